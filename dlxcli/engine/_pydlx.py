@@ -1,0 +1,446 @@
+"""The pure-Python twin of the exact-cover engine: the readable reference.
+
+Layer: engine. Source: D. E. Knuth, The Art of Computer Programming 7.2.2.1,
+Algorithm X ("dancing links") and his program DLX1. The C twin (`_dlx.c`) is a line
+by line transcription of this file: same arrays, same steps, same counters, same
+order of solutions; only the speed differs (PEP 399).
+
+Data layout (Knuth's, with integer indices instead of objects):
+
+* Items are numbered 1..N inside (0..N-1 outside). Primary items 1..n1 form a
+  circular list through ``llink``/``rlink`` with head 0; secondary items form a
+  second circular list with head N+1, so X3 never chooses them.
+* Nodes 1..N are the item headers: ``top[i]`` holds LEN(i), the number of active
+  options that contain item i; ``ulink``/``dlink`` circle through its options.
+* Then every option is a run of consecutive nodes (``top`` = its item), framed by
+  spacer nodes. A spacer's ``top`` is minus the number of the option after it
+  (the first spacer has 0), its ``ulink`` is the first node of the option before it
+  and its ``dlink`` the last node of the option after it, so that walking an option
+  cyclically needs no extra links.
+
+The search is iterative: the level stack ``x`` replaces recursion and the step
+(X2 or X8) to resume from is kept in ``_step``, so ``run`` can stop after a budget
+of nodes and be called again; the driver uses that to honour Ctrl-C, time limits
+and progress displays.
+"""
+
+from ..errors import EngineBusy, ProblemError, ProblemTooLarge
+
+EXHAUSTED, SOLUTION, PAUSED = 0, 1, 2
+MAX_NODES = 50_000_000
+"""Refuse problems whose node table (headers + option entries + spacers) is larger."""
+
+_X2, _X8 = 0, 1
+_PRUNE_MARGIN = 0.5
+"""Weights are integers, so a branch can only improve on `best` if its bound is at
+least best + 1; comparing against best + 0.5 keeps floating-point rounding harmless."""
+
+
+class Solver:
+    """One exact-cover problem, searchable again and again (e.g. with other givens)."""
+
+    __slots__ = (
+        "n_primary", "n_secondary", "n_options", "_llink", "_rlink", "_top", "_ulink",
+        "_dlink", "_weights", "_share", "_first_node", "_forced", "_x", "_width",
+        "_pos", "_level", "_step", "_first_item", "_maximize", "_weight", "_best",
+        "_best_solution", "_running", "nodes", "updates", "count",
+    )
+
+    def __init__(self, n_primary, n_secondary, options, weights=None):
+        n_primary = _count_arg("n_primary", n_primary)
+        n_secondary = _count_arg("n_secondary", n_secondary)
+        n_items = n_primary + n_secondary
+        options = [_option_items(j, option, n_items) for j, option in enumerate(options)]
+        _check_size(n_items, options)
+        self.n_primary, self.n_secondary, self.n_options = n_primary, n_secondary, len(options)
+        self._weights = _weights_arg(weights, len(options))
+        self._link_items(n_primary, n_items)
+        self._link_options(n_items, options)
+        self._forced = []
+        self._x = []
+        self._width = []
+        self._pos = []
+        self._running = False
+        self.start()
+
+    # -- building ------------------------------------------------------------------
+
+    def _link_items(self, n_primary, n_items):
+        self._llink = [0] * (n_items + 2)
+        self._rlink = [0] * (n_items + 2)
+        self._ring(0, range(1, n_primary + 1))
+        self._ring(n_items + 1, range(n_primary + 1, n_items + 1))
+
+    def _ring(self, head, members):
+        chain = [head, *members]
+        for left, right in zip(chain, chain[1:] + [head]):
+            self._rlink[left] = right
+            self._llink[right] = left
+
+    def _link_options(self, n_items, options):
+        top = [0] * (n_items + 2)
+        ulink = list(range(n_items + 1)) + [0]
+        dlink = ulink[:]
+        self._first_node = []
+        for j, option in enumerate(options):
+            spacer = len(top) - 1
+            self._first_node.append(spacer + 1)
+            for item in option:
+                i = item + 1
+                p = len(top)
+                top.append(i)
+                top[i] += 1
+                ulink.append(ulink[i])
+                dlink.append(i)
+                dlink[ulink[i]] = p
+                ulink[i] = p
+            dlink[spacer] = len(top) - 1
+            top.append(-(j + 1))
+            ulink.append(spacer + 1)
+            dlink.append(0)
+        self._top, self._ulink, self._dlink = top, ulink, dlink
+        self._share = self._shares(options) if self._weights else None
+
+    def _shares(self, options):
+        """_share[p]: the part of p's option weight charged to p's item (see _bound)."""
+        share = [0.0] * len(self._top)
+        for j, option in enumerate(options):
+            first = self._first_node[j]
+            part = self._weights[j] / len(option)
+            share[first:first + len(option)] = [part] * len(option)
+        return share
+
+    # -- covering (Knuth's cover/hide/uncover/unhide) -------------------------------
+
+    def _cover(self, i):
+        top, ulink, dlink = self._top, self._ulink, self._dlink
+        p = dlink[i]
+        updates = 0
+        while p != i:
+            q = p + 1
+            while q != p:
+                x = top[q]
+                if x <= 0:
+                    q = ulink[q]
+                else:
+                    u, d = ulink[q], dlink[q]
+                    dlink[u], ulink[d] = d, u
+                    top[x] -= 1
+                    updates += 1
+                    q += 1
+            p = dlink[p]
+        self.updates += updates
+        l, r = self._llink[i], self._rlink[i]
+        self._rlink[l], self._llink[r] = r, l
+
+    def _uncover(self, i):
+        top, ulink, dlink = self._top, self._ulink, self._dlink
+        p = ulink[i]
+        while p != i:
+            q = p - 1
+            while q != p:
+                x = top[q]
+                if x <= 0:
+                    q = dlink[q]
+                else:
+                    u, d = ulink[q], dlink[q]
+                    dlink[u] = ulink[d] = q
+                    top[x] += 1
+                    q -= 1
+            p = ulink[p]
+        l, r = self._llink[i], self._rlink[i]
+        self._rlink[l] = self._llink[r] = i
+
+    def _cover_others(self, p):
+        """Cover every item of p's option except p's own (step X5)."""
+        top, ulink = self._top, self._ulink
+        q = p + 1
+        while q != p:
+            x = top[q]
+            if x <= 0:
+                q = ulink[q]
+            else:
+                self._cover(x)
+                q += 1
+
+    def _uncover_others(self, p):
+        """Undo _cover_others in exactly the reverse order (step X6)."""
+        top, dlink = self._top, self._dlink
+        q = p - 1
+        while q != p:
+            x = top[q]
+            if x <= 0:
+                q = dlink[q]
+            else:
+                self._uncover(x)
+                q -= 1
+
+    def _option_of(self, p):
+        top = self._top
+        while top[p] > 0:
+            p -= 1
+        return -top[p]
+
+    def _weight_of(self, p):
+        return self._weights[self._option_of(p)] if self._weights else 0
+
+    # -- starting and unwinding ----------------------------------------------------
+
+    def start(self, forced=(), first_item=False, maximize=False):
+        """Forget the previous search, commit the `forced` options, and get ready for `run`.
+
+        A forced option that clashes with an earlier one (or repeats it) leaves a
+        problem with no solution: the next `run` returns EXHAUSTED.
+        """
+        self._check_idle()
+        forced = [_option_index(j, self.n_options) for j in forced]
+        if maximize and self._weights is None:
+            raise ProblemError("maximize needs option weights")
+        self._unwind()
+        self.nodes = self.updates = self.count = 0
+        self._first_item, self._maximize = bool(first_item), bool(maximize)
+        self._weight, self._best, self._best_solution = 0, None, None
+        self._step = _X2
+        for j in forced:
+            if not self._commit(j):
+                self._step = None
+                break
+        return None
+
+    def _commit(self, j):
+        first = self._first_node[j]
+        last = self._dlink[first - 1]
+        items = self._top[first:last + 1]
+        if any(self._rlink[self._llink[i]] != i for i in items):
+            return False
+        for i in items:
+            self._cover(i)
+        self._forced.append(j)
+        self._weight += self._weights[j] if self._weights else 0
+        return True
+
+    def _unwind(self):
+        while self._x:
+            self._level_back()
+        while self._forced:
+            j = self._forced.pop()
+            first = self._first_node[j]
+            for i in reversed(self._top[first:self._dlink[first - 1] + 1]):
+                self._uncover(i)
+
+    def _level_back(self):
+        """Leave the deepest level, restoring the links exactly as they were."""
+        p = self._x.pop()
+        self._width.pop()
+        self._pos.pop()
+        self._uncover_others(p)
+        self._weight -= self._weight_of(p)
+        self._uncover(self._top[p])
+
+    # -- the search ----------------------------------------------------------------
+
+    def run(self, budget, count_only=False):
+        """Search until a solution, the end, or `budget` more nodes; return which.
+
+        Returns SOLUTION (then `solution()` is valid; in maximize mode only for a
+        strictly better one), EXHAUSTED, or PAUSED. With `count_only` solutions are
+        just counted and the search goes on.
+        """
+        self._check_idle()
+        if budget < 1:
+            raise ProblemError("budget must be at least 1")
+        self._running = True
+        try:
+            return self._search(budget, count_only and not self._maximize)
+        finally:
+            self._running = False
+
+    def _search(self, budget, count_only):
+        top, dlink, rlink = self._top, self._dlink, self._rlink
+        x, width, pos = self._x, self._width, self._pos
+        stop = self.nodes + budget
+        step = self._step
+        while True:
+            if step is None:
+                return EXHAUSTED
+            if step == _X8:
+                # X8, then X6: undo the deepest level's option and move to the next one.
+                if not x:
+                    self._step = None
+                    return EXHAUSTED
+                p = x[-1]
+                self._uncover_others(p)
+                self._weight -= self._weight_of(p)
+                x[-1] = dlink[p]
+                pos[-1] += 1
+                step = self._try_option()
+                continue
+            # X2: a new node of the search tree.
+            if self.nodes >= stop:
+                self._step = _X2
+                return PAUSED
+            self.nodes += 1
+            if rlink[0] == 0:
+                step = _X8
+                if self._maximize:
+                    if self._best is None or self._weight > self._best:
+                        self._best, self._best_solution = self._weight, self._current()
+                        self._step = _X8
+                        return SOLUTION
+                    continue
+                self.count += 1
+                if count_only:
+                    continue
+                self._step = _X8
+                return SOLUTION
+            if self._maximize and self._best is not None and (
+                    self._weight + self._bound() <= self._best + _PRUNE_MARGIN):
+                step = _X8
+                continue
+            # X3, X4: choose an item, cover it, start on its first option.
+            i = self._choose()
+            self._cover(i)
+            x.append(dlink[i])
+            width.append(top[i])
+            pos.append(0)
+            step = self._try_option()
+
+    def _try_option(self):
+        """X5 for the deepest level: commit its option and go deeper (X2); or, when its
+        item has no options left, X7: uncover the item, drop the level, and back up (X8)."""
+        x = self._x
+        p = x[-1]
+        if p <= self.n_primary + self.n_secondary:
+            x.pop()
+            self._width.pop()
+            self._pos.pop()
+            self._uncover(p)
+            return _X8
+        self._cover_others(p)
+        self._weight += self._weight_of(p)
+        return _X2
+
+    def _choose(self):
+        """X3: the item to branch on: fewest active options (MRV), ties to the earliest."""
+        rlink, top = self._rlink, self._top
+        i = rlink[0]
+        if self._first_item:
+            return i
+        best, best_len = i, top[i]
+        i = rlink[i]
+        while i != 0 and best_len > 0:
+            if top[i] < best_len:
+                best, best_len = i, top[i]
+            i = rlink[i]
+        return best
+
+    def _bound(self):
+        """An upper bound on the weight the uncovered primary items can still add.
+
+        Every option spreads its weight evenly over its items (`_share`); a completion
+        covers each uncovered primary item exactly once, so no completion can add more
+        than the sum, over those items, of the largest share among their options.
+        """
+        rlink, dlink, share = self._rlink, self._dlink, self._share
+        total = 0.0
+        i = rlink[0]
+        while i != 0:
+            most = None
+            p = dlink[i]
+            while p != i:
+                if most is None or share[p] > most:
+                    most = share[p]
+                p = dlink[p]
+            if most is None:
+                return float("-inf")
+            total += most
+            i = rlink[i]
+        return total
+
+    # -- results -------------------------------------------------------------------
+
+    def _current(self):
+        return self._forced + [self._option_of(p) for p in self._x]
+
+    def solution(self):
+        """The options of the solution just reported: forced ones first, then by level."""
+        if self._maximize:
+            return list(self._best_solution) if self._best_solution is not None else None
+        if self._step != _X8 or self.count == 0:
+            return None
+        return self._current()
+
+    @property
+    def best_weight(self):
+        return self._best
+
+    @property
+    def level(self):
+        return len(self._x)
+
+    def progress(self):
+        """Knuth's estimate of the fraction of the search tree already explored (0..1)."""
+        if self._step is None:
+            return 1.0
+        done, scale = 0.0, 1.0
+        for k, n in zip(self._pos, self._width):
+            scale /= n
+            done += k * scale
+        return done
+
+    def _check_idle(self):
+        if self._running:
+            raise EngineBusy("this solver is already searching")
+
+
+def _count_arg(name, value):
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ProblemError(f"{name} must be a non-negative integer, not {value!r}")
+    return value
+
+
+def _option_items(j, option, n_items):
+    try:
+        items = list(option)
+    except TypeError:
+        raise ProblemError(f"option {j} is not a sequence of items") from None
+    if not items:
+        raise ProblemError(f"option {j} is empty")
+    seen = set()
+    for item in items:
+        if not isinstance(item, int) or isinstance(item, bool):
+            raise ProblemError(f"option {j}: item {item!r} is not an integer")
+        if not 0 <= item < n_items:
+            raise ProblemError(f"option {j}: unknown item {item} (items are 0..{n_items - 1})")
+        if item in seen:
+            raise ProblemError(f"option {j}: item {item} appears twice")
+        seen.add(item)
+    return items
+
+
+def _check_size(n_items, options):
+    size = n_items + 2 + sum(len(option) + 1 for option in options)
+    if size > MAX_NODES:
+        raise ProblemTooLarge(
+            f"problem needs {size} nodes; the limit is {MAX_NODES} "
+            "(items + option entries + options)")
+
+
+def _weights_arg(weights, n_options):
+    if weights is None:
+        return None
+    weights = list(weights)
+    if len(weights) != n_options:
+        raise ProblemError(f"{len(weights)} weights for {n_options} options")
+    for j, w in enumerate(weights):
+        if not isinstance(w, int) or isinstance(w, bool):
+            raise ProblemError(f"weight of option {j} is not an integer: {w!r}")
+        if abs(w) >= 2**31:
+            raise ProblemError(f"weight of option {j} is out of range (|w| < 2**31)")
+    return weights
+
+
+def _option_index(j, n_options):
+    if not isinstance(j, int) or isinstance(j, bool) or not 0 <= j < n_options:
+        raise ProblemError(f"forced option {j!r} is not an option index (0..{n_options - 1})")
+    return j

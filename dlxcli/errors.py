@@ -1,0 +1,71 @@
+"""Exceptions raised by the parsers and by both engine twins.
+
+Layer: bottom (imported by everything, imports nothing of dlxcli). The C twin looks
+these classes up at import time, so both twins raise exactly the same types (PEP 399).
+The CLI turns any DlxError into one line on stderr and an exit code, at one boundary.
+"""
+
+
+class DlxError(Exception):
+    """Base class of every error dlxcli raises on purpose."""
+
+
+class ProblemError(DlxError, ValueError):
+    """An exact-cover problem that is not well formed (unknown item, empty option, ...)."""
+
+
+class ProblemTooLarge(ProblemError):
+    """A problem larger than the engine's documented limits; refused before allocating."""
+
+
+class EngineBusy(DlxError, RuntimeError):
+    """A solver was used from a second thread while it was searching."""
+
+
+class SearchLimit(DlxError):
+    """A search stopped by a limit before it finished; `verdict` names the limit."""
+
+    verdict = "limit"
+
+    def __init__(self, message, nodes=0):
+        super().__init__(message)
+        self.nodes = nodes
+
+
+class TimeLimitExceeded(SearchLimit):
+    verdict = "time limit"
+
+
+class NodeLimitExceeded(SearchLimit):
+    verdict = "node limit"
+
+
+class InputError(DlxError):
+    """Malformed puzzle input, with where it was found and what was expected there.
+
+    `str()` gives the one-line message the CLI prints: ``FILE:LINE:COLUMN: expected ...``.
+    """
+
+    def __init__(self, expected, *, source=None, line=None, column=None, found=None):
+        self.expected = expected
+        self.source = source
+        self.line = line
+        self.column = column
+        self.found = found
+        super().__init__(self._message())
+
+    def located(self, source):
+        """The same error, naming `source` (the parser knows lines; the caller knows files)."""
+        return InputError(self.expected, source=source, line=self.line,
+                          column=self.column, found=self.found)
+
+    def _message(self):
+        where = [self.source or "<stdin>"]
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        if self.column is not None:
+            where.append(f"column {self.column}")
+        text = ", ".join(where) + ": expected " + self.expected
+        if self.found is not None:
+            text += f", found {self.found}"
+        return text

@@ -1,0 +1,132 @@
+"""Exact-cover problems as the puzzles see them: queries on top of the engine's Solver.
+
+Layer: between the engine and the puzzles. An `ExactCover` holds one Solver and answers
+queries (first solution, all solutions lazily, exact count, first k, maximum weight),
+driving the search in slices of `engine.SLICE` nodes so that a time limit, a node limit,
+Ctrl-C (KeyboardInterrupt is raised between slices) and a progress callback all get a
+turn. One query runs at a time per problem: starting a query resets the previous one,
+which is how a batch reuses one structure for many puzzles (with other forced options).
+"""
+
+import time
+from dataclasses import dataclass
+
+from . import engine
+from .errors import NodeLimitExceeded, ProblemError, TimeLimitExceeded
+
+
+@dataclass
+class Stats:
+    """What the last query cost."""
+
+    nodes: int = 0
+    updates: int = 0
+    solutions: int = 0
+    seconds: float = 0.0
+
+
+class ExactCover:
+    """Items 0..n_primary-1 are primary (covered exactly once), the next n_secondary are
+    secondary (at most once); each option is a list of items, with an optional integer
+    weight. Solutions are lists of option indices: forced options first, then the
+    search's choices by level.
+
+    Query keywords shared by every query:
+      forced      option indices that must be in the solution (e.g. a sudoku's givens)
+      first_item  branch on the first uncovered primary item instead of the one with the
+                  fewest options (MRV); solutions then come in lexicographic order of
+                  option indices when every option is listed under its first item
+      timeout     seconds before TimeLimitExceeded; node_limit: nodes before
+                  NodeLimitExceeded
+      progress    called between slices as progress(fraction, nodes, solutions)
+    """
+
+    def __init__(self, n_primary, n_secondary, options, weights=None):
+        self.solver = engine.Solver(n_primary, n_secondary, options, weights)
+        self.stats = Stats()
+
+    @classmethod
+    def from_names(cls, primary, secondary, options, weights=None):
+        """Build from item names; `item_index` maps each name to its number."""
+        names = list(primary) + list(secondary)
+        index = {}
+        for name in names:
+            if name in index:
+                raise ProblemError(f"item {name!r} is declared twice")
+            index[name] = len(index)
+        numbered = []
+        for j, option in enumerate(options):
+            try:
+                numbered.append([index[name] for name in option])
+            except KeyError as missing:
+                raise ProblemError(f"option {j}: unknown item {missing.args[0]!r}") from None
+        problem = cls(len(primary), len(names) - len(primary), numbered, weights)
+        problem.item_index = index
+        return problem
+
+    # -- queries -------------------------------------------------------------------
+
+    def solutions(self, *, forced=(), first_item=False, limit=None, **control):
+        """Yield solutions lazily, at most `limit` of them."""
+        if limit is not None and limit <= 0:
+            return
+        self.solver.start(forced, first_item, False)
+        for _ in self._drive(False, **control):
+            yield self.solver.solution()
+            if limit is not None and self.solver.count >= limit:
+                return
+
+    def first(self, **query):
+        """The first solution, or None."""
+        return next(self.solutions(limit=1, **query), None)
+
+    def count(self, *, forced=(), first_item=False, limit=None, **control):
+        """How many solutions there are (stopping at `limit`, e.g. 2 to test uniqueness)."""
+        if limit is not None:
+            return sum(1 for _ in self.solutions(forced=forced, first_item=first_item,
+                                                 limit=limit, **control))
+        self.solver.start(forced, first_item, False)
+        for _ in self._drive(True, **control):
+            pass
+        return self.solver.count
+
+    def maximize(self, *, forced=(), first_item=False, **control):
+        """(best weight, a solution with it) by branch and bound, or None if no solution.
+
+        Among equally heavy solutions the first one found is kept."""
+        self.solver.start(forced, first_item, True)
+        for _ in self._drive(False, **control):
+            pass
+        best = self.solver.best_weight
+        return None if best is None else (best, self.solver.solution())
+
+    # -- driving the solver in slices ---------------------------------------------------
+
+    def _drive(self, count_only, timeout=None, node_limit=None, progress=None):
+        """Run the solver slice by slice; yield at each solution it reports."""
+        solver = self.solver
+        began = time.perf_counter()
+        deadline = None if timeout is None else began + timeout
+        try:
+            while True:
+                budget = engine.SLICE
+                if node_limit is not None:
+                    budget = min(budget, node_limit - solver.nodes)
+                    if budget <= 0:
+                        raise NodeLimitExceeded(
+                            f"search stopped after {solver.nodes} nodes (node limit)",
+                            solver.nodes)
+                status = solver.run(budget, count_only)
+                if status == engine.SOLUTION:
+                    yield status
+                elif status == engine.EXHAUSTED:
+                    return
+                else:
+                    if deadline is not None and time.perf_counter() > deadline:
+                        raise TimeLimitExceeded(
+                            f"search stopped after {timeout:g} s (time limit)", solver.nodes)
+                    if progress is not None:
+                        progress(solver.progress(), solver.nodes, solver.count)
+        finally:
+            self.stats = Stats(solver.nodes, solver.updates, solver.count,
+                               time.perf_counter() - began)
