@@ -44,6 +44,7 @@ typedef struct {
     long long weight, best;
     int *best_solution;
     int best_len;
+    int zeros;            /* active primary items with no options left: a dead end */
     unsigned long long nodes, updates, count;
 } Solver;
 
@@ -54,7 +55,9 @@ static PyObject *ProblemError, *ProblemTooLarge, *EngineBusy;
 static void cover(Solver *s, int i)
 {
     Node *nd = s->node;
+    const int n1 = s->n_primary;
     unsigned long long updates = 0;
+    int zeros = 0;
     for (int p = nd[i].dlink; p != i; p = nd[p].dlink) {
         for (int q = p + 1; q != p;) {
             int x = nd[q].top;
@@ -64,13 +67,17 @@ static void cover(Solver *s, int i)
                 int u = nd[q].ulink, d = nd[q].dlink;
                 nd[u].dlink = d;
                 nd[d].ulink = u;
-                nd[x].top--;
+                if (--nd[x].top == 0 && x <= n1)
+                    zeros++;
                 updates++;
                 q++;
             }
         }
     }
     s->updates += updates;
+    if (nd[i].top == 0 && i <= n1)
+        zeros--;
+    s->zeros += zeros;
     int l = s->llink[i], r = s->rlink[i];
     s->rlink[l] = r;
     s->llink[r] = l;
@@ -79,6 +86,8 @@ static void cover(Solver *s, int i)
 static void uncover(Solver *s, int i)
 {
     Node *nd = s->node;
+    const int n1 = s->n_primary;
+    int zeros = 0;
     for (int p = nd[i].ulink; p != i; p = nd[p].ulink) {
         for (int q = p - 1; q != p;) {
             int x = nd[q].top;
@@ -88,11 +97,15 @@ static void uncover(Solver *s, int i)
                 int u = nd[q].ulink, d = nd[q].dlink;
                 nd[u].dlink = q;
                 nd[d].ulink = q;
-                nd[x].top++;
+                if (nd[x].top++ == 0 && x <= n1)
+                    zeros--;
                 q--;
             }
         }
     }
+    if (nd[i].top == 0 && i <= n1)
+        zeros++;
+    s->zeros += zeros;
     int l = s->llink[i], r = s->rlink[i];
     s->rlink[l] = i;
     s->llink[r] = i;
@@ -138,13 +151,15 @@ static long long weight_of(const Solver *s, int p)
 
 /* -- the search ------------------------------------------------------------- */
 
+/* X3. Called only when no active primary item is empty (zeros == 0), so an item
+ * with one option is a minimum and the scan can stop at the first one. */
 static int choose(const Solver *s)
 {
     int i = s->rlink[0];
     if (s->first_item)
         return i;
     int best = i, best_len = s->node[i].top;
-    for (i = s->rlink[i]; i != 0 && best_len > 0; i = s->rlink[i]) {
+    for (i = s->rlink[i]; i != 0 && best_len > 1; i = s->rlink[i]) {
         if (s->node[i].top < best_len) {
             best = i;
             best_len = s->node[i].top;
@@ -238,6 +253,10 @@ static int search(Solver *s, unsigned long long budget, int count_only)
                 continue;
             s->step = STEP_X8;
             return SOLUTION;
+        }
+        if (s->zeros > 0) {
+            step = STEP_X8;
+            continue;
         }
         if (s->maximize && s->has_best &&
             (double)s->weight + bound(s) <= (double)s->best + PRUNE_MARGIN) {
@@ -520,6 +539,8 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
     ring(s, 0, 1, n1);
     ring(s, s->n_items + 1, n1 + 1, s->n_items);
     link_options(s, checked);
+    for (int i = 1; i <= n1; i++)
+        s->zeros += s->node[i].top == 0;
     s->step = STEP_X2;
     result = 0;
 done:

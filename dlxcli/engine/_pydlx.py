@@ -43,7 +43,7 @@ class Solver:
         "n_primary", "n_secondary", "n_options", "_llink", "_rlink", "_top", "_ulink",
         "_dlink", "_weights", "_share", "_first_node", "_forced", "_x", "_width",
         "_pos", "_level", "_step", "_first_item", "_maximize", "_weight", "_best",
-        "_best_solution", "_running", "nodes", "updates", "count",
+        "_best_solution", "_running", "_zeros", "nodes", "updates", "count",
     )
 
     def __init__(self, n_primary, n_secondary, options, weights=None):
@@ -56,6 +56,9 @@ class Solver:
         self._weights = _weights_arg(weights, len(options))
         self._link_items(n_primary, n_items)
         self._link_options(n_items, options)
+        # Active primary items with no options left: while there is one, the node is a
+        # dead end, and X3 may stop its scan at the first item with a single option.
+        self._zeros = sum(1 for i in range(1, n_primary + 1) if self._top[i] == 0)
         self._forced = []
         self._x = []
         self._width = []
@@ -113,9 +116,9 @@ class Solver:
     # -- covering (Knuth's cover/hide/uncover/unhide) -------------------------------
 
     def _cover(self, i):
-        top, ulink, dlink = self._top, self._ulink, self._dlink
+        top, ulink, dlink, n1 = self._top, self._ulink, self._dlink, self.n_primary
         p = dlink[i]
-        updates = 0
+        updates = zeros = 0
         while p != i:
             q = p + 1
             while q != p:
@@ -126,16 +129,22 @@ class Solver:
                     u, d = ulink[q], dlink[q]
                     dlink[u], ulink[d] = d, u
                     top[x] -= 1
+                    if top[x] == 0 and x <= n1:
+                        zeros += 1
                     updates += 1
                     q += 1
             p = dlink[p]
         self.updates += updates
+        if top[i] == 0 and i <= n1:
+            zeros -= 1
+        self._zeros += zeros
         l, r = self._llink[i], self._rlink[i]
         self._rlink[l], self._llink[r] = r, l
 
     def _uncover(self, i):
-        top, ulink, dlink = self._top, self._ulink, self._dlink
+        top, ulink, dlink, n1 = self._top, self._ulink, self._dlink, self.n_primary
         p = ulink[i]
+        zeros = 0
         while p != i:
             q = p - 1
             while q != p:
@@ -145,9 +154,14 @@ class Solver:
                 else:
                     u, d = ulink[q], dlink[q]
                     dlink[u] = ulink[d] = q
+                    if top[x] == 0 and x <= n1:
+                        zeros -= 1
                     top[x] += 1
                     q -= 1
             p = ulink[p]
+        if top[i] == 0 and i <= n1:
+            zeros += 1
+        self._zeros += zeros
         l, r = self._llink[i], self._rlink[i]
         self._rlink[l] = self._llink[r] = i
 
@@ -293,6 +307,9 @@ class Solver:
                     continue
                 self._step = _X8
                 return SOLUTION
+            if self._zeros:
+                step = _X8
+                continue
             if self._maximize and self._best is not None and (
                     self._weight + self._bound() <= self._best + _PRUNE_MARGIN):
                 step = _X8
@@ -321,14 +338,16 @@ class Solver:
         return _X2
 
     def _choose(self):
-        """X3: the item to branch on: fewest active options (MRV), ties to the earliest."""
+        """X3: the item to branch on: fewest active options (MRV), ties to the earliest.
+
+        Only called when no item is empty, so the first item with one option wins."""
         rlink, top = self._rlink, self._top
         i = rlink[0]
         if self._first_item:
             return i
         best, best_len = i, top[i]
         i = rlink[i]
-        while i != 0 and best_len > 0:
+        while i != 0 and best_len > 1:
             if top[i] < best_len:
                 best, best_len = i, top[i]
             i = rlink[i]

@@ -1,0 +1,41 @@
+"""Puzzles: each module translates one judge's format to and from an exact-cover problem.
+
+Layer: puzzles (above exact_cover, below cli). A puzzle module parses input text, builds
+items and options, decodes solutions and formats the judge's output; it never searches
+and never touches the terminal. Each one offers
+
+    solve_text(text, **settings) -> Answer
+
+where the settings are the puzzle's own options plus the search controls of
+ExactCover (timeout, node_limit, progress).
+"""
+
+from dataclasses import dataclass, field
+
+from ..exact_cover import Stats
+
+
+@dataclass
+class Answer:
+    """What one judge input produced.
+
+    text     the judge-format output, byte for byte (every line ends in \\n)
+    failure  a message for stderr when the input has no answer the judge defines
+             (e.g. an unsolvable P1784 sudoku): the CLI then exits with status 1
+    data     the answer as JSON-able values, for --format json
+    stats    what the searches cost, added up
+    """
+
+    text: str
+    failure: str = None
+    data: dict = field(default_factory=dict)
+    stats: Stats = field(default_factory=Stats)
+
+
+def add_stats(total, stats):
+    """Accumulate one query's Stats into `total` (an input may need several queries)."""
+    total.nodes += stats.nodes
+    total.updates += stats.updates
+    total.solutions += stats.solutions
+    total.seconds += stats.seconds
+    return total

@@ -1,0 +1,79 @@
+"""Cells and units: the one exact-cover builder behind every sudoku-like puzzle.
+
+Layer: puzzles. A grid puzzle is a set of cells, a set of units (lists of `size` cells
+that must each hold every symbol 1..size once), givens, and optionally a weight for
+every (cell, symbol). As exact cover:
+
+* primary items: one per cell (it gets exactly one symbol), then one per
+  (unit, symbol) (the unit holds that symbol exactly once);
+* options: one per (cell, symbol), covering the cell and (unit, symbol) for every unit
+  the cell is in; option number ``cell * size + symbol - 1``;
+* givens are *forced* options, not a different matrix: the structure is built once per
+  shape and reused for every puzzle of that shape (building 729 options in Python
+  costs as much as solving a hard 9x9 sudoku in C).
+
+Givens that contradict each other make a valid puzzle with no solution (the engine
+reports a clash of forced options as "no solution"), not an input error.
+"""
+
+from functools import lru_cache
+
+from ..errors import ProblemError
+from ..exact_cover import ExactCover
+
+
+class Grid:
+    """The exact-cover form of one cells-and-units shape."""
+
+    def __init__(self, n_cells, size, units, weight=None):
+        """`weight(cell, symbol)`, if given, makes option weights for `maximize`."""
+        self.n_cells, self.size = n_cells, size
+        self.units = [list(unit) for unit in units]
+        units_of = [[] for _ in range(n_cells)]
+        for u, unit in enumerate(self.units):
+            if len(unit) != size or len(set(unit)) != size:
+                raise ProblemError(f"unit {u} does not have {size} distinct cells")
+            for cell in unit:
+                units_of[cell].append(u)
+        options = [[cell] + [n_cells + u * size + s for u in units_of[cell]]
+                   for cell in range(n_cells) for s in range(size)]
+        weights = None
+        if weight is not None:
+            weights = [weight(cell, s + 1) for cell in range(n_cells) for s in range(size)]
+        self.problem = ExactCover(n_cells + len(self.units) * size, 0, options, weights)
+
+    def forced(self, givens):
+        """Option numbers for `givens`, a sequence of symbols per cell (0 = empty)."""
+        size = self.size
+        return [cell * size + symbol - 1 for cell, symbol in enumerate(givens) if symbol]
+
+    def decode(self, solution):
+        """The symbol of every cell, from a solution's option numbers."""
+        symbols = [0] * self.n_cells
+        for option in solution:
+            cell, s = divmod(option, self.size)
+            symbols[cell] = s + 1
+        return symbols
+
+    def check(self, symbols):
+        """True if every unit holds every symbol once (an independent check of a grid)."""
+        everything = set(range(1, self.size + 1))
+        return all({symbols[cell] for cell in unit} == everything for unit in self.units)
+
+
+def square_units(box_rows, box_cols):
+    """Rows, columns and boxes of a (box_rows*box_cols)-sided square sudoku."""
+    side = box_rows * box_cols
+    rows = [[r * side + c for c in range(side)] for r in range(side)]
+    cols = [[r * side + c for r in range(side)] for c in range(side)]
+    boxes = [[(br * box_rows + r) * side + bc * box_cols + c
+              for r in range(box_rows) for c in range(box_cols)]
+             for br in range(box_cols) for bc in range(box_rows)]
+    return rows + cols + boxes
+
+
+@lru_cache(maxsize=None)
+def square_grid(box_rows, box_cols):
+    """The (cached) Grid of a square sudoku with boxes of box_rows x box_cols cells."""
+    side = box_rows * box_cols
+    return Grid(side * side, side, square_units(box_rows, box_cols))

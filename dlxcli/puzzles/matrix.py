@@ -1,0 +1,166 @@
+"""Exact cover given directly: Luogu P4929's 0-1 matrix, or Knuth's text format.
+
+Layer: puzzles. P4929: ``N M`` then N rows of M entries 0/1 (whitespace between the
+entries is optional, so the packed form ``0110`` is read too); rows are options,
+columns are primary items; the answer is the chosen row numbers, ascending, or
+``No Solution!``. Knuth's format (DLX1): the first line names the items, primary ones,
+then ``|``, then secondary ones; every further line is an option; lines starting with
+``|`` are comments; the answer prints each chosen option as its input line.
+"""
+
+import re
+
+from ..errors import InputError
+from ..exact_cover import ExactCover
+from ..formats import Tokens, describe, join_lines
+from . import Answer
+
+NO_SOLUTION = "No Solution!"
+MAX_CELLS = 100_000_000
+"""Largest N x M accepted: the text alone would already be 200 MB."""
+
+_BLANKS = str.maketrans("", "", " \t\r\n\v\f")
+_HEADER = re.compile(r"\s*(\S+)\s+(\S+)")
+
+
+# -- P4929 -----------------------------------------------------------------------------
+
+def parse_p4929(text):
+    """(n_rows, n_cols, ones): ones[r] lists the columns of row r's entries 1."""
+    header = _HEADER.match(text)
+    tokens = Tokens(text[:header.end()] if header else text)
+    n_rows = tokens.int("the number of rows N (an integer 1..%d)" % MAX_CELLS, 1, MAX_CELLS)
+    n_cols = tokens.int("the number of columns M (an integer 1..%d)" % MAX_CELLS, 1, MAX_CELLS)
+    if n_rows * n_cols > MAX_CELLS:
+        raise InputError(f"N x M at most {MAX_CELLS}", line=1,
+                         found=f"{n_rows} x {n_cols}")
+    cells = text[header.end():].translate(_BLANKS)
+    if len(cells) != n_rows * n_cols or cells.translate(_ZERO_ONE):
+        raise _locate_bad_cell(text, n_rows * n_cols)
+    ones = [[] for _ in range(n_rows)]
+    for match in _ONE.finditer(cells):
+        row, col = divmod(match.start(), n_cols)
+        ones[row].append(col)
+    return n_rows, n_cols, ones
+
+
+_ZERO_ONE = str.maketrans("", "", "01")
+_ONE = re.compile("1")
+
+
+def _locate_bad_cell(text, n_cells):
+    """The error for a matrix body that is not exactly n_cells entries 0/1 (slow path)."""
+    tokens = Tokens(text)
+    tokens.pos = 2
+    seen = 0
+    while not tokens.at_end():
+        index = tokens.pos
+        word = tokens.word("a matrix entry")
+        if word.translate(_ZERO_ONE):
+            raise tokens.error("matrix entries 0 or 1", index)
+        seen += len(word)
+        if seen > n_cells:
+            raise tokens.error(f"end of input after N x M = {n_cells} entries", index)
+    raise tokens.error(f"N x M = {n_cells} entries 0 or 1", found=f"end of input after {seen}")
+
+
+def solve_p4929(text, *, query="first", **control):
+    n_rows, n_cols, ones = parse_p4929(text)
+    rows = [r for r in range(n_rows) if ones[r]]
+    problem = ExactCover(n_cols, 0, [ones[r] for r in rows])
+
+    def row_numbers(solution):
+        return sorted(rows[j] + 1 for j in solution)
+
+    return _answer(problem, query, control, lambda s: [" ".join(map(str, row_numbers(s)))],
+                   lambda s: row_numbers(s))
+
+
+# -- Knuth's text format -----------------------------------------------------------------
+
+def parse_knuth(text):
+    """(primary, secondary, options) from DLX1's text format; options list item names."""
+    lines = [(k, line) for k, line in enumerate(text.splitlines(), 1)
+             if line.strip() and not line.lstrip().startswith("|")]
+    if not lines:
+        raise InputError("a first line naming the items", line=1, found="no such line")
+    number, first = lines[0]
+    primary, secondary = _item_line(number, first)
+    declared = {}
+    for name, column in primary + secondary:
+        if name in declared:
+            raise InputError("distinct item names", line=number, column=column,
+                             found=f"{describe(name)} declared twice")
+        declared[name] = True
+    options = [_option_line(number, line, declared) for number, line in lines[1:]]
+    return [n for n, _ in primary], [n for n, _ in secondary], options
+
+
+def _words(line):
+    return [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line)]
+
+
+def _item_line(number, line):
+    words = _words(line)
+    bars = [k for k, (word, _) in enumerate(words) if word == "|"]
+    if len(bars) > 1:
+        raise InputError("at most one '|' between primary and secondary items", line=number,
+                         column=words[bars[1]][1], found="a second '|'")
+    split = bars[0] if bars else len(words)
+    primary, secondary = words[:split], words[split + 1:]
+    for name, column in primary + secondary:
+        _check_name(name, number, column)
+    return primary, secondary
+
+
+def _check_name(name, number, column):
+    if "|" in name or ":" in name:
+        raise InputError("an item name without '|' or ':' (colors are not supported)",
+                         line=number, column=column, found=describe(name))
+
+
+def _option_line(number, line, declared):
+    names = []
+    for name, column in _words(line):
+        if name not in declared:
+            raise InputError("an item named on the first line", line=number, column=column,
+                             found=describe(name))
+        if name in names:
+            raise InputError("each item at most once per option", line=number, column=column,
+                             found=f"{describe(name)} again")
+        names.append(name)
+    return names
+
+
+def solve_knuth(text, *, query="first", **control):
+    primary, secondary, options = parse_knuth(text)
+    problem = ExactCover.from_names(primary, secondary, options)
+
+    def option_lines(solution):
+        return [" ".join(options[j]) for j in sorted(solution)]
+
+    return _answer(problem, query, control, option_lines, option_lines)
+
+
+# -- shared answer shapes ------------------------------------------------------------------
+
+QUERIES = ("first", "all", "count")
+
+
+def _answer(problem, query, control, lines_of, data_of):
+    """Run `query` on `problem`: the first solution, every solution, or just the count.
+
+    With --all, solutions that take several lines are separated by a blank line."""
+    if query == "count":
+        count = problem.count(**control)
+        return Answer(f"{count}\n", data={"count": count}, stats=problem.stats)
+    solutions = list(problem.solutions(limit=1 if query == "first" else None, **control))
+    data = {"solutions": [data_of(s) for s in solutions]}
+    if query == "all":
+        data["count"] = len(solutions)
+    if not solutions:
+        return Answer(NO_SOLUTION + "\n", data=data, stats=problem.stats)
+    blocks = [lines_of(s) for s in solutions]
+    separator = [""] if any(len(block) > 1 for block in blocks) else []
+    lines = blocks[0] + [line for block in blocks[1:] for line in separator + block]
+    return Answer(join_lines(lines), data=data, stats=problem.stats)
