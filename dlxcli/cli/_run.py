@@ -64,6 +64,10 @@ def _run_one(path, solve_text, settings):
         fail(f"{name}: {exc}")
         return EXIT_BAD_INPUT
     click.echo(answer.text, nl=False)
+    for error in answer.errors:
+        fail(error.located(name) if error.source is None else error)
+    if answer.errors:
+        return EXIT_BAD_INPUT
     if answer.failure:
         fail(f"{name}: {answer.failure}")
         return EXIT_NO_ANSWER

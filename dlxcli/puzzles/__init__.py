@@ -24,12 +24,16 @@ class Answer:
              (e.g. an unsolvable P1784 sudoku): the CLI then exits with status 1
     data     the answer as JSON-able values, for --format json
     stats    what the searches cost, added up
+    errors   InputErrors of parts that could not be answered while the rest were
+             (e.g. one bad case of a multi-case HDU input): the CLI reports each one
+             and exits with status 2 after printing `text`
     """
 
     text: str
     failure: str = None
     data: dict = field(default_factory=dict)
     stats: Stats = field(default_factory=Stats)
+    errors: list = field(default_factory=list)
 
 
 def add_stats(total, stats):
