@@ -9,20 +9,27 @@ which is how a batch reuses one structure for many puzzles (with other forced op
 """
 
 import time
-from dataclasses import dataclass
 
 from . import engine
 from .errors import NodeLimitExceeded, ProblemError, TimeLimitExceeded
 
 
-@dataclass
 class Stats:
-    """What the last query cost."""
+    """What the last query cost. (A plain class: dataclasses would add to start-up.)"""
 
-    nodes: int = 0
-    updates: int = 0
-    solutions: int = 0
-    seconds: float = 0.0
+    __slots__ = ("nodes", "updates", "solutions", "seconds")
+
+    def __init__(self, nodes=0, updates=0, solutions=0, seconds=0.0):
+        self.nodes, self.updates, self.solutions, self.seconds = nodes, updates, solutions, seconds
+
+    def as_dict(self):
+        return {name: getattr(self, name) for name in self.__slots__}
+
+    def __eq__(self, other):
+        return isinstance(other, Stats) and self.as_dict() == other.as_dict()
+
+    def __repr__(self):
+        return "Stats(" + ", ".join(f"{k}={v!r}" for k, v in self.as_dict().items()) + ")"
 
 
 class ExactCover:

@@ -10,12 +10,9 @@ where the settings are the puzzle's own options plus the search controls of
 ExactCover (timeout, node_limit, progress).
 """
 
-from dataclasses import dataclass, field
-
 from ..exact_cover import Stats
 
 
-@dataclass
 class Answer:
     """What one judge input produced.
 
@@ -29,11 +26,13 @@ class Answer:
              and exits with status 2 after printing `text`
     """
 
-    text: str
-    failure: str = None
-    data: dict = field(default_factory=dict)
-    stats: Stats = field(default_factory=Stats)
-    errors: list = field(default_factory=list)
+    __slots__ = ("text", "failure", "data", "stats", "errors")
+
+    def __init__(self, text, failure=None, data=None, stats=None, errors=None):
+        self.text, self.failure = text, failure
+        self.data = {} if data is None else data
+        self.stats = Stats() if stats is None else stats
+        self.errors = [] if errors is None else errors
 
 
 def add_stats(total, stats):
