@@ -39,12 +39,14 @@ typedef struct {
     int *forced;
     int n_forced;
     int *x, *width, *pos; /* the level stack, capacity n_primary + 1 */
+    int *zeros_after;     /* per level: `zeros` right after its item was covered */
     int level;
     int step, first_item, maximize, running, has_best;
     long long weight, best;
     int *best_solution;
     int best_len;
     int zeros;            /* active primary items with no options left: a dead end */
+    int zeros_initial;    /* `zeros` of the problem with nothing covered */
     unsigned long long nodes, updates, count;
 } Solver;
 
@@ -86,8 +88,6 @@ static void cover(Solver *s, int i)
 static void uncover(Solver *s, int i)
 {
     Node *nd = s->node;
-    const int n1 = s->n_primary;
-    int zeros = 0;
     for (int p = nd[i].ulink; p != i; p = nd[p].ulink) {
         for (int q = p - 1; q != p;) {
             int x = nd[q].top;
@@ -97,15 +97,11 @@ static void uncover(Solver *s, int i)
                 int u = nd[q].ulink, d = nd[q].dlink;
                 nd[u].dlink = q;
                 nd[d].ulink = q;
-                if (nd[x].top++ == 0 && x <= n1)
-                    zeros--;
+                nd[x].top++;
                 q--;
             }
         }
     }
-    if (nd[i].top == 0 && i <= n1)
-        zeros++;
-    s->zeros += zeros;
     int l = s->llink[i], r = s->rlink[i];
     s->rlink[l] = i;
     s->llink[r] = i;
@@ -196,13 +192,16 @@ static void save_best(Solver *s)
     s->best_len = k;
 }
 
-/* X5 for the deepest level, or X7 when its item has no options left. */
+/* X5 for the deepest level, or X7 when its item has no options left. Uncovering
+ * does not count empty items back: `zeros` is restored from what it was, which at
+ * X7 is 0 because X3 only runs when no item is empty. */
 static int try_option(Solver *s)
 {
     int p = s->x[s->level - 1];
     if (p <= s->n_items) {
         s->level--;
         uncover(s, p);
+        s->zeros = 0;
         return STEP_X8;
     }
     cover_others(s, p);
@@ -224,6 +223,7 @@ static int search(Solver *s, unsigned long long budget, int count_only)
             }
             int l = s->level - 1, p = s->x[l];
             uncover_others(s, p);
+            s->zeros = s->zeros_after[l];
             s->weight -= weight_of(s, p);
             s->x[l] = s->node[p].dlink;
             s->pos[l]++;
@@ -266,6 +266,7 @@ static int search(Solver *s, unsigned long long budget, int count_only)
         /* X3, X4 */
         int i = choose(s);
         cover(s, i);
+        s->zeros_after[s->level] = s->zeros;
         s->x[s->level] = s->node[i].dlink;
         s->width[s->level] = s->node[i].top;
         s->pos[s->level] = 0;
@@ -311,6 +312,7 @@ static void unwind(Solver *s)
         for (int k = option_length(s, j) - 1; k >= 0; k--)
             uncover(s, s->node[first + k].top);
     }
+    s->zeros = s->zeros_initial;
 }
 
 /* -- argument checks (same rules and messages as _pydlx.py) ------------------- */
@@ -320,7 +322,9 @@ static int is_int(PyObject *o)
     return PyLong_Check(o) && !PyBool_Check(o);
 }
 
-static int count_arg(const char *name, PyObject *value, int *out)
+/* A non-negative count; anything above MAX_NODES is clamped to MAX_NODES + 1, which
+ * the caller then refuses as too large. */
+static int count_arg(const char *name, PyObject *value, long long *out)
 {
     int overflow = 0;
     long long v = is_int(value) ? PyLong_AsLongLongAndOverflow(value, &overflow) : -1;
@@ -328,12 +332,7 @@ static int count_arg(const char *name, PyObject *value, int *out)
         PyErr_Format(ProblemError, "%s must be a non-negative integer, not %R", name, value);
         return -1;
     }
-    if (overflow > 0 || v > MAX_NODES) {
-        PyErr_Format(ProblemTooLarge, "problem needs more than %lld nodes; the limit is %lld "
-                     "(items + option entries + options)", MAX_NODES, MAX_NODES);
-        return -1;
-    }
-    *out = (int)v;
+    *out = (overflow > 0 || v > MAX_NODES) ? MAX_NODES + 1 : v;
     return 0;
 }
 
@@ -362,12 +361,12 @@ static PyObject *option_items(Py_ssize_t j, PyObject *option, int n_items, int *
         int overflow = 0;
         long long item = PyLong_AsLongLongAndOverflow(o, &overflow);
         if (overflow || item < 0 || item >= n_items) {
-            PyErr_Format(ProblemError, "option %zd: unknown item %R (items are 0..%d)", j, o,
+            PyErr_Format(ProblemError, "option %zd: unknown item %S (items are 0..%d)", j, o,
                          n_items - 1);
             goto fail;
         }
         if (stamp[item] == (int)j + 1) {
-            PyErr_Format(ProblemError, "option %zd: item %R appears twice", j, o);
+            PyErr_Format(ProblemError, "option %zd: item %S appears twice", j, o);
             goto fail;
         }
         stamp[item] = (int)j + 1;
@@ -443,6 +442,7 @@ static void link_options(Solver *s, PyObject **checked)
         PyObject *items = checked[j];
         Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
         s->first_node[j] = p;
+        int n_primary_items = 0;
         for (Py_ssize_t k = 0; k < n; k++, p++) {
             int i = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(items, k)) + 1;
             nd[p].top = i;
@@ -451,8 +451,12 @@ static void link_options(Solver *s, PyObject **checked)
             nd[p].dlink = i;
             nd[nd[i].ulink].dlink = p;
             nd[i].ulink = p;
-            if (s->share)
-                s->share[p] = (double)s->weights[j] / (double)n;
+            n_primary_items += i <= s->n_primary;
+        }
+        /* See _pydlx.Solver._shares: the weight goes to the primary items only. */
+        for (int q = s->first_node[j]; s->share && q < p; q++) {
+            if (nd[q].top <= s->n_primary)
+                s->share[q] = (double)s->weights[j] / (double)n_primary_items;
         }
         nd[spacer].dlink = p - 1;
         spacer = p++;
@@ -481,14 +485,16 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
         PyErr_SetString(ProblemError, "a Solver cannot be initialised twice");
         return -1;
     }
-    int n1, n2;
-    if (count_arg("n_primary", n1_obj, &n1) < 0 || count_arg("n_secondary", n2_obj, &n2) < 0)
+    long long n1_big, n2_big;
+    if (count_arg("n_primary", n1_obj, &n1_big) < 0 ||
+        count_arg("n_secondary", n2_obj, &n2_big) < 0)
         return -1;
-    if ((long long)n1 + n2 > MAX_NODES) {
+    if (n1_big + n2_big + 2 > MAX_NODES) {
         PyErr_Format(ProblemTooLarge, "problem needs more than %lld nodes; the limit is %lld "
                      "(items + option entries + options)", MAX_NODES, MAX_NODES);
         return -1;
     }
+    int n1 = (int)n1_big, n2 = (int)n2_big;
     s->n_primary = n1;
     s->n_secondary = n2;
     s->n_items = n1 + n2;
@@ -532,6 +538,7 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
     s->x = alloc_ints((long long)n1 + 1, &ok);
     s->width = alloc_ints((long long)n1 + 1, &ok);
     s->pos = alloc_ints((long long)n1 + 1, &ok);
+    s->zeros_after = alloc_ints((long long)n1 + 1, &ok);
     if (!ok || !s->node || (s->weights && !s->share)) {
         PyErr_NoMemory();
         goto done;
@@ -540,7 +547,8 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
     ring(s, s->n_items + 1, n1 + 1, s->n_items);
     link_options(s, checked);
     for (int i = 1; i <= n1; i++)
-        s->zeros += s->node[i].top == 0;
+        s->zeros_initial += s->node[i].top == 0;
+    s->zeros = s->zeros_initial;
     s->step = STEP_X2;
     result = 0;
 done:
@@ -564,6 +572,7 @@ static void Solver_dealloc(Solver *s)
     PyMem_Free(s->x);
     PyMem_Free(s->width);
     PyMem_Free(s->pos);
+    PyMem_Free(s->zeros_after);
     PyMem_Free(s->best_solution);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
@@ -635,14 +644,18 @@ static PyObject *Solver_start(Solver *s, PyObject *args, PyObject *kwds)
 static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"budget", "count_only", NULL};
-    long long budget;
-    int count_only = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "L|p:run", kwlist, &budget, &count_only))
+    PyObject *budget_obj;
+    int count_only = 0, overflow = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|p:run", kwlist, &budget_obj, &count_only))
         return NULL;
     if (check_ready(s) < 0)
         return NULL;
+    long long budget = is_int(budget_obj) ? PyLong_AsLongLongAndOverflow(budget_obj, &overflow)
+                                          : 0;
+    if (overflow > 0)
+        budget = LLONG_MAX;
     if (budget < 1) {
-        PyErr_SetString(ProblemError, "budget must be at least 1");
+        PyErr_Format(ProblemError, "budget must be a positive integer, not %R", budget_obj);
         return NULL;
     }
     int status;

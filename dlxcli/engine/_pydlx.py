@@ -43,13 +43,16 @@ class Solver:
         "n_primary", "n_secondary", "n_options", "_llink", "_rlink", "_top", "_ulink",
         "_dlink", "_weights", "_share", "_first_node", "_forced", "_x", "_width",
         "_pos", "_level", "_step", "_first_item", "_maximize", "_weight", "_best",
-        "_best_solution", "_running", "_zeros", "nodes", "updates", "count",
+        "_best_solution", "_running", "_zeros", "_zeros_initial", "_zeros_after",
+        "nodes", "updates", "count",
     )
 
     def __init__(self, n_primary, n_secondary, options, weights=None):
         n_primary = _count_arg("n_primary", n_primary)
         n_secondary = _count_arg("n_secondary", n_secondary)
         n_items = n_primary + n_secondary
+        if n_items + 2 > MAX_NODES:
+            raise ProblemTooLarge(_too_large(f"more than {MAX_NODES}"))
         options = [_option_items(j, option, n_items) for j, option in enumerate(options)]
         _check_size(n_items, options)
         self.n_primary, self.n_secondary, self.n_options = n_primary, n_secondary, len(options)
@@ -58,7 +61,11 @@ class Solver:
         self._link_options(n_items, options)
         # Active primary items with no options left: while there is one, the node is a
         # dead end, and X3 may stop its scan at the first item with a single option.
-        self._zeros = sum(1 for i in range(1, n_primary + 1) if self._top[i] == 0)
+        # Covering counts them; uncovering restores the count saved before (cheaper
+        # than counting back), per level in _zeros_after.
+        self._zeros_initial = sum(1 for i in range(1, n_primary + 1) if self._top[i] == 0)
+        self._zeros = self._zeros_initial
+        self._zeros_after = []
         self._forced = []
         self._x = []
         self._width = []
@@ -105,12 +112,15 @@ class Solver:
         self._share = self._shares(options) if self._weights else None
 
     def _shares(self, options):
-        """_share[p]: the part of p's option weight charged to p's item (see _bound)."""
+        """_share[p]: the part of p's option weight charged to p's item (see _bound):
+        the weight spread evenly over the option's primary items (secondary items may
+        stay uncovered, so they cannot carry any of it)."""
         share = [0.0] * len(self._top)
         for j, option in enumerate(options):
             first = self._first_node[j]
-            part = self._weights[j] / len(option)
-            share[first:first + len(option)] = [part] * len(option)
+            primary = [k for k, item in enumerate(option) if item < self.n_primary]
+            for k in primary:
+                share[first + k] = self._weights[j] / len(primary)
         return share
 
     # -- covering (Knuth's cover/hide/uncover/unhide) -------------------------------
@@ -142,9 +152,8 @@ class Solver:
         self._rlink[l], self._llink[r] = r, l
 
     def _uncover(self, i):
-        top, ulink, dlink, n1 = self._top, self._ulink, self._dlink, self.n_primary
+        top, ulink, dlink = self._top, self._ulink, self._dlink
         p = ulink[i]
-        zeros = 0
         while p != i:
             q = p - 1
             while q != p:
@@ -154,14 +163,9 @@ class Solver:
                 else:
                     u, d = ulink[q], dlink[q]
                     dlink[u] = ulink[d] = q
-                    if top[x] == 0 and x <= n1:
-                        zeros -= 1
                     top[x] += 1
                     q -= 1
             p = ulink[p]
-        if top[i] == 0 and i <= n1:
-            zeros += 1
-        self._zeros += zeros
         l, r = self._llink[i], self._rlink[i]
         self._rlink[l] = self._llink[r] = i
 
@@ -241,12 +245,14 @@ class Solver:
             first = self._first_node[j]
             for i in reversed(self._top[first:self._dlink[first - 1] + 1]):
                 self._uncover(i)
+        self._zeros = self._zeros_initial
 
     def _level_back(self):
         """Leave the deepest level, restoring the links exactly as they were."""
         p = self._x.pop()
         self._width.pop()
         self._pos.pop()
+        self._zeros_after.pop()
         self._uncover_others(p)
         self._weight -= self._weight_of(p)
         self._uncover(self._top[p])
@@ -261,8 +267,8 @@ class Solver:
         just counted and the search goes on.
         """
         self._check_idle()
-        if budget < 1:
-            raise ProblemError("budget must be at least 1")
+        if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
+            raise ProblemError(f"budget must be a positive integer, not {budget!r}")
         self._running = True
         try:
             return self._search(budget, count_only and not self._maximize)
@@ -284,6 +290,7 @@ class Solver:
                     return EXHAUSTED
                 p = x[-1]
                 self._uncover_others(p)
+                self._zeros = self._zeros_after[-1]
                 self._weight -= self._weight_of(p)
                 x[-1] = dlink[p]
                 pos[-1] += 1
@@ -317,6 +324,7 @@ class Solver:
             # X3, X4: choose an item, cover it, start on its first option.
             i = self._choose()
             self._cover(i)
+            self._zeros_after.append(self._zeros)
             x.append(dlink[i])
             width.append(top[i])
             pos.append(0)
@@ -324,14 +332,17 @@ class Solver:
 
     def _try_option(self):
         """X5 for the deepest level: commit its option and go deeper (X2); or, when its
-        item has no options left, X7: uncover the item, drop the level, and back up (X8)."""
+        item has no options left, X7: uncover the item, drop the level, and back up (X8).
+        After X7 no item is empty (X3 only runs then), so `_zeros` goes back to 0."""
         x = self._x
         p = x[-1]
         if p <= self.n_primary + self.n_secondary:
             x.pop()
             self._width.pop()
             self._pos.pop()
+            self._zeros_after.pop()
             self._uncover(p)
+            self._zeros = 0
             return _X8
         self._cover_others(p)
         self._weight += self._weight_of(p)
@@ -440,9 +451,11 @@ def _option_items(j, option, n_items):
 def _check_size(n_items, options):
     size = n_items + 2 + sum(len(option) + 1 for option in options)
     if size > MAX_NODES:
-        raise ProblemTooLarge(
-            f"problem needs {size} nodes; the limit is {MAX_NODES} "
-            "(items + option entries + options)")
+        raise ProblemTooLarge(_too_large(size))
+
+
+def _too_large(size):
+    return f"problem needs {size} nodes; the limit is {MAX_NODES} (items + option entries + options)"
 
 
 def _weights_arg(weights, n_options):
