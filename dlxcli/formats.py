@@ -63,7 +63,8 @@ class Tokens:
     def int(self, expected, low, high):
         """The next token as an integer in low..high (plain ASCII digits only)."""
         word = self.word(expected)
-        if not (word.isascii() and word.isdigit()) or not low <= int(word) <= high:
+        if (not (word.isascii() and word.isdigit()) or len(word) > len(str(high))
+                or not low <= int(word) <= high):
             raise self.error(expected, self.pos - 1)
         return int(word)
 
@@ -71,7 +72,8 @@ class Tokens:
         """The next `count` tokens as integers in low..high, checked in bulk."""
         chunk = self.words[self.pos:self.pos + count]
         joined = "".join(chunk)
-        if len(chunk) == count and joined.isascii() and joined.isdigit():
+        if (len(chunk) == count and joined.isascii() and joined.isdigit()
+                and max(map(len, chunk), default=0) <= len(str(high))):
             values = list(map(int, chunk))
             if min(values, default=low) >= low and max(values, default=high) <= high:
                 self.pos += count

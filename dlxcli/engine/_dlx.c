@@ -328,7 +328,7 @@ static int count_arg(const char *name, PyObject *value, long long *out)
 {
     int overflow = 0;
     long long v = is_int(value) ? PyLong_AsLongLongAndOverflow(value, &overflow) : -1;
-    if (v < 0 || overflow < 0) {
+    if (overflow < 0 || (!overflow && v < 0)) {
         PyErr_Format(ProblemError, "%s must be a non-negative integer, not %R", name, value);
         return -1;
     }

@@ -19,7 +19,11 @@ NO_SOLUTION = "No Solution!"
 MAX_CELLS = 100_000_000
 """Largest N x M accepted: the text alone would already be 200 MB."""
 
-_BLANKS = str.maketrans("", "", " \t\r\n\v\f")
+# Every character str.split() treats as whitespace, so the fast path and the error
+# path (which splits) agree on what separates entries.
+_BLANKS = str.maketrans("", "", " \t\n\v\f\r\x1c\x1d\x1e\x1f\x85\xa0\u1680"
+                                "\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+                                "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
 _HEADER = re.compile(r"\s*(\S+)\s+(\S+)")
 
 
@@ -80,7 +84,7 @@ def solve_p4929(text, *, query="first", **control):
 
 def parse_knuth(text):
     """(primary, secondary, options) from DLX1's text format; options list item names."""
-    lines = [(k, line) for k, line in enumerate(text.splitlines(), 1)
+    lines = [(k, line) for k, line in enumerate(text.split("\n"), 1)
              if line.strip() and not line.lstrip().startswith("|")]
     if not lines:
         raise InputError("a first line naming the items", line=1, found="no such line")
