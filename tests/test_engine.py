@@ -1,0 +1,597 @@
+"""The engine's Solver, on both twins (C and pure Python) through the `twin` fixture.
+
+Known answers come from outside dlxcli: Knuth's example matrix ("Dancing links", 2000),
+OEIS A000170 for the n-queens counts, and the brute-force oracle in oracle.py. Where no
+outside answer exists (node and update counters, the order of MRV solutions) the two
+twins are held to each other, as PEP 399 asks of an accelerator and its pure twin.
+"""
+
+import enum
+import gc
+import itertools
+import tracemalloc
+
+import pytest
+
+import oracle
+from dlxcli.errors import ProblemError, ProblemTooLarge
+
+BIG = 1 << 40
+"""A budget no test problem comes near: run() goes on to the next solution or the end."""
+
+KNUTH_6X7 = [
+    # Knuth, "Dancing links" (2000), the example matrix of section 1: its only exact
+    # cover is rows 1, 4 and 5 (0, 3 and 4 here).
+    [0, 0, 1, 0, 1, 1, 0],
+    [1, 0, 0, 1, 0, 0, 1],
+    [0, 1, 1, 0, 0, 1, 0],
+    [1, 0, 0, 1, 0, 0, 0],
+    [0, 1, 0, 0, 0, 0, 1],
+    [0, 0, 0, 1, 1, 0, 1],
+]
+KNUTH_OPTIONS = [[c for c, bit in enumerate(row) if bit] for row in KNUTH_6X7]
+
+A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712]
+"""Number of ways to place n non-attacking queens on an n x n board, n = 1..13 (OEIS)."""
+
+
+def queens(n):
+    """n-queens as exact cover: rows 0..n-1 and columns n..2n-1 are primary, the 2n-1
+    diagonals r+c and the 2n-1 anti-diagonals r-c secondary; option r*n+c puts a queen
+    on row r, column c (so options are in row-major order)."""
+    options = [[r, n + c, 2 * n + r + c, 5 * n - 2 + r - c]
+               for r in range(n) for c in range(n)]
+    return 2 * n, 2 * (2 * n - 1), options
+
+
+def queen_weights(n):
+    """Arbitrary, uneven square values for the maximize tests (some negative)."""
+    return [(7 * r + 3 * c * c) % 11 - 3 for r in range(n) for c in range(n)]
+
+
+def placement(n, solution):
+    """A queens solution as the queens' columns row by row."""
+    return tuple(j % n for j in sorted(solution))
+
+
+def drive(twin, solver, budget=BIG, count_only=False):
+    """Run the query started on `solver` to the end; return the solutions it reported."""
+    found = []
+    while True:
+        status = solver.run(budget, count_only)
+        if status == twin.EXHAUSTED:
+            return found
+        if status == twin.SOLUTION:
+            found.append(solver.solution())
+
+
+def solve(twin, problem, weights=None, **query):
+    solver = twin.Solver(*problem, weights)
+    solver.start(**query)
+    return drive(twin, solver)
+
+
+# -- one contract ---------------------------------------------------------------------
+
+def test_twins_have_the_same_public_api(c_twin, py_twin):
+    def public(obj):
+        return {name for name in dir(obj) if not name.startswith("_")}
+
+    assert public(c_twin.Solver) == public(py_twin.Solver)
+    assert public(c_twin) <= public(py_twin)
+    for name in ("EXHAUSTED", "SOLUTION", "PAUSED", "MAX_NODES"):
+        assert getattr(c_twin, name) == getattr(py_twin, name)
+    assert len({c_twin.EXHAUSTED, c_twin.SOLUTION, c_twin.PAUSED}) == 3
+
+
+def test_solver_reports_its_shape(twin):
+    solver = twin.Solver(3, 2, [[0, 3], [1], [2, 4, 0]])
+    assert (solver.n_primary, solver.n_secondary, solver.n_options) == (3, 2, 3)
+    assert (solver.nodes, solver.updates, solver.count, solver.level) == (0, 0, 0, 0)
+    assert solver.best_weight is None
+    assert solver.solution() is None
+
+
+def test_options_may_be_any_iterables(twin):
+    options = (range(0, 2), (2,), iter([1, 2]), [0])
+    found = solve(twin, (3, 0, options))
+    assert {frozenset(s) for s in found} == {frozenset({0, 1}), frozenset({2, 3})}
+    assert len(found) == 2
+
+
+# -- refusing bad problems --------------------------------------------------------------
+
+class MyInt(int):
+    """An int subclass is an int: the twins accept it as an item."""
+
+
+Item = enum.IntEnum("Item", {"A": 0, "B": 7})
+TOO_MANY_ITEMS = (r"problem needs more than 50000000 nodes; the limit is 50000000 "
+                  r"\(items \+ option entries \+ options\)")
+
+
+INVALID = [
+    ("negative n_primary", lambda m: m.Solver(-1, 0, []),
+     "n_primary must be a non-negative integer, not -1"),
+    ("negative n_secondary", lambda m: m.Solver(1, -2, [[0]]),
+     "n_secondary must be a non-negative integer, not -2"),
+    ("float count", lambda m: m.Solver(2.0, 0, [[0]]),
+     "n_primary must be a non-negative integer, not 2.0"),
+    ("bool count", lambda m: m.Solver(True, 0, [[0]]),
+     "n_primary must be a non-negative integer, not True"),
+    ("unknown item", lambda m: m.Solver(2, 1, [[0], [1, 3]]),
+     r"option 1: unknown item 3 \(items are 0..2\)"),
+    ("negative item", lambda m: m.Solver(2, 1, [[-1]]),
+     r"option 0: unknown item -1 \(items are 0..2\)"),
+    ("huge item", lambda m: m.Solver(2, 0, [[2**70]]),
+     r"option 0: unknown item 1180591620717411303424 \(items are 0..1\)"),
+    ("empty option", lambda m: m.Solver(2, 0, [[0, 1], []]), "option 1 is empty"),
+    ("item twice", lambda m: m.Solver(3, 0, [[2], [0, 1, 0]]),
+     "option 1: item 0 appears twice"),
+    ("int subclass twice", lambda m: m.Solver(3, 0, [[MyInt(1), 1]]),
+     "option 0: item 1 appears twice"),
+    ("str item", lambda m: m.Solver(2, 0, [[0, "1"]]), "option 0: item '1' is not an integer"),
+    ("float item", lambda m: m.Solver(2, 0, [[1.0]]), "option 0: item 1.0 is not an integer"),
+    ("bool item", lambda m: m.Solver(2, 0, [[True]]), "option 0: item True is not an integer"),
+    ("option not a sequence", lambda m: m.Solver(2, 0, [[0], 1]),
+     "option 1 is not a sequence of items"),
+    ("too few weights", lambda m: m.Solver(2, 0, [[0], [1]], [5]), "1 weights for 2 options"),
+    ("too many weights", lambda m: m.Solver(2, 0, [[0], [1]], [5, 6, 7]),
+     "3 weights for 2 options"),
+    ("float weight", lambda m: m.Solver(2, 0, [[0], [1]], [1, 2.5]),
+     "weight of option 1 is not an integer: 2.5"),
+    ("bool weight", lambda m: m.Solver(1, 0, [[0]], [False]),
+     "weight of option 0 is not an integer: False"),
+    ("weight too large", lambda m: m.Solver(1, 0, [[0]], [2**31]),
+     r"weight of option 0 is out of range \(\|w\| < 2\*\*31\)"),
+    ("weight too small", lambda m: m.Solver(1, 0, [[0]], [-(2**31)]),
+     r"weight of option 0 is out of range \(\|w\| < 2\*\*31\)"),
+    ("forced index too large", lambda m: m.Solver(2, 0, [[0], [1]]).start(forced=[1, 2]),
+     r"forced option 2 is not an option index \(0..1\)"),
+    ("forced index negative", lambda m: m.Solver(2, 0, [[0], [1]]).start(forced=[-1]),
+     r"forced option -1 is not an option index \(0..1\)"),
+    ("forced index not int", lambda m: m.Solver(2, 0, [[0], [1]]).start(forced=["0"]),
+     r"forced option '0' is not an option index \(0..1\)"),
+    ("forced index bool", lambda m: m.Solver(2, 0, [[0], [1]]).start(forced=[True]),
+     r"forced option True is not an option index \(0..1\)"),
+    ("forced without options", lambda m: m.Solver(0, 0, []).start(forced=[0]),
+     r"forced option 0 is not an option index \(0..-1\)"),
+    ("maximize without weights", lambda m: m.Solver(1, 0, [[0]]).start(maximize=True),
+     "maximize needs option weights"),
+    ("budget 0", lambda m: m.Solver(1, 0, [[0]]).run(0),
+     "budget must be a positive integer, not 0"),
+    ("negative budget", lambda m: m.Solver(1, 0, [[0]]).run(-5),
+     "budget must be a positive integer, not -5"),
+    ("float budget", lambda m: m.Solver(1, 0, [[0]]).run(1.5),
+     "budget must be a positive integer, not 1.5"),
+    ("bool budget", lambda m: m.Solver(1, 0, [[0]]).run(True),
+     "budget must be a positive integer, not True"),
+    ("IntEnum item", lambda m: m.Solver(2, 0, [[Item.B]]),
+     r"option 0: unknown item 7 \(items are 0..1\)"),
+    ("IntEnum item twice", lambda m: m.Solver(2, 0, [[Item.A, 0]]),
+     "option 0: item 0 appears twice"),
+    # Too many items is refused before the options are even looked at.
+    ("huge n_primary", lambda m: m.Solver(m.MAX_NODES + 1, 0, [[-1]]), TOO_MANY_ITEMS),
+    ("huge n_secondary", lambda m: m.Solver(0, m.MAX_NODES, []), TOO_MANY_ITEMS),
+    # Regression (fixed in e7f308c): beyond 64 bits the C twin said "must be non-negative".
+    ("n_primary of 2**63", lambda m: m.Solver(2**63, 0, []), TOO_MANY_ITEMS),
+    ("n_secondary of 10**30", lambda m: m.Solver(0, 10**30, [[0]]), TOO_MANY_ITEMS),
+    ("items and heads too many", lambda m: m.Solver(m.MAX_NODES - 2, 1, [[0]]), TOO_MANY_ITEMS),
+]
+
+
+@pytest.mark.parametrize("build, message", [case[1:] for case in INVALID],
+                         ids=[case[0] for case in INVALID])
+def test_invalid_input_raises_problem_error(twin, build, message):
+    with pytest.raises(ProblemError, match=f"^{message}$"):
+        build(twin)
+
+
+@pytest.mark.parametrize("build", [case[1] for case in INVALID], ids=[case[0] for case in INVALID])
+def test_twins_refuse_with_the_same_message(c_twin, py_twin, build):
+    errors = []
+    for twin in (c_twin, py_twin):
+        with pytest.raises(ProblemError) as caught:
+            build(twin)
+        errors.append((type(caught.value), str(caught.value)))
+    assert errors[0] == errors[1]
+
+
+def test_too_large_problem_is_refused_before_allocating(twin):
+    # MAX_NODES - 2 items plus one one-item option (and its spacer) is two nodes too many.
+    with pytest.raises(ProblemTooLarge,
+                       match=f"^problem needs {twin.MAX_NODES + 2} nodes; the limit is "):
+        twin.Solver(twin.MAX_NODES - 2, 0, [[0]])
+
+
+@pytest.mark.parametrize("build", [case[1] for case in INVALID if case[2] == TOO_MANY_ITEMS],
+                         ids=[case[0] for case in INVALID if case[2] == TOO_MANY_ITEMS])
+def test_too_many_items_is_too_large(twin, build):
+    with pytest.raises(ProblemTooLarge):
+        build(twin)
+
+
+def test_any_large_budget_is_fine(twin):
+    # The C twin clamps a budget beyond its 64-bit counter instead of overflowing.
+    for budget in (2**63 - 1, 2**64, 10**30):
+        solver = twin.Solver(2, 0, [[0], [1], [0, 1]])
+        assert [solver.run(budget), solver.run(budget), solver.run(budget)] == [
+            twin.SOLUTION, twin.SOLUTION, twin.EXHAUSTED]
+
+
+@pytest.mark.parametrize("build", [
+    lambda m: m.Solver(1, 0, 5),
+    lambda m: m.Solver(1, 0, [[0]], 5),
+    lambda m: m.Solver(1, 0, [[0]]).start(forced=5),
+], ids=["options", "weights", "forced"])
+def test_non_iterable_arguments_raise_type_error(twin, build):
+    with pytest.raises(TypeError):
+        build(twin)
+
+
+def test_rejected_start_keeps_the_running_search(twin):
+    solver = twin.Solver(*queens(6))
+    solver.start()
+    assert solver.run(BIG) == twin.SOLUTION
+    first = solver.solution()
+    with pytest.raises(ProblemError):
+        solver.start(forced=[36])
+    assert solver.solution() == first
+    rest = drive(twin, solver)
+    assert [first] + rest == solve(twin, queens(6))
+
+
+# -- known problems ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("first_item", [False, True])
+def test_knuth_example_has_one_cover(twin, first_item):
+    found = solve(twin, (7, 0, KNUTH_OPTIONS), first_item=first_item)
+    assert [sorted(s) for s in found] == [[0, 3, 4]]
+    assert oracle.exact_covers(7, 0, KNUTH_OPTIONS) == {frozenset({0, 3, 4})}
+
+
+def test_knuth_example_with_its_cover_forced(twin):
+    solver = twin.Solver(7, 0, KNUTH_OPTIONS)
+    solver.start(forced=[4, 0, 3])
+    assert drive(twin, solver) == [[4, 0, 3]]
+    assert solver.nodes == 1
+
+
+def _queens_cases():
+    for name in ("c", "python"):
+        for n, count in enumerate(A000170, 1):
+            slow = [pytest.mark.slow] if name == "python" and n > 10 else []
+            yield pytest.param(name, n, count, marks=slow, id=f"{name}-{n}")
+
+
+@pytest.mark.parametrize("twin, n, expected", list(_queens_cases()), indirect=["twin"])
+def test_queens_counts_match_oeis(twin, n, expected):
+    solver = twin.Solver(*queens(n))
+    solver.start()
+    assert drive(twin, solver, count_only=True) == []
+    assert solver.count == expected
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_first_item_queens_come_in_lexicographic_order(twin, n):
+    found = solve(twin, queens(n), first_item=True)
+    assert [placement(n, s) for s in found] == oracle.queens(n)
+    # Branching on the first row each time, every solution lists its queens row by row.
+    assert all(s == sorted(s) for s in found)
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_mrv_queens_find_the_same_set(twin, n):
+    found = solve(twin, queens(n))
+    assert len(found) == len({frozenset(s) for s in found})
+    assert sorted(placement(n, s) for s in found) == oracle.queens(n)
+
+
+def test_every_reported_solution_is_a_cover(twin):
+    n1, n2, options = queens(7)
+    solver = twin.Solver(n1, n2, options)
+    solver.start()
+    while solver.run(BIG) == twin.SOLUTION:
+        solution = solver.solution()
+        assert oracle.is_cover(n1, n2, options, solution)
+        assert solver.level == len(solution)
+        assert solver.count >= 1
+    assert solver.solution() is None
+
+
+def test_zero_primary_items_have_one_empty_solution(twin):
+    solver = twin.Solver(0, 2, [[0], [1], [0, 1]], [4, 5, 6])
+    solver.start()
+    assert drive(twin, solver) == [[]]
+    solver.start(forced=[1])
+    assert drive(twin, solver) == [[1]]
+    solver.start(maximize=True)
+    assert drive(twin, solver) == [[]]
+    assert solver.best_weight == 0
+    empty = twin.Solver(0, 0, [])
+    empty.start()
+    assert empty.run(BIG, True) == twin.EXHAUSTED
+    assert empty.count == 1
+
+
+def test_primary_item_without_options_has_no_solution(twin):
+    solver = twin.Solver(3, 0, [[0, 1], [0], [1]])
+    solver.start()
+    assert drive(twin, solver) == []
+    assert solver.count == 0
+    assert solver.progress() == 1.0
+
+
+def test_options_of_secondary_items_only_are_never_chosen(twin):
+    # Option 1 covers nothing primary; Algorithm X never picks it unless it is forced.
+    problem = (1, 1, [[0], [1], [0, 1]])
+    assert sorted(solve(twin, problem)) == [[0], [2]]
+    assert sorted(solve(twin, problem, forced=[1])) == [[1, 0]]
+
+
+# -- forced options -----------------------------------------------------------------------
+
+def test_forced_queen_restricts_the_solutions(twin):
+    n = 8
+    found = solve(twin, queens(n), forced=[2 * n + 4], first_item=True)
+    assert [placement(n, s) for s in found] == [q for q in oracle.queens(n) if q[2] == 4]
+    assert all(s[0] == 2 * n + 4 for s in found)
+
+
+@pytest.mark.parametrize("forced", [[0, 9], [0, 1], [5, 5], [3, 12, 3]],
+                         ids=["same diagonal", "same row", "twice", "twice apart"])
+def test_clashing_forced_options_leave_nothing(twin, forced):
+    solver = twin.Solver(*queens(8))
+    solver.start(forced=forced)
+    assert solver.progress() == 1.0
+    assert solver.run(BIG) == twin.EXHAUSTED
+    assert (solver.count, solver.nodes, solver.solution()) == (0, 0, None)
+
+
+# -- one solver, many queries -------------------------------------------------------------
+
+def _partly(twin, solver, query, budget, solutions):
+    solver.start(**query)
+    for _ in range(solutions):
+        if solver.run(budget) == twin.EXHAUSTED:
+            break
+
+
+PREVIOUS = [
+    pytest.param({}, BIG, 0, id="started only"),
+    pytest.param({}, BIG, 3, id="after 3 solutions"),
+    pytest.param({"first_item": True}, 7, 5, id="paused first-item"),
+    pytest.param({"forced": [3]}, BIG, 2, id="forced"),
+    pytest.param({"forced": [3, 11]}, BIG, 1, id="clash"),
+    pytest.param({"maximize": True}, 50, 4, id="paused maximize"),
+    pytest.param({}, BIG, 10_000, id="exhausted"),
+]
+
+
+@pytest.mark.parametrize("previous, budget, solutions", PREVIOUS)
+@pytest.mark.parametrize("query", [{}, {"forced": [10, 29]}, {"first_item": True,
+                                                              "forced": [2]}],
+                         ids=["plain", "forced", "first-item forced"])
+def test_restart_equals_a_fresh_solver(twin, previous, budget, solutions, query):
+    problem, weights = queens(8), queen_weights(8)
+    used = twin.Solver(*problem, weights)
+    _partly(twin, used, previous, budget, solutions)
+    used.start(**query)
+    again = drive(twin, used)
+    fresh = twin.Solver(*problem, weights)
+    fresh.start(**query)
+    assert again == drive(twin, fresh)
+    assert again
+    assert (used.nodes, used.updates, used.count) == (fresh.nodes, fresh.updates, fresh.count)
+
+
+def test_restart_after_maximize_equals_a_fresh_maximize(twin):
+    problem, weights = queens(7), queen_weights(7)
+    used = twin.Solver(*problem, weights)
+    _partly(twin, used, {"forced": [8]}, BIG, 3)
+    used.start(maximize=True)
+    drive(twin, used)
+    fresh = twin.Solver(*problem, weights)
+    fresh.start(maximize=True)
+    drive(twin, fresh)
+    assert (used.best_weight, used.solution()) == (fresh.best_weight, fresh.solution())
+
+
+# -- the twins agree step by step -----------------------------------------------------------
+
+@pytest.mark.parametrize("n", range(1, 10))
+@pytest.mark.parametrize("first_item", [False, True])
+def test_twins_agree_on_solutions_and_counters(c_twin, py_twin, n, first_item):
+    runs = []
+    for twin in (c_twin, py_twin):
+        solver = twin.Solver(*queens(n))
+        solver.start(first_item=first_item)
+        trace = []
+        while solver.run(BIG) == twin.SOLUTION:
+            trace.append((solver.solution(), solver.nodes, solver.updates, solver.level,
+                          solver.progress()))
+        runs.append((trace, solver.nodes, solver.updates, solver.count))
+    assert runs[0] == runs[1]
+
+
+def test_twins_agree_on_maximize(c_twin, py_twin):
+    runs = []
+    for twin in (c_twin, py_twin):
+        solver = twin.Solver(*queens(8), queen_weights(8))
+        solver.start(maximize=True)
+        trace = []
+        while solver.run(BIG) == twin.SOLUTION:
+            trace.append((solver.best_weight, solver.solution(), solver.nodes))
+        runs.append((trace, solver.nodes, solver.updates))
+    assert runs[0] == runs[1]
+
+
+# -- pausing ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("budget", [1, 2, 3, 10, 99])
+@pytest.mark.parametrize("count_only", [False, True])
+def test_pausing_changes_nothing_but_the_pauses(twin, budget, count_only):
+    problem = queens(7)
+    whole = twin.Solver(*problem)
+    whole.start()
+    expected = drive(twin, whole, count_only=count_only)
+
+    solver = twin.Solver(*problem)
+    solver.start()
+    found, pauses = [], 0
+    while True:
+        before = solver.nodes
+        status = solver.run(budget, count_only)
+        assert solver.nodes - before <= budget
+        if status == twin.PAUSED:
+            assert solver.nodes - before == budget
+            pauses += 1
+        elif status == twin.SOLUTION:
+            found.append(solver.solution())
+        else:
+            break
+    assert found == expected
+    assert (solver.nodes, solver.updates, solver.count) == (whole.nodes, whole.updates,
+                                                           whole.count)
+    assert pauses >= whole.nodes // budget - whole.count
+
+
+@pytest.mark.parametrize("maximize", [False, True])
+def test_progress_grows_from_0_to_1(twin, maximize):
+    solver = twin.Solver(*queens(8), queen_weights(8))
+    solver.start(maximize=maximize)
+    seen = [solver.progress()]
+    while solver.run(13) != twin.EXHAUSTED:
+        seen.append(solver.progress())
+    assert seen[0] == 0.0
+    assert all(0.0 <= p < 1.0 for p in seen)
+    assert seen == sorted(seen)
+    assert len(set(seen)) > 10
+    assert solver.progress() == 1.0
+
+
+# -- maximize -------------------------------------------------------------------------------
+
+def rooks(n):
+    """n non-attacking rooks: rows 0..n-1 and columns n..2n-1, all primary; option r*n+c
+    puts a rook on (r, c)."""
+    return 2 * n, 0, [[r, n + c] for r in range(n) for c in range(n)]
+
+
+def _heaviest(placements, n, weights):
+    return max((sum(weights[r * n + c] for r, c in enumerate(cols)) for cols in placements),
+               default=None)
+
+
+def _maximize(twin, problem, weights, **query):
+    solver = twin.Solver(*problem, weights)
+    solver.start(maximize=True, **query)
+    improvements = [oracle.weight(s, weights) for s in drive(twin, solver)]
+    # Each SOLUTION in maximize mode is a strictly heavier cover than the one before.
+    assert improvements == sorted(set(improvements))
+    assert improvements[-1:] == ([] if solver.best_weight is None else [solver.best_weight])
+    assert solver.count == 0
+    return solver
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+@pytest.mark.parametrize("first_item", [False, True])
+def test_maximize_finds_the_heaviest_rooks(twin, n, first_item):
+    weights = queen_weights(n)
+    solver = _maximize(twin, rooks(n), weights, first_item=first_item)
+    assert solver.best_weight == _heaviest(itertools.permutations(range(n)), n, weights)
+    assert oracle.is_cover(*rooks(n), solver.solution())
+    assert oracle.weight(solver.solution(), weights) == solver.best_weight
+
+
+def test_maximize_with_a_forced_rook(twin):
+    n, weights = 6, queen_weights(6)
+    solver = _maximize(twin, rooks(n), weights, forced=[5])
+    placements = [p for p in itertools.permutations(range(n)) if p[0] == 5]
+    assert solver.best_weight == _heaviest(placements, n, weights)
+    assert solver.solution()[0] == 5
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+@pytest.mark.parametrize("first_item", [False, True])
+def test_maximize_finds_the_heaviest_queens(twin, n, first_item):
+    # Queens have secondary items (the diagonals): the bound must still hold.
+    weights = queen_weights(n)
+    solver = _maximize(twin, queens(n), weights, first_item=first_item)
+    best = _heaviest(oracle.queens(n), n, weights)
+    assert solver.best_weight == best
+    if best is None:
+        assert solver.solution() is None
+    else:
+        assert placement(n, solver.solution()) in oracle.queens(n)
+        assert oracle.weight(solver.solution(), weights) == best
+
+
+def test_maximize_counts_weight_on_secondary_items(twin):
+    # Regression (fixed in 24c1ca1): the bound used to spread an option's weight over
+    # all its items and add up only the primary items' shares. Here {0, 1} weighs 5 and
+    # is found first; option 1 (weight 0) then leaves item 1 to option 2, weight 8, of
+    # which only 4 was charged to item 1, so 0 + 4 <= 5 pruned the better cover {1, 2}.
+    options, weights = [[0, 1], [0], [1, 2]], [5, 0, 8]
+    assert oracle.best_weight(2, 1, options, weights) == 8
+    solver = _maximize(twin, (2, 1, options), weights)
+    assert (solver.best_weight, sorted(solver.solution())) == (8, [1, 2])
+
+
+def test_maximize_without_solution_gives_none(twin):
+    solver = twin.Solver(*queens(3), queen_weights(3))
+    solver.start(maximize=True)
+    assert solver.run(BIG) == twin.EXHAUSTED
+    assert (solver.best_weight, solver.solution()) == (None, None)
+
+
+def test_maximize_ignores_count_only(twin):
+    solver = twin.Solver(2, 0, [[0], [1], [0, 1]], [1, 1, 3])
+    solver.start(maximize=True)
+    assert drive(twin, solver, count_only=True) == [[0, 1], [2]]
+    assert solver.best_weight == 3
+
+
+# -- memory -------------------------------------------------------------------------------
+
+def _workout(twin):
+    """One round of everything a Solver does, error paths included."""
+    n1, n2, options = queens(6)
+    solver = twin.Solver(n1, n2, options, queen_weights(6))
+    for query in ({}, {"first_item": True}, {"forced": [1]}, {"maximize": True},
+                  {"forced": [0, 1]}):
+        solver.start(**query)
+        while solver.run(17) != twin.EXHAUSTED:
+            solver.solution()
+            solver.progress()
+            (solver.nodes, solver.updates, solver.count, solver.level, solver.best_weight)
+    _partly(twin, solver, {}, BIG, 2)
+    for build, _ in (case[1:] for case in INVALID):
+        try:
+            build(twin)
+        except ProblemError:
+            pass
+    del solver
+
+
+def _growth(twin, rounds):
+    gc.collect()
+    objects = len(gc.get_objects())
+    memory = tracemalloc.get_traced_memory()[0]
+    for _ in range(rounds):
+        _workout(twin)
+    gc.collect()
+    return len(gc.get_objects()) - objects, tracemalloc.get_traced_memory()[0] - memory
+
+
+def test_c_twin_does_not_leak(c_twin):
+    # As markupsafe's test_leak: repeat, then compare object counts; tracemalloc also
+    # sees the PyMem_ arrays the C twin allocates outside any Python object.
+    tracemalloc.start()
+    try:
+        _growth(c_twin, 20)  # warm up caches and free lists
+        objects, memory = _growth(c_twin, 200)
+    finally:
+        tracemalloc.stop()
+    assert objects < 20
+    assert memory < 20_000  # 100 bytes kept per round would add up to 20 kB

@@ -1,0 +1,223 @@
+"""Property tests: random small problems, solved by both twins and by brute force.
+
+Layer: tests. In the manner of jwg4/exact_cover's hypothesis tests: problems small
+enough (at most 7 primary and 3 secondary items, 12 options) for oracle.py to try every
+subset of options, so the C twin, the Python twin and the oracle can all be compared.
+Some problems get a planted cover so that solutions are common, not rare.
+"""
+
+from collections import namedtuple
+
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
+
+import oracle
+from dlxcli.exact_cover import ExactCover
+
+settings.register_profile("dlxcli-engine", max_examples=150, deadline=None)
+PROFILE = settings.get_profile("dlxcli-engine")
+
+BIG = 1 << 40
+
+Problem = namedtuple("Problem", "n_primary n_secondary options weights forced")
+
+
+@st.composite
+def problems(draw):
+    n_primary = draw(st.integers(0, 7))
+    n_secondary = draw(st.integers(0, 3))
+    n_items = n_primary + n_secondary
+    options = []
+    if n_primary and draw(st.booleans()):
+        # A planted cover: the primary items cut into blocks, each block with perhaps a
+        # secondary item, gives one solution and makes near-solutions likely.
+        order = draw(st.permutations(range(n_primary)))
+        cuts = sorted(draw(st.sets(st.integers(1, n_primary - 1), max_size=3)
+                           if n_primary > 1 else st.just(set())))
+        for a, b in zip([0, *cuts], [*cuts, n_primary]):
+            block = list(order[a:b])
+            if n_secondary and draw(st.booleans()):
+                block.insert(draw(st.integers(0, len(block))),
+                             n_primary + draw(st.integers(0, n_secondary - 1)))
+            options.append(block)
+    if n_items:
+        option = st.lists(st.integers(0, n_items - 1), min_size=1, max_size=min(n_items, 4),
+                          unique=True)
+        for extra in draw(st.lists(option, max_size=12 - len(options))):
+            options.insert(draw(st.integers(0, len(options))), extra)
+    weights = draw(st.lists(st.integers(-10, 20), min_size=len(options),
+                            max_size=len(options)))
+    forced = []
+    if options:
+        forced = draw(st.lists(st.integers(0, len(options) - 1), max_size=2))
+    return Problem(n_primary, n_secondary, options, weights, forced)
+
+
+def covers(problem):
+    return oracle.exact_covers(problem.n_primary, problem.n_secondary, problem.options,
+                               problem.forced)
+
+
+def new_solver(twin, problem, weighted=False):
+    return twin.Solver(problem.n_primary, problem.n_secondary, problem.options,
+                       problem.weights if weighted else None)
+
+
+def trace(twin, solver, budget=BIG, **query):
+    """Everything observable about one query: each solution with the counters at that
+    moment, then the final counters."""
+    solver.start(**query)
+    seen = []
+    while True:
+        status = solver.run(budget)
+        if status == twin.EXHAUSTED:
+            return seen, (solver.nodes, solver.updates, solver.count, solver.best_weight)
+        if status == twin.SOLUTION:
+            seen.append((solver.solution(), solver.nodes, solver.updates, solver.level,
+                         solver.best_weight))
+
+
+def solutions(twin, solver, budget=BIG, **query):
+    return [step[0] for step in trace(twin, solver, budget, **query)[0]]
+
+
+def lexicographically_listed(problem):
+    """The same problem with its options sorted by their sorted items, so that every
+    option is listed under its smallest item, in increasing order of items."""
+    order = sorted(range(len(problem.options)), key=lambda j: sorted(problem.options[j]))
+    where = {j: k for k, j in enumerate(order)}
+    return problem._replace(options=[problem.options[j] for j in order],
+                            weights=[problem.weights[j] for j in order],
+                            forced=[where[j] for j in problem.forced])
+
+
+# -- agreement on the solutions -----------------------------------------------------------
+
+@PROFILE
+@given(problem=problems(), first_item=st.booleans())
+def test_solutions_are_the_oracles(twin, problem, first_item):
+    found = solutions(twin, new_solver(twin, problem), forced=problem.forced,
+                      first_item=first_item)
+    expected = covers(problem)
+    assert {frozenset(s) for s in found} == expected
+    assert len(found) == len(expected)
+    for solution in found:
+        assert solution[:len(problem.forced)] == problem.forced
+        assert oracle.is_cover(problem.n_primary, problem.n_secondary, problem.options,
+                               solution)
+
+    counter = new_solver(twin, problem)
+    counter.start(problem.forced, first_item)
+    assert counter.run(BIG, True) == twin.EXHAUSTED
+    assert counter.count == len(expected)
+    assert counter.solution() is None
+
+
+@PROFILE
+@given(problem=problems(), first_item=st.booleans())
+def test_twins_search_identically(c_twin, py_twin, problem, first_item):
+    c_run, py_run = (trace(twin, new_solver(twin, problem), forced=problem.forced,
+                           first_item=first_item) for twin in (c_twin, py_twin))
+    assert c_run == py_run
+
+
+@PROFILE
+@given(problem=problems().map(lexicographically_listed))
+def test_first_item_on_sorted_options_is_lexicographic(twin, problem):
+    found = solutions(twin, new_solver(twin, problem), forced=problem.forced, first_item=True)
+    assert [tuple(sorted(s)) for s in found] == oracle.lexicographic_covers(
+        problem.n_primary, problem.n_secondary, problem.options, problem.forced)
+
+
+# -- queries, pauses and restarts -----------------------------------------------------------
+
+@PROFILE
+@given(problem=problems(), first_item=st.booleans())
+def test_limited_queries_are_prefixes(problem, first_item):
+    cover = ExactCover(problem.n_primary, problem.n_secondary, problem.options)
+    query = {"forced": problem.forced, "first_item": first_item}
+    everything = list(cover.solutions(**query))
+    assert len(everything) == len(covers(problem))
+    for k in (1, 2, 3):
+        assert list(cover.solutions(limit=k, **query)) == everything[:k]
+        assert cover.count(limit=k, **query) == min(k, len(everything))
+    assert cover.first(**query) == (everything[0] if everything else None)
+    assert cover.count(**query) == len(everything)
+
+
+@PROFILE
+@given(problem=problems(), first_item=st.booleans(), maximize=st.booleans(),
+       budget=st.integers(1, 5))
+def test_pausing_changes_nothing(twin, problem, first_item, maximize, budget):
+    query = {"forced": problem.forced, "first_item": first_item, "maximize": maximize}
+    whole = trace(twin, new_solver(twin, problem, True), **query)
+
+    solver = new_solver(twin, problem, True)
+    solver.start(**query)
+    seen, progress = [], [solver.progress()]
+    while True:
+        status = solver.run(budget)
+        progress.append(solver.progress())
+        if status == twin.EXHAUSTED:
+            break
+        if status == twin.SOLUTION:
+            seen.append((solver.solution(), solver.nodes, solver.updates, solver.level,
+                         solver.best_weight))
+    assert (seen, (solver.nodes, solver.updates, solver.count, solver.best_weight)) == whole
+    assert all(0.0 <= p <= 1.0 for p in progress)
+    assert progress == sorted(progress)
+    assert progress[-1] == 1.0
+
+
+@PROFILE
+@given(problem=problems(), before=st.fixed_dictionaries({
+    "forced": st.lists(st.integers(0, 11), max_size=2),
+    "first_item": st.booleans(),
+    "maximize": st.booleans(),
+}), budget=st.integers(1, 6), reported=st.integers(0, 4), first_item=st.booleans())
+def test_restart_forgets_the_previous_query(twin, problem, before, budget, reported,
+                                            first_item):
+    before["forced"] = [j for j in before["forced"] if j < len(problem.options)]
+    used = new_solver(twin, problem, True)
+    used.start(**before)
+    for _ in range(reported):
+        if used.run(budget) == twin.EXHAUSTED:
+            break
+    query = {"forced": problem.forced, "first_item": first_item}
+    assert trace(twin, used, **query) == trace(twin, new_solver(twin, problem, True), **query)
+
+
+# -- maximize -------------------------------------------------------------------------------
+
+def maximize(twin, problem, first_item=False):
+    solver = new_solver(twin, problem, True)
+    solver.start(problem.forced, first_item, True)
+    while solver.run(BIG) != twin.EXHAUSTED:
+        pass
+    return solver.best_weight, solver.solution()
+
+
+@PROFILE
+@given(problem=problems(), first_item=st.booleans())
+# Weight on an option with a secondary item once made the bound prune the best cover.
+@example(problem=Problem(2, 1, [[0, 1], [0], [1, 2]], [5, 0, 8], []), first_item=False)
+def test_maximize_finds_the_oracles_best(twin, problem, first_item):
+    best, solution = maximize(twin, problem, first_item)
+    expected = oracle.best_weight(problem.n_primary, problem.n_secondary, problem.options,
+                                  problem.weights, problem.forced)
+    assert best == expected
+    if expected is None:
+        assert solution is None
+    else:
+        assert solution[:len(problem.forced)] == problem.forced
+        assert frozenset(solution) in covers(problem)
+        assert oracle.weight(solution, problem.weights) == best
+
+
+@PROFILE
+@given(problem=problems(), first_item=st.booleans())
+def test_twins_maximize_identically(c_twin, py_twin, problem, first_item):
+    query = {"forced": problem.forced, "first_item": first_item, "maximize": True}
+    c_run, py_run = (trace(twin, new_solver(twin, problem, True), **query)
+                     for twin in (c_twin, py_twin))
+    assert c_run == py_run
