@@ -1,27 +1,137 @@
-"""What every subcommand shares: its inputs, its search limits, and the error boundary.
+"""What every subcommand shares: its inputs, limits, batch solving, output and exit status.
 
-Layer: cli. `common_options` adds the arguments every command takes; `run_command`
-reads each input, calls the puzzle's `solve_text`, writes the judge bytes to stdout,
-and turns dlxcli's exceptions into one line on stderr and an exit status.
+Layer: cli. `common_options` adds the options every command takes; `run_command` finds
+the inputs, solves each with the puzzle's `solve_text` (in this process or on a pool of
+worker processes), writes one answer per input in input order (stdout, or one file per
+input with --out), and turns dlxcli's exceptions into one line on stderr and an exit
+status. `dlxcli judge` reuses the same solving loop (`solve_jobs`).
+
+A puzzle module may offer ``split_text(text) -> list[str]``: pieces of one input whose
+answers, concatenated, are the whole answer. The runner then solves the pieces as
+separate tasks (so --jobs spreads one big file over several processes) and adds up
+their costs; the module is found from `solve_text.__module__`.
 """
 
+import os
+import signal
 import sys
+import time
+from contextlib import closing
 
 import click
 
-from ..errors import DlxError, InputError, SearchLimit
+from ..errors import DlxError, InputError, SearchLimit, TimeLimitExceeded
+from ..exact_cover import Stats
+from ..puzzles import add_stats
+from . import _ui
 
 EXIT_OK, EXIT_NO_ANSWER, EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
+PUZZLE_SUFFIXES = (".in", ".txt", ".dlx")
+"""Which files of a directory are inputs; answers (.out, .ans) and notes are not."""
+
+RUNNER_SETTINGS = ("paths", "recursive", "jobs", "timeout", "progress", "output_format",
+                   "out_dir", "headers")
+"""Options the runner consumes; every other setting goes to the puzzle's solve_text."""
+
+
+# -- options ---------------------------------------------------------------------------
+
+def input_options(command):
+    """The limits, --jobs and --progress: what `judge` shares with the solving commands."""
+    for option in reversed([
+        click.option("--timeout", type=click.FloatRange(min=0), default=None,
+                     metavar="SECONDS",
+                     help="Time limit per input, over all its searches: a slower input "
+                          "gets the verdict 'time limit' and the batch goes on "
+                          "(exit status 3)."),
+        click.option("--node-limit", type=click.IntRange(min=1), default=None,
+                     help="Stop a search after this many nodes (exit status 3)."),
+        click.option("-j", "--jobs", type=click.IntRange(min=0), default=1,
+                     show_default=True,
+                     help="Solve on this many processes (0: one per core); the output "
+                          "is the same as with 1."),
+        click.option("--progress/--no-progress", default=None,
+                     help="Show a progress bar and a summary table on stderr "
+                          "[default: when stderr is a terminal]."),
+    ]):
+        command = option(command)
+    return command
+
+
+def output_options(command):
+    """--format, --out and --headers: how the answers are written."""
+    for option in reversed([
+        click.option("--format", "output_format", type=click.Choice(["judge", "pretty", "json"]),
+                     default="judge", show_default=True,
+                     help="judge: the judge's bytes. pretty: grids and boards drawn for "
+                          "people. json: one JSON document per input (JSON lines)."),
+        click.option("-o", "--out", "out_dir", metavar="DIR",
+                     type=click.Path(file_okay=False, writable=True),
+                     help="Write each input's answer to DIR/NAME.out (atomically) "
+                          "instead of stdout."),
+        click.option("--headers/--no-headers", default=None,
+                     help="Start each answer with a line '==> NAME <==' "
+                          "[default: when there are several inputs]."),
+    ]):
+        command = option(command)
+    return command
+
 
 def common_options(command):
-    """Decorate a subcommand with PATHS and the search limits."""
-    command = click.option("--node-limit", type=click.IntRange(min=1), default=None,
-                           help="Stop a search after this many nodes (exit status 3).")(command)
-    command = click.option("--timeout", type=click.FloatRange(min=0), default=None,
-                           metavar="SECONDS",
-                           help="Stop a search after this many seconds (exit status 3).")(command)
+    """Decorate a subcommand with PATHS and every option the runner handles."""
+    command = output_options(input_options(command))
+    command = click.option("-r", "--recursive", is_flag=True,
+                           help="Also take the puzzle files in the sub-directories of a "
+                                "PATH that is a directory.")(command)
     return click.argument("paths", nargs=-1, type=click.Path(allow_dash=True))(command)
+
+
+# -- inputs ----------------------------------------------------------------------------
+
+class Source:
+    """One judge input: `path` ('-' for stdin), `name` as messages show it, and
+    `out_name`, its answer file's path relative to --out."""
+
+    __slots__ = ("path", "name", "out_name")
+
+    def __init__(self, path, name, out_name):
+        self.path, self.name, self.out_name = path, name, out_name
+
+
+def find_sources(paths, recursive):
+    """The inputs named by PATHS, in order; a directory gives its puzzle files, sorted.
+
+    Returns (sources, problems): problems are messages about directories without
+    puzzle files."""
+    sources, problems = [], []
+    for path in paths or ("-",):
+        if path == "-":
+            sources.append(Source("-", "<stdin>", "stdin.out"))
+        elif os.path.isdir(path):
+            found = _directory_sources(path, recursive)
+            if not found:
+                problems.append(f"{path}: no puzzle files ({', '.join('*' + s for s in PUZZLE_SUFFIXES)})"
+                                + ("" if recursive else "; -r searches sub-directories"))
+            sources.extend(found)
+        else:
+            sources.append(Source(path, path, _answer_name(os.path.basename(path))))
+    return sources, problems
+
+
+def _directory_sources(top, recursive):
+    found = []
+    for folder, subfolders, files in os.walk(top):
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith(".")) if recursive else []
+        for name in files:
+            if name.endswith(PUZZLE_SUFFIXES) and not name.startswith("."):
+                path = os.path.join(folder, name)
+                found.append(Source(path, path, _answer_name(os.path.relpath(path, top))))
+    return sorted(found, key=lambda source: source.out_name.split(os.sep))
+
+
+def _answer_name(relative):
+    return os.path.splitext(relative)[0] + ".out"
 
 
 def read_input(path):
@@ -40,35 +150,383 @@ def fail(message):
     click.echo(f"dlxcli: {message}", err=True)
 
 
+# -- what one input produced --------------------------------------------------------------
+
+VERDICT_STATUS = {"answered": EXIT_OK, "no answer": EXIT_NO_ANSWER, "error": EXIT_BAD_INPUT,
+                  "time limit": EXIT_LIMIT, "node limit": EXIT_LIMIT}
+
+
+class Job:
+    """One input to solve: where it comes from, which command, with what settings;
+    `problem` is set when the input cannot even be read."""
+
+    __slots__ = ("source", "command", "solve_text", "settings", "text", "problem")
+
+    def __init__(self, source, command, solve_text, settings, problem=None):
+        self.source, self.command = source, command
+        self.solve_text, self.settings = solve_text, settings
+        self.text, self.problem = None, problem
+
+
+class Outcome:
+    """What one input produced: the judge-format `text` (empty unless answered or
+    partly answered), the answer's `data` and `stats`, a `verdict` (a key of
+    VERDICT_STATUS) and the `messages` for stderr."""
+
+    __slots__ = ("text", "data", "stats", "verdict", "messages")
+
+    def __init__(self, text="", data=None, stats=None, verdict="answered", messages=None):
+        self.text, self.data = text, {} if data is None else data
+        self.stats = Stats() if stats is None else stats
+        self.verdict, self.messages = verdict, [] if messages is None else messages
+
+    @property
+    def status(self):
+        return VERDICT_STATUS[self.verdict]
+
+
+# -- solving ------------------------------------------------------------------------------
+
+class _Piece:
+    """One solve_text call's result, picklable (InputErrors travel as their fields)."""
+
+    __slots__ = ("text", "failure", "data", "stats", "errors", "problem", "seconds")
+
+    def __init__(self, problem=None):
+        self.text, self.failure, self.data, self.stats = "", None, {}, Stats()
+        self.errors, self.problem, self.seconds = [], problem, 0.0
+
+
+def _error_fields(error):
+    return (error.expected, error.source, error.line, error.column, error.found)
+
+
+def _solve_piece(solve_text, text, settings, budget=None, report=None):
+    """Run solve_text on one piece; catch what it raises into the result.
+
+    The time budget covers every search of the piece: the progress callback, called
+    between slices of every query, raises TimeLimitExceeded once it is spent (each
+    query also gets the budget as its own timeout)."""
+    began = time.perf_counter()
+    control = dict(settings)
+    if budget is not None or report is not None:
+        control["progress"] = _progress_callback(began, budget, report)
+    if budget is not None:
+        control["timeout"] = budget
+    piece = _Piece()
+    try:
+        answer = solve_text(text, **control)
+    except InputError as exc:
+        piece.problem = ("input", _error_fields(exc))
+    except SearchLimit as exc:
+        piece.problem = ("limit", exc.verdict, str(exc))
+    except DlxError as exc:
+        piece.problem = ("error", str(exc))
+    else:
+        piece.text, piece.failure, piece.data = answer.text, answer.failure, answer.data
+        piece.stats = answer.stats
+        piece.errors = [_error_fields(error) for error in answer.errors]
+    piece.seconds = time.perf_counter() - began
+    return piece
+
+
+def _progress_callback(began, budget, report):
+    deadline = None if budget is None else began + budget
+
+    def progress(fraction, nodes, solutions):
+        if deadline is not None and time.perf_counter() > deadline:
+            raise TimeLimitExceeded(f"stopped after {budget:g} s (time limit)", nodes)
+        if report is not None:
+            report(fraction, nodes, solutions)
+    return progress
+
+
+def _solve_task(task):
+    """Pool entry point: a task is (solve_text, piece text, settings, budget)."""
+    return _solve_piece(*task)
+
+
+def _ignore_interrupts():
+    """Workers leave Ctrl-C to the parent, which stops them (no tracebacks, no orphans)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pieces(job):
+    """(piece text, first line number - 1) for every piece of the job's input.
+
+    split_text gets the settings its signature names (e.g. the input format). A piece
+    found verbatim in the text has its messages' line numbers shifted to the whole
+    text's; a piece may instead keep them itself by starting with blank lines."""
+    module = sys.modules.get(getattr(job.solve_text, "__module__", ""), None)
+    split_text = getattr(module, "split_text", None)
+    if split_text is None:
+        return [(job.text, 0)]
+    code = split_text.__code__
+    accepted = code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    shared = {key: value for key, value in job.settings.items() if key in accepted}
+    pieces, cursor = [], 0
+    for piece in split_text(job.text, **shared):
+        start = job.text.find(piece, cursor)
+        offset = job.text.count("\n", 0, start) if start >= 0 else 0
+        cursor = start + len(piece) if start >= 0 else cursor
+        pieces.append((piece, offset))
+    return pieces or [(job.text, 0)]
+
+
+def prepare(jobs):
+    """Read every job's input; returns the (job index, piece text, line offset) tasks."""
+    tasks = []
+    for k, job in enumerate(jobs):
+        if job.problem is not None:
+            continue
+        try:
+            _, job.text = read_input(job.source.path)
+            tasks.extend((k, piece, offset) for piece, offset in _pieces(job))
+        except InputError as exc:
+            job.problem = str(exc)
+        except DlxError as exc:
+            job.problem = f"{job.source.name}: {exc}"
+    return tasks
+
+
+def solve_jobs(jobs, *, timeout=None, processes=1, ui):
+    """Yield (job, Outcome) in job order, as soon as each input is complete, solving on
+    `processes` worker processes (1: in this process, with live search progress).
+
+    An input's time is the sum of its pieces' times; over `timeout` it is a time limit.
+    """
+    tasks = prepare(jobs)
+    processes = min(processes or os.cpu_count() or 1, len(tasks))
+    pending = [0] * len(jobs)
+    for k, _, _ in tasks:
+        pending[k] += 1
+    results = [[] for _ in jobs]
+    ui.start(len(tasks))
+    stream = (_parallel(jobs, tasks, timeout, processes) if processes > 1
+              else _sequential(jobs, tasks, timeout, ui))
+    ready = 0
+    for (k, _, offset), piece in zip(tasks, stream):
+        ui.finished(jobs[k].source.name, piece.stats.nodes)
+        results[k].append((offset, piece))
+        pending[k] -= 1
+        while ready < len(jobs) and pending[ready] == 0:
+            yield jobs[ready], _outcome(jobs[ready], results[ready], timeout)
+            ready += 1
+    for k in range(ready, len(jobs)):
+        yield jobs[k], _outcome(jobs[k], results[k], timeout)
+
+
+def _sequential(jobs, tasks, timeout, ui):
+    spent = [0.0] * len(jobs)
+    for k, piece, _ in tasks:
+        job = jobs[k]
+        budget = None if timeout is None else timeout - spent[k]
+        if budget is not None and budget <= 0:
+            yield _Piece(problem=_time_limit(timeout))
+            continue
+        ui.begin(job.source.name)
+        result = _solve_piece(job.solve_text, piece, job.settings, budget, ui.search)
+        spent[k] += result.seconds
+        yield result
+
+
+def _parallel(jobs, tasks, timeout, processes):
+    work = [(jobs[k].solve_text, piece, jobs[k].settings, timeout) for k, piece, _ in tasks]
+    chunk = max(1, min(64, len(work) // (processes * 8)))
+    import multiprocessing
+    pool = multiprocessing.Pool(processes, initializer=_ignore_interrupts)
+    try:
+        yield from pool.imap(_solve_task, work, chunk)
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+
+
+def _time_limit(timeout):
+    return ("limit", "time limit", f"stopped after {timeout:g} s (time limit)")
+
+
+def _outcome(job, pieces, timeout):
+    """Put an input's pieces back together: their answers concatenate, their costs add
+    up, and the first piece that failed decides for the whole input."""
+    name = job.source.name
+    if job.problem is not None:
+        return Outcome(verdict="error", messages=[job.problem])
+    stats, seconds = Stats(), 0.0
+    for _, piece in pieces:
+        add_stats(stats, piece.stats)
+        seconds += piece.seconds
+    stats.seconds = seconds
+    for offset, piece in pieces:
+        if piece.problem is not None:
+            return Outcome(stats=stats, **_problem(name, piece.problem, offset))
+    if timeout is not None and seconds > timeout:
+        return Outcome(stats=stats, **_problem(name, _time_limit(timeout), 0))
+    data = pieces[0][1].data if len(pieces) == 1 else {"parts": [p.data for _, p in pieces]}
+    outcome = Outcome("".join(piece.text for _, piece in pieces), data, stats)
+    for offset, piece in pieces:
+        outcome.messages.extend(_located(name, fields, offset) for fields in piece.errors)
+    failures = [piece.failure for _, piece in pieces if piece.failure]
+    if outcome.messages:
+        outcome.verdict = "error"
+    elif failures:
+        outcome.verdict = "no answer"
+        outcome.messages.append(f"{name}: {failures[0]}")
+    return outcome
+
+
+def _problem(name, problem, offset):
+    kind = problem[0]
+    if kind == "input":
+        return {"verdict": "error", "messages": [_located(name, problem[1], offset)]}
+    if kind == "limit":
+        return {"verdict": problem[1], "messages": [f"{name}: {problem[2]}"]}
+    return {"verdict": "error", "messages": [f"{name}: {problem[1]}"]}
+
+
+def _located(name, fields, offset):
+    """The one-line message of an InputError found in a piece starting `offset` lines in."""
+    expected, source, line, column, found = fields
+    line = None if line is None else line + offset
+    return str(InputError(expected, source=source or name, line=line, column=column,
+                          found=found))
+
+
+# -- output ---------------------------------------------------------------------------------
+
 def run_command(solve_text, settings):
-    """Solve every input with `solve_text(text, **settings)` and exit with the status."""
-    paths = settings.pop("paths") or ("-",)
-    status = EXIT_OK
-    for path in paths:
-        status = max(status, _run_one(path, solve_text, settings))
+    """Solve every input with `solve_text(text, **settings)`, write the answers, and exit
+    with the worst status (0 answered, 1 no answer, 2 bad input, 3 limit, 130 Ctrl-C).
+
+    While `judge` asks a command for its settings (see `resolve`), this only reports
+    them."""
+    context = click.get_current_context()
+    puzzle = {key: value for key, value in settings.items() if key not in RUNNER_SETTINGS}
+    if context.meta.get(_RESOLVING):
+        raise _Resolved(solve_text, puzzle)
+    sources, problems = find_sources(settings["paths"], settings["recursive"])
+    for problem in problems:
+        fail(problem)
+    writer = _Writer(settings["output_format"], settings["out_dir"], settings["headers"],
+                     len(sources))
+    writer.check_names(sources)
+    jobs = [Job(source, context.info_name, solve_text, puzzle) for source in sources]
+    status = EXIT_BAD_INPUT if problems else EXIT_OK
+    ui = _ui.progress(settings["progress"])
+    with interruptible(), ui, closing(solve_jobs(jobs, timeout=settings["timeout"],
+                                                 processes=settings["jobs"], ui=ui)) as stream:
+        for job, outcome in stream:
+            writer.write(job, outcome)
+            for message in outcome.messages:
+                ui.message(f"dlxcli: {message}")
+            status = max(status, outcome.status)
+            ui.record(job.source.name, outcome.verdict, outcome.text, outcome.stats)
+    ui.summary()
     sys.exit(status)
 
 
-def _run_one(path, solve_text, settings):
-    name = "<stdin>" if path == "-" else path
+class _Writer:
+    """Writes each input's answer as --format, --out and --headers say."""
+
+    def __init__(self, output_format, out_dir, headers, count):
+        self.format, self.out_dir = output_format, out_dir
+        self.headers = (count > 1 if headers is None else headers) and output_format != "json"
+
+    def check_names(self, sources):
+        """Refuse (exit 2) a batch whose answer files would overwrite each other."""
+        if self.out_dir is None:
+            return
+        seen = {}
+        for source in sources:
+            if source.out_name in seen:
+                raise click.UsageError(f"{seen[source.out_name]} and {source.name} would both "
+                                       f"be answered in {os.path.join(self.out_dir, source.out_name)}")
+            seen[source.out_name] = source.name
+
+    def write(self, job, outcome):
+        if self.out_dir is not None:
+            if outcome.status in (EXIT_OK, EXIT_NO_ANSWER) or outcome.text:
+                write_atomically(os.path.join(self.out_dir, job.source.out_name),
+                                 self.render(job, outcome))
+            return
+        if self.headers:
+            click.echo(f"==> {job.source.name} <==")
+        if self.format == "pretty":
+            _ui.print_pretty(job.command, outcome.data, outcome.text)
+        else:
+            click.echo(self.render(job, outcome), nl=False)
+
+    def render(self, job, outcome):
+        if self.format == "json":
+            import json
+            return json.dumps(json_document(job, outcome), ensure_ascii=False) + "\n"
+        if self.format == "pretty":
+            return _ui.pretty_text(job.command, outcome.data, outcome.text)
+        return outcome.text
+
+
+def json_document(job, outcome):
+    """The --format json record of one input (the schema is in docs/index.md)."""
+    return {"input": job.source.name, "command": job.command, "verdict": outcome.verdict,
+            "answer": outcome.text, "data": outcome.data, "stats": outcome.stats.as_dict(),
+            "errors": outcome.messages}
+
+
+def write_atomically(path, text):
+    """Write `text` to `path` through a temporary file in the same directory, so that
+    readers (and an interrupted run) never see a partial answer file."""
+    import tempfile
+    folder = os.path.dirname(path) or "."
+    os.makedirs(folder, exist_ok=True)
+    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="", dir=folder,
+                                         prefix="." + os.path.basename(path) + ".",
+                                         suffix=".tmp", delete=False)
     try:
-        name, text = read_input(path)
-        answer = solve_text(text, **settings)
-    except InputError as exc:
-        fail(exc.located(name) if exc.source is None else exc)
-        return EXIT_BAD_INPUT
-    except SearchLimit as exc:
-        fail(f"{name}: {exc}")
-        return EXIT_LIMIT
-    except DlxError as exc:
-        fail(f"{name}: {exc}")
-        return EXIT_BAD_INPUT
-    click.echo(answer.text, nl=False)
-    for error in answer.errors:
-        fail(error.located(name) if error.source is None else error)
-    if answer.errors:
-        return EXIT_BAD_INPUT
-    if answer.failure:
-        fail(f"{name}: {answer.failure}")
-        return EXIT_NO_ANSWER
-    return EXIT_OK
+        with handle:
+            handle.write(text)
+        os.replace(handle.name, path)
+    except BaseException:
+        os.unlink(handle.name)
+        raise
+
+
+class interruptible:
+    """Ctrl-C ends the run cleanly: one message, exit status 130 (the pool and any
+    temporary file are cleaned up by the `finally` clauses on the way out)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, traceback):
+        if kind is KeyboardInterrupt:
+            fail("interrupted")
+            sys.exit(EXIT_INTERRUPTED)
+        return False
+
+
+# -- how judge asks a command for its settings -------------------------------------------------
+
+_RESOLVING = "dlxcli.resolving"
+
+
+class _Resolved(Exception):
+    def __init__(self, solve_text, settings):
+        super().__init__()
+        self.solve_text, self.settings = solve_text, settings
+
+
+def resolve(command, args):
+    """(solve_text, puzzle settings) that `command` would use with the options `args`.
+
+    The command's callback runs as usual (so a command module stays a thin wrapper) and
+    `run_command`, seeing the marker in the context, hands back its arguments instead of
+    solving. Raises click.UsageError for options the command does not take."""
+    context = command.make_context(command.name, list(args))
+    context.meta[_RESOLVING] = True
+    try:
+        with context:
+            command.invoke(context)
+    except _Resolved as resolved:
+        return resolved.solve_text, resolved.settings
+    raise click.UsageError(f"{command.name} did not call run_command")

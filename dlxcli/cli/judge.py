@@ -1,0 +1,187 @@
+"""`dlxcli judge`: solve test inputs and compare each answer with the expected file beside it.
+
+Layer: cli. The command of an input is the nearest folder on its path named like a
+dlxcli command (puzzles/<command>/NAME.in), or --command. Options of that command for
+one input go in NAME.args beside it (e.g. `--input-format knuth`). Answers are checked
+with the problem's rule: for matrix (first cover), any valid exact cover of the input is
+accepted; otherwise lines are compared as Luogu does (trailing spaces and extra final
+newlines ignored). Verdict lines go to stdout, plain (never through rich).
+"""
+
+import os
+import sys
+from contextlib import closing
+
+import click
+
+from ..errors import InputError
+from ..puzzles import matrix
+from . import _ui
+from ._run import (EXIT_BAD_INPUT, Job, find_sources, input_options, interruptible,
+                   resolve, solve_jobs)
+
+EXPECTED_SUFFIXES = (".out", ".ans")
+
+
+@click.command("judge")
+@input_options
+@click.option("-c", "--command", "command_name", metavar="COMMAND",
+              help="Solve every input with this command instead of the one named by its "
+                   "folder.")
+@click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
+def command(paths, command_name, timeout, node_limit, jobs, progress):
+    """Judge PATHS: solve each input and compare the answer with NAME.out (or NAME.ans).
+
+    Directories are searched recursively for inputs (*.in, *.txt, *.dlx). Prints one
+    verdict per input (accepted, wrong answer with the first differing line, error,
+    time limit, node limit) and a summary; exit status 1 unless everything is accepted.
+    """
+    group = click.get_current_context().parent.command
+    sources, problems = find_sources(paths, True)
+    for problem in problems:
+        click.echo(f"dlxcli: {problem}", err=True)
+    if not sources:
+        sys.exit(EXIT_BAD_INPUT)
+    plan = [_job(group, source, command_name, node_limit) for source in sources]
+    verdicts = []
+    ui = _ui.progress(progress)
+    with interruptible(), ui, closing(solve_jobs(plan, timeout=timeout, processes=jobs,
+                                                 ui=ui)) as stream:
+        for job, outcome in stream:
+            verdict, detail = judge(job, outcome)
+            verdicts.append(verdict)
+            ui.record(job.source.name, verdict, outcome.text, outcome.stats)
+            click.echo(f"{job.source.name}: {verdict}" + (f": {detail}" if detail else "")
+                       + f" ({outcome.stats.seconds:.3f} s, {outcome.stats.nodes} nodes)")
+    ui.summary()
+    click.echo(summary(verdicts))
+    sys.exit(0 if all(v == "accepted" for v in verdicts) else 1)
+
+
+def summary(verdicts):
+    """'3 inputs: 2 accepted, 1 wrong answer'."""
+    counts = {}
+    for verdict in verdicts:
+        counts[verdict] = counts.get(verdict, 0) + 1
+    parts = ", ".join(f"{n} {verdict}" for verdict, n in counts.items())
+    return f"{len(verdicts)} input{'s' if len(verdicts) != 1 else ''}: {parts}"
+
+
+def _job(group, source, command_name, node_limit):
+    """The Job for one input: its command, and that command's settings from NAME.args."""
+    name = command_name or _command_of(group, source.path)
+    if name is None or name not in group.commands or name == "judge":
+        return Job(source, name, None, {}, problem=(
+            f"{source.name}: no command for this input (put it under a folder named "
+            f"after a command, e.g. puzzles/queens/, or use --command)"))
+    args_path = os.path.splitext(source.path)[0] + ".args"
+    try:
+        args = open(args_path, encoding="utf-8").read().split() if os.path.exists(args_path) else []
+        solve_text, settings = resolve(group.commands[name], args)
+    except click.UsageError as exc:
+        return Job(source, name, None, {}, problem=f"{args_path}: {exc.format_message()}")
+    if node_limit is not None:
+        settings["node_limit"] = node_limit
+    return Job(source, name, solve_text, settings)
+
+
+def _command_of(group, path):
+    """The nearest folder on `path` named like one of the group's commands."""
+    folders = os.path.normpath(os.path.abspath(path)).split(os.sep)[:-1]
+    return next((folder for folder in reversed(folders) if folder in group.commands), None)
+
+
+# -- verdicts --------------------------------------------------------------------------------
+
+def judge(job, outcome):
+    """(verdict, detail) of one input's outcome against its expected file."""
+    if outcome.verdict in ("time limit", "node limit"):
+        return outcome.verdict, ""
+    if outcome.verdict == "error":
+        return "error", "; ".join(outcome.messages)
+    expected_path = _expected_path(job.source.path)
+    if expected_path is None:
+        return "error", "no expected answer (NAME.out or NAME.ans) beside it"
+    with open(expected_path, "rb") as handle:
+        expected = handle.read().decode("utf-8", errors="replace")
+    checker = _CHECKERS.get(job.solve_text) if job.settings.get("query") == "first" else None
+    try:
+        problem = (checker or compare_lines)(job.text, expected, outcome.text)
+    except InputError as exc:
+        return "error", f"checker: {exc}"
+    return ("wrong answer", problem) if problem else ("accepted", "")
+
+
+def _expected_path(path):
+    stem = os.path.splitext(path)[0]
+    return next((stem + suffix for suffix in EXPECTED_SUFFIXES
+                 if os.path.isfile(stem + suffix)), None)
+
+
+def judge_lines(text):
+    """Lines as Luogu compares them: trailing spaces dropped, final blank lines too."""
+    lines = [line.rstrip() for line in text.split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def compare_lines(_input, expected, answer):
+    """None if the answer matches, else where it first differs."""
+    want, got = judge_lines(expected), judge_lines(answer)
+    for number, (a, b) in enumerate(zip(want, got), 1):
+        if a != b:
+            return f"line {number}: expected {a!r}, found {b!r}"
+    if len(want) != len(got):
+        number = min(len(want), len(got)) + 1
+        if len(want) > len(got):
+            return f"line {number}: expected {want[number - 1]!r}, found end of output"
+        return f"line {number}: expected end of output, found {got[number - 1]!r}"
+    return None
+
+
+def check_p4929(input_text, expected, answer):
+    """Luogu P4929's special judge: any set of rows covering every column exactly once."""
+    if judge_lines(expected) == [matrix.NO_SOLUTION] or judge_lines(answer) == [matrix.NO_SOLUTION]:
+        return compare_lines(input_text, expected, answer)
+    n_rows, n_cols, ones = matrix.parse_p4929(input_text)
+    lines = judge_lines(answer)
+    if len(lines) != 1:
+        return f"expected one line of row numbers, found {len(lines)} lines"
+    words = lines[0].split()
+    if not all(w.isdigit() and 1 <= int(w) <= n_rows for w in words):
+        return f"line 1: expected row numbers 1..{n_rows}, found {lines[0]!r}"
+    return _cover_problem(n_cols, 0, [ones[int(w) - 1] for w in words], "row")
+
+
+def check_knuth(input_text, expected, answer):
+    """Knuth's format: the answer's lines must be options of the input forming an exact
+    cover (primary items once, secondary items at most once), in any order."""
+    if judge_lines(expected) == [matrix.NO_SOLUTION] or judge_lines(answer) == [matrix.NO_SOLUTION]:
+        return compare_lines(input_text, expected, answer)
+    primary, secondary, options = matrix.parse_knuth(input_text)
+    known = {frozenset(option) for option in options}
+    index = {name: k for k, name in enumerate(primary + secondary)}
+    chosen = []
+    for number, line in enumerate(judge_lines(answer), 1):
+        if frozenset(line.split()) not in known:
+            return f"line {number}: {line!r} is not an option of the input"
+        chosen.append([index[name] for name in line.split()])
+    return _cover_problem(len(primary), len(secondary), chosen, "option")
+
+
+def _cover_problem(n_primary, n_secondary, chosen, kind):
+    """None if `chosen` (lists of item numbers) is an exact cover, else what is wrong."""
+    times = [0] * (n_primary + n_secondary)
+    for items in chosen:
+        for item in items:
+            times[item] += 1
+    for item, count in enumerate(times):
+        if item < n_primary and count != 1:
+            return f"column {item + 1} is covered {count} times by the chosen {kind}s"
+        if count > 1:
+            return f"secondary item {item + 1 - n_primary} is covered {count} times"
+    return None
+
+
+_CHECKERS = {matrix.solve_p4929: check_p4929, matrix.solve_knuth: check_knuth}

@@ -1,0 +1,153 @@
+"""Batches: --jobs gives the same bytes as one process, --out writes whole files only, and
+a puzzle module's split_text spreads one big input over several tasks.
+
+The split tests use a tiny puzzle defined here ("one number per line, answer its square"),
+so that the runner's handling of pieces is checked without depending on any real puzzle.
+"""
+
+import os
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dlxcli.cli import cli
+from dlxcli.cli import _run
+from dlxcli.cli._run import Job, Source, solve_jobs, write_atomically
+from dlxcli.cli._ui import QuietDisplay
+from dlxcli.errors import InputError
+from dlxcli.puzzles import Answer
+
+SPEC = Path("/work/shared/spec/data")
+QUEENS = SPEC / "queens" / "derived"
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(map(str, args)), input=input)
+
+
+@pytest.fixture
+def batch(tmp_path):
+    """A folder of queens inputs (derived samples) and one bad input."""
+    folder = tmp_path / "batch"
+    folder.mkdir()
+    for n in range(6, 12):
+        (folder / f"n{n:02}.in").write_text((QUEENS / f"n{n}.in").read_text())
+    (folder / "n99.in").write_text("99\n")        # an input error inside the batch
+    return folder
+
+
+def test_jobs_2_writes_the_same_bytes_as_jobs_1(batch):
+    one = run("queens", "--jobs", "1", batch)
+    two = run("queens", "--jobs", "2", batch)
+    every = run("queens", "--jobs", "0", batch)
+    assert one.exit_code == two.exit_code == every.exit_code == 2
+    assert one.stdout == two.stdout == every.stdout
+    assert one.stdout.count("==> ") == 7
+    assert (QUEENS / "n11.out").read_text() in two.stdout
+
+
+def test_jobs_keeps_the_per_input_errors(batch):
+    two = run("queens", "--jobs", "2", batch)
+    assert "n99.in, line 1, column 1: expected the board size" in two.stderr
+
+
+def test_out_writes_one_answer_file_per_input(batch, tmp_path):
+    out = tmp_path / "answers"
+    result = run("queens", "--out", out, batch)
+    assert result.stdout == ""
+    assert sorted(os.listdir(out)) == [f"n{n:02}.out" for n in range(6, 12)]
+    for n in range(6, 12):
+        assert (out / f"n{n:02}.out").read_text() == (QUEENS / f"n{n}.out").read_text()
+
+
+def test_out_keeps_the_sub_folders_of_a_recursive_batch(batch, tmp_path):
+    (batch / "deeper").mkdir()
+    (batch / "deeper" / "n6.in").write_text("6\n")
+    out = tmp_path / "answers"
+    run("queens", "-r", "--out", out, batch)
+    assert (out / "deeper" / "n6.out").read_text() == (QUEENS / "n6.out").read_text()
+
+
+def test_out_refuses_two_inputs_with_one_answer_file(tmp_path):
+    for folder in ("a", "b"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "x.in").write_text("6\n")
+    result = run("queens", "--out", tmp_path / "out", tmp_path / "a" / "x.in",
+                 tmp_path / "b" / "x.in")
+    assert result.exit_code == 2
+    assert "would both be answered" in result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_out_with_json_writes_the_json_document(tmp_path):
+    run("queens", "--format", "json", "--out", tmp_path, QUEENS / "n6.in")
+    assert '"verdict": "answered"' in (tmp_path / "n6.out").read_text()
+
+
+def test_write_atomically_replaces_the_file_and_leaves_no_temporary(tmp_path):
+    target = tmp_path / "x.out"
+    target.write_text("old\n")
+    write_atomically(str(target), "new\n")
+    assert target.read_text() == "new\n"
+    assert os.listdir(tmp_path) == ["x.out"]
+
+
+def test_write_atomically_never_leaves_a_partial_file(tmp_path, monkeypatch):
+    target = tmp_path / "x.out"
+    target.write_text("old\n")
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomically(str(target), "new\n")
+    assert target.read_text() == "old\n"
+    assert os.listdir(tmp_path) == ["x.out"]
+
+
+# -- split_text ----------------------------------------------------------------------------
+
+def split_text(text):
+    """This module's pieces: one line each (the runner finds this through __module__)."""
+    return text.splitlines(keepends=True)
+
+
+def solve_squares(text, **control):
+    """Answer each line's number squared; a word that is not a number is an InputError."""
+    lines = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip().isdigit():
+            raise InputError("a number", line=number, column=1, found=repr(line.strip()))
+        lines.append(f"{int(line) ** 2}\n")
+    return Answer("".join(lines), data={"lines": len(lines)})
+
+
+def squares_job(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(text)
+    return Job(Source(str(path), name, name + ".out"), "squares", solve_squares, {})
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_pieces_concatenate_to_the_whole_answer(tmp_path, processes):
+    jobs = [squares_job(tmp_path, "a", "1\n2\n3\n"), squares_job(tmp_path, "b", "4\n")]
+    outcomes = [outcome for _, outcome in solve_jobs(jobs, processes=processes, ui=QuietDisplay())]
+    assert [o.text for o in outcomes] == ["1\n4\n9\n", "16\n"]
+    assert outcomes[0].data == {"parts": [{"lines": 1}] * 3}
+    assert outcomes[1].data == {"lines": 1}
+
+
+@pytest.mark.parametrize("processes", [1, 2])
+def test_an_error_in_a_piece_names_the_line_of_the_whole_input(tmp_path, processes):
+    jobs = [squares_job(tmp_path, "a", "1\n2\nthree\n4\n")]
+    [(_, outcome)] = solve_jobs(jobs, processes=processes, ui=QuietDisplay())
+    assert outcome.verdict == "error" and outcome.text == ""
+    assert outcome.messages == ["a, line 3, column 1: expected a number, found 'three'"]
+
+
+def test_the_module_of_solve_text_is_where_split_text_is_found():
+    job = Job(Source("-", "-", "-"), "squares", solve_squares, {})
+    job.text = "5\n6\n"
+    assert _run._pieces(job) == [("5\n", 0), ("6\n", 1)]

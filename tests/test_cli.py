@@ -1,0 +1,261 @@
+"""The command line as a user meets it: options of the shared runner, stdout bytes, stderr,
+exit statuses; CliRunner for each option, real subprocesses for pipes and Ctrl-C.
+
+Expected outputs are the official samples and derived answers in /work/shared/spec/data.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from dlxcli.cli import cli
+
+SPEC = Path("/work/shared/spec/data")
+QUEENS = SPEC / "queens"
+MATRIX = SPEC / "matrix"
+DLXCLI = [sys.executable, "-m", "dlxcli"]
+
+
+def run(*args, input=None):
+    return CliRunner().invoke(cli, list(map(str, args)), input=input)
+
+
+def expected(path):
+    return Path(path).read_text()
+
+
+# -- one input ------------------------------------------------------------------------------
+
+def test_stdin_answer_is_the_official_sample_byte_for_byte():
+    result = run("queens", input=expected(QUEENS / "sample1.in"))
+    assert result.exit_code == 0
+    assert result.stdout == expected(QUEENS / "sample1.out")
+    assert result.stderr == ""
+
+
+def test_dash_reads_stdin():
+    result = run("queens", "-", input="8\n")
+    assert result.stdout == expected(QUEENS / "derived/n8.out")
+
+
+def test_one_file_has_no_header():
+    result = run("queens", QUEENS / "derived/n7.in")
+    assert result.stdout == expected(QUEENS / "derived/n7.out")
+
+
+def test_bad_input_is_one_line_on_stderr_and_status_2():
+    result = run("queens", input="seven\n")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.count("\n") == 1
+    assert result.stderr.startswith("dlxcli: <stdin>, line 1, column 1: expected the board size")
+
+
+def test_missing_file_is_status_2_and_the_batch_goes_on(tmp_path):
+    result = run("queens", tmp_path / "nope.in", QUEENS / "sample1.in")
+    assert result.exit_code == 2
+    assert "nope.in" in result.stderr
+    assert result.stdout.endswith(expected(QUEENS / "sample1.out"))
+
+
+# -- several inputs -------------------------------------------------------------------------
+
+def test_several_inputs_are_answered_in_order_with_headers():
+    first = QUEENS / "derived/n8.in"
+    result = run("queens", first, QUEENS / "sample1.in")
+    assert result.stdout == (f"==> {first} <==\n" + expected(QUEENS / "derived/n8.out")
+                             + f"==> {QUEENS / 'sample1.in'} <==\n"
+                             + expected(QUEENS / "sample1.out"))
+
+
+def test_no_headers_concatenates_the_answers():
+    result = run("queens", "--no-headers", QUEENS / "derived/n6.in", QUEENS / "derived/n7.in")
+    assert result.stdout == expected(QUEENS / "derived/n6.out") + expected(QUEENS / "derived/n7.out")
+
+
+def test_headers_can_be_forced_for_one_input():
+    result = run("queens", "--headers", QUEENS / "derived/n6.in")
+    assert result.stdout.splitlines()[0] == f"==> {QUEENS / 'derived/n6.in'} <=="
+
+
+def puzzle_folder(tmp_path, names=("n6", "n7", "n8")):
+    for name in names:
+        (tmp_path / f"{name}.in").write_text(expected(QUEENS / f"derived/{name}.in"))
+        (tmp_path / f"{name}.out").write_text(expected(QUEENS / f"derived/{name}.out"))
+    return tmp_path
+
+
+def test_a_directory_means_its_puzzle_files_sorted(tmp_path):
+    folder = puzzle_folder(tmp_path)
+    (folder / "notes.ans").write_text("not an input\n")
+    (folder / "sub").mkdir()
+    (folder / "sub" / "n9.in").write_text("9\n")
+    result = run("queens", "--no-headers", folder)
+    assert result.exit_code == 0
+    assert result.stdout == "".join(expected(QUEENS / f"derived/n{n}.out") for n in (6, 7, 8))
+
+
+def test_recursive_takes_sub_directories(tmp_path):
+    folder = puzzle_folder(tmp_path, ("n6",))
+    (folder / "sub").mkdir()
+    (folder / "sub" / "n9.txt").write_text("9\n")
+    result = run("queens", "-r", folder)
+    assert result.stdout == (f"==> {folder / 'n6.in'} <==\n" + expected(QUEENS / "derived/n6.out")
+                             + f"==> {folder / 'sub' / 'n9.txt'} <==\n"
+                             + expected(QUEENS / "derived/n9.out"))
+
+
+def test_a_directory_without_puzzles_is_status_2(tmp_path):
+    result = run("queens", tmp_path)
+    assert result.exit_code == 2
+    assert "no puzzle files" in result.stderr
+
+
+# -- formats --------------------------------------------------------------------------------
+
+def test_json_is_one_document_per_input_with_the_documented_schema():
+    result = run("queens", "--format", "json", QUEENS / "derived/n6.in", QUEENS / "derived/n8.in")
+    documents = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [d["input"] for d in documents] == [str(QUEENS / "derived/n6.in"),
+                                               str(QUEENS / "derived/n8.in")]
+    first = documents[0]
+    assert set(first) == {"input", "command", "verdict", "answer", "data", "stats", "errors"}
+    assert first["command"] == "queens" and first["verdict"] == "answered"
+    assert first["answer"] == expected(QUEENS / "derived/n6.out")
+    assert first["data"]["count"] == 4
+    assert set(first["stats"]) == {"nodes", "updates", "solutions", "seconds"}
+    assert first["stats"]["nodes"] > 0
+    assert first["errors"] == []
+
+
+def test_json_reports_an_error_as_a_verdict():
+    result = run("queens", "--format", "json", input="0\n")
+    document = json.loads(result.stdout)
+    assert document["verdict"] == "error" and document["answer"] == ""
+    assert "expected the board size" in document["errors"][0]
+    assert result.exit_code == 2
+
+
+def test_pretty_draws_a_queens_board():
+    result = run("queens", "--format", "pretty", input="6\n")
+    lines = result.stdout.splitlines()
+    assert lines[0] == "┌───┬───┬───┬───┬───┬───┐"
+    assert lines[1] == "│ . │ Q │ . │ . │ . │ . │"   # 2 4 6 1 3 5: row 1, column 2
+    assert lines[12] == "└───┴───┴───┴───┴───┴───┘"
+    assert result.stdout.endswith(expected(QUEENS / "sample1.out"))
+    assert all(line == line.rstrip() for line in lines)
+
+
+def test_pretty_falls_back_to_the_judge_text():
+    result = run("matrix", "--format", "pretty", MATRIX / "sample1.in")
+    assert result.stdout == "1 2 3\n"
+
+
+# -- limits ---------------------------------------------------------------------------------
+
+def test_timeout_gives_time_limit_and_status_3_and_the_batch_goes_on():
+    result = run("queens", "--timeout", "0.05", "--no-headers", QUEENS / "derived/n13.in",
+                 QUEENS / "sample1.in")
+    assert result.exit_code == 3
+    assert "time limit" in result.stderr
+    assert result.stdout == expected(QUEENS / "sample1.out")
+
+
+def test_node_limit_is_status_3():
+    result = run("queens", "--node-limit", "100", input="10\n")
+    assert result.exit_code == 3
+    assert "node limit" in result.stderr and result.stdout == ""
+
+
+# -- progress -------------------------------------------------------------------------------
+
+def test_forced_progress_leaves_stdout_alone_and_prints_a_summary_on_stderr(tmp_path):
+    folder = puzzle_folder(tmp_path)
+    result = run("queens", "--progress", "--no-headers", folder)
+    assert result.stdout == "".join(expected(QUEENS / f"derived/n{n}.out") for n in (6, 7, 8))
+    assert result.stderr.count("answered") == 3          # the summary table
+
+
+def test_no_progress_is_silent():
+    result = run("queens", "--no-progress", QUEENS / "sample1.in", QUEENS / "derived/n6.in")
+    assert result.stderr == ""
+
+
+# -- real processes -------------------------------------------------------------------------
+
+def test_pipe_stdout_is_byte_exact_and_stderr_separate():
+    done = subprocess.run(DLXCLI + ["matrix"], input=expected(MATRIX / "sample2.in").encode(),
+                          capture_output=True, timeout=60)
+    assert done.returncode == 0
+    assert done.stdout == b"No Solution!\n"
+    assert done.stderr == b""
+
+
+def test_pipe_bad_input_exit_2_and_nothing_on_stdout():
+    done = subprocess.run(DLXCLI + ["matrix"], input=b"2 2\n1 x\n", capture_output=True,
+                          timeout=60)
+    assert done.returncode == 2
+    assert done.stdout == b""
+    assert done.stderr.decode().startswith("dlxcli: <stdin>, line 2, column 3:")
+    assert b"Traceback" not in done.stderr
+
+
+def test_batch_with_forced_progress_keeps_stdout_byte_exact(tmp_path):
+    folder = puzzle_folder(tmp_path)
+    done = subprocess.run(DLXCLI + ["queens", "--progress", "--no-headers", str(folder)],
+                          capture_output=True, timeout=60)
+    assert done.returncode == 0
+    assert done.stdout == "".join(expected(QUEENS / f"derived/n{n}.out")
+                                  for n in (6, 7, 8)).encode()
+    assert done.stderr.count(b"answered") == 3
+
+
+def test_a_plain_run_does_not_import_rich():
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "dlxcli", "queens"],
+                          input=b"6\n", capture_output=True, timeout=60)
+    assert done.stdout == expected(QUEENS / "sample1.out").encode()
+    assert b"dlxcli.cli._run" in done.stderr
+    assert b" rich" not in done.stderr
+
+
+def _group_alive(group):
+    """Processes of process group `group` still running (zombies excluded)."""
+    alive = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            alive.append(stat.parent.name)
+    return alive
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_ctrl_c_exits_130_cleanly_without_orphans(tmp_path, jobs):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for k in range(4):
+        (folder / f"q{k}.in").write_text("16\n")
+    out = tmp_path / "out"
+    process = subprocess.Popen(DLXCLI + ["queens", "--jobs", jobs, "--out", str(out),
+                                         str(folder)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    time.sleep(1.5)
+    os.killpg(process.pid, signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert stderr.decode().strip().endswith("dlxcli: interrupted")
+    assert b"Traceback" not in stderr
+    assert stdout == b""
+    assert not out.exists() or list(out.iterdir()) == []
+    time.sleep(0.2)
+    assert _group_alive(process.pid) == []
