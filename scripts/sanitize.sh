@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# Run the C twin under AddressSanitizer and UndefinedBehaviorSanitizer.
+#
+# Builds dlxcli/engine/_dlx.c with -fsanitize=address,undefined into a throwaway copy of
+# the package (the in-place .so of the checkout is never touched), makes that copy the
+# one Python imports, and runs through it: the engine tests, the fuzz tests and their
+# seed corpus (tests/fuzz_corpus/), and a slice of the differential run against the
+# Python twin. A sanitizer report aborts the process that found it; the script goes on
+# with the other phases and exits non-zero if anything was found or failed.
+#
+# Usage: scripts/sanitize.sh [N]   (N differential problems, default 2000)
+# Needs gcc with libasan/libubsan, and the repository's .venv (pytest, hypothesis).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+repo=$(pwd)
+python=${PYTHON:-$repo/.venv/bin/python}
+differential_n=${1:-2000}
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/dlxcli-sanitize.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+echo "== building the sanitized C twin in $work"
+cp -r dlxcli "$work/" || exit 2
+find "$work/dlxcli" \( -name '*.so' -o -name '__pycache__' \) -prune -exec rm -rf {} +
+suffix=$("$python" -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')
+includes=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')
+gcc -shared -fPIC -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+    -fno-omit-frame-pointer -O1 -g -Wall -Wextra -Wno-unused-parameter \
+    -Wno-cast-function-type -Wno-missing-field-initializers \
+    -I"$includes" dlxcli/engine/_dlx.c -o "$work/dlxcli/engine/_dlx$suffix" || exit 2
+
+libasan=$(gcc -print-file-name=libasan.so)
+test -f "$libasan" || { echo "sanitize.sh: libasan not found ($libasan)" >&2; exit 2; }
+
+# CPython leaks on purpose at exit, so leak detection is off; PYTHONMALLOC=malloc routes
+# every PyMem_* allocation (the engine's arrays included) through the sanitized malloc
+# instead of pymalloc's arenas, where ASan could not see an overflow.
+export LD_PRELOAD=$libasan
+export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1:strict_string_checks=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export PYTHONMALLOC=malloc
+export DLXCLI_ENGINE=c
+export PYTHONPATH=$work
+export PYTHONDONTWRITEBYTECODE=1
+
+# `python -m` puts the working directory first on sys.path: run from the copy.
+cd "$work"
+loaded=$("$python" -c '
+import dlxcli.engine as engine, dlxcli.engine._dlx as dlx
+asan = "libasan" in open("/proc/self/maps").read()
+print(dlx.__file__, engine.ENGINE, "asan" if asan else "no-asan")')
+echo "imported: $loaded"
+case "$loaded" in
+    "$work"/dlxcli/engine/_dlx*" c asan") ;;
+    *) echo "sanitize.sh: the sanitized build is not the one imported" >&2; exit 2 ;;
+esac
+
+# Every phase runs even if an earlier one failed; the log is scanned for reports.
+failed=()
+log=$work/log
+
+tests=()
+for name in test_engine.py test_engine_properties.py test_exact_cover.py test_fuzz.py; do
+    if [ -f "$repo/tests/$name" ]; then tests+=("$repo/tests/$name"); fi
+done
+echo "== pytest under the sanitizers: ${tests[*]##*/}"
+"$python" -m pytest -q -p no:cacheprovider --rootdir "$repo" -c "$repo/pyproject.toml" \
+    "${tests[@]}" 2>&1 | tee -a "$log" || failed+=("pytest")
+
+echo "== fuzz corpus through the CLI under the sanitizers"
+for input in "$repo"/tests/fuzz_corpus/*/*; do
+    command=$(basename "$(dirname "$input")")
+    args=()
+    case "$command" in
+        knuth) command=matrix; args=(--input-format knuth --count) ;;
+    esac
+    status=0
+    "$python" -m dlxcli "$command" "${args[@]}" --node-limit 200000 "$input" \
+        >/dev/null 2>"$work/stderr" || status=$?
+    cat "$work/stderr" >>"$log"
+    echo "  exit $status  $command ${args[*]} ${input#"$repo"/}"
+    if [ "$status" -gt 3 ] || grep -q Traceback "$work/stderr"; then
+        cat "$work/stderr" >&2
+        failed+=("cli ${input#"$repo"/}")
+    fi
+done
+
+echo "== differential run (C twin vs Python twin), $differential_n problems"
+"$python" "$repo/scripts/differential.py" --n "$differential_n" --seed 5 2>&1 \
+    | tee -a "$log" || failed+=("differential")
+
+if grep -q -e "ERROR: AddressSanitizer" -e "runtime error:" "$log"; then
+    failed+=("sanitizer report (see above)")
+fi
+if [ "${#failed[@]}" -gt 0 ]; then
+    printf 'sanitize.sh: FAILED: %s\n' "${failed[@]}" >&2
+    exit 1
+fi
+echo "sanitize.sh: no findings"
