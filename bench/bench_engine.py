@@ -1,0 +1,205 @@
+"""Issue 2: the engine end to end against the seed's C++ DLX programs.
+
+Usage: python bench/bench_engine.py [--quick] [--full] [--repeats N] [--no-python]
+
+Every row is a whole process (start-up, parsing, search, output), timed side by side in
+one run, alternating the contenders; the table shows medians and each one's ratio to
+the baseline (the seed program, or `python -c pass` for start-up). Every answer is
+checked independently of dlxcli: queens against a backtracking lister and the known
+counts, P4929 covers by checking every column is covered exactly once.
+
+Cases: n-queens counts (P1219, n = 12..14), the three 500x500 P4929 matrices with a
+planted cover, start-up on the P4929 sample, and the pentomino cover count (2,339).
+The pure-Python twin runs queens only at n = 12 and skips the pentomino count unless
+--full (it takes minutes there).
+"""
+
+import argparse
+import re
+import sys
+
+from harness import Contender, Report, dlxcli, shared, side_by_side, trimmed_lines
+from reference import binary
+
+QUEENS_COUNTS = {12: 14200, 13: 73712, 14: 365596}
+"""OEIS A000170."""
+PENTOMINO_COVERS = 2339
+"""Dana Scott's 6x10 pentomino problem with the X piece in one quadrant (Knuth 2000)."""
+
+
+# -- independent answer checks ----------------------------------------------------------
+
+def first_placements(n, k):
+    """The first k n-queens placements in lexicographic order, by plain backtracking."""
+    found, columns = [], []
+
+    def place(row):
+        if row == n:
+            found.append([c + 1 for c in columns])
+            return len(found) >= k
+        for col in range(n):
+            if all(col != c and abs(col - c) != row - r for r, c in enumerate(columns)):
+                columns.append(col)
+                if place(row + 1):
+                    return True
+                columns.pop()
+        return False
+
+    place(0)
+    return found
+
+
+def queens_check(n):
+    expected = [" ".join(map(str, p)) for p in first_placements(n, 3)] + [str(QUEENS_COUNTS[n])]
+
+    def check(stdout):
+        got = trimmed_lines(stdout)
+        return None if got == expected else f"expected {expected[-1]} and the first 3, got {got[-1:]}"
+    return check
+
+
+def read_matrix(path):
+    """(n_cols, rows as sets of column numbers) of a P4929 file."""
+    words = path.read_text().split()
+    n_rows, n_cols = int(words[0]), int(words[1])
+    cells = "".join(words[2:])
+    return n_cols, [{c for c in range(n_cols) if cells[r * n_cols + c] == "1"}
+                    for r in range(n_rows)]
+
+
+def cover_check(path):
+    """A check that the output names rows (1-based) covering every column exactly once."""
+    n_cols, rows = read_matrix(path)
+
+    def check(stdout):
+        text = stdout.decode(errors="replace")
+        if "No Solution" in text:
+            return "said No Solution! but a cover exists"
+        chosen = [int(w) for w in re.findall(r"\d+", text)]
+        covered = [0] * n_cols
+        for r in chosen:
+            if not 1 <= r <= len(rows):
+                return f"row {r} does not exist"
+            for c in rows[r - 1]:
+                covered[c] += 1
+        bad = [c + 1 for c in range(n_cols) if covered[c] != 1]
+        return f"column {bad[0]} covered {covered[bad[0] - 1]} times" if bad else None
+    return check
+
+
+def equals_check(expected):
+    def check(stdout):
+        got = trimmed_lines(stdout)
+        return None if got == [expected] else f"expected {expected}, got {got[:1]}"
+    return check
+
+
+# -- the cases ---------------------------------------------------------------------------
+
+def queens_cases(args):
+    sizes = (12, 13) if args.quick else (12, 13, 14)
+    groups = []
+    for n in sizes:
+        stdin = args.inputs / f"queens{n}.in"
+        stdin.write_text(f"{n}\n")
+        check = queens_check(n)
+        seed = "p1219_queens" if n <= 13 else "p1219_queens_big"
+        contenders = [Contender(seed, [str(binary(seed))], stdin, check=check),
+                      dlxcli("dlxcli queens (C)", "c", ["queens"], stdin, check)]
+        if args.python and (n == 12 or args.full):
+            contenders.append(dlxcli("dlxcli queens (Python)", "python", ["queens"], stdin,
+                                     check))
+        groups.append((f"queens n={n}", side_by_side(contenders, args.repeats)))
+    return groups
+
+
+def p4929_cases(args):
+    files = sorted(shared("data", "exact-cover").glob("rand500_*.p4929"))
+    groups = []
+    for path in files[:1] if args.quick else files:
+        check = cover_check(path)
+        contenders = [Contender("p4929_dlx", [str(binary("p4929_dlx"))], path, check=check),
+                      dlxcli("dlxcli matrix (C)", "c", ["matrix"], path, check)]
+        if args.python:
+            contenders.append(dlxcli("dlxcli matrix (Python)", "python", ["matrix"], path,
+                                     check))
+        groups.append((path.name, side_by_side(contenders, args.repeats)))
+    return groups
+
+
+def startup_case(args):
+    sample = shared("spec", "data", "matrix", "sample1.in")
+    check = cover_check(sample)
+    contenders = [Contender("python -c pass", [sys.executable, "-c", "pass"]),
+                  dlxcli("dlxcli matrix (C)", "c", ["matrix"], sample, check),
+                  Contender("python -m dlxcli matrix (C)",
+                            [sys.executable, "-m", "dlxcli", "matrix"], sample,
+                            {"DLXCLI_ENGINE": "c"}, check)]
+    return [("matrix sample1", side_by_side(contenders, args.repeats * 2))]
+
+
+def pentomino_case(args):
+    path = shared("data", "exact-cover", "pento6x10.p4929")
+    check = equals_check(str(PENTOMINO_COVERS))
+    contenders = [Contender("p4929_dlx_count", [str(binary("p4929_dlx_count"))], path,
+                            check=check),
+                  dlxcli("dlxcli matrix --count (C)", "c", ["matrix", "--count"], path, check)]
+    if args.python and args.full:
+        contenders.append(dlxcli("dlxcli matrix --count (Python)", "python",
+                                 ["matrix", "--count"], path, check))
+    return [("pento6x10 count", side_by_side(contenders, 1 if args.quick else args.repeats))]
+
+
+def median_ratio(groups, case, label, base_label):
+    timings = {t.contender.label: t for name, ts in groups if name == case for t in ts}
+    if label not in timings or base_label not in timings:
+        return None
+    top, bottom = timings[label].median, timings[base_label].median
+    return None if top is None or bottom is None else top / bottom
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true",
+                        help="few repetitions and the smaller cases (< 60 s; CI smoke step)")
+    parser.add_argument("--full", action="store_true",
+                        help="also run the pure-Python twin on the long searches")
+    parser.add_argument("--no-python", dest="python", action="store_false",
+                        help="leave the pure-Python twin out")
+    parser.add_argument("--repeats", type=int, default=None,
+                        help="runs per contender (default 5, or 2 with --quick)")
+    args = parser.parse_args()
+    args.repeats = args.repeats or (2 if args.quick else 5)
+    return args
+
+
+def main():
+    args = parse_args()
+    args.inputs = binary("p4929_dlx").parent / "inputs"
+    args.inputs.mkdir(exist_ok=True)
+    report = Report()
+    print(f"# bench_engine: every time is a whole process, median of {args.repeats} "
+          f"alternating runs")
+
+    queens = queens_cases(args)
+    report.timings("P1219 queens (count and first three)", queens)
+    p4929 = p4929_cases(args)
+    report.timings("P4929 at the limit (500 x 500, planted cover)", p4929)
+    startup = startup_case(args)
+    report.timings("Start-up", startup, "python -c pass")
+    pento = pentomino_case(args)
+    report.timings("Pentomino 6x10: count every cover", pento)
+
+    report.target("queens n=13: dlxcli (C) / seed",
+                  median_ratio(queens, "queens n=13", "dlxcli queens (C)", "p1219_queens"), 1.0)
+    for name, _ in p4929:
+        report.target(f"{name}: dlxcli (C) / seed",
+                      median_ratio(p4929, name, "dlxcli matrix (C)", "p4929_dlx"), 3.0)
+    report.target("start-up: dlxcli matrix / python -c pass",
+                  median_ratio(startup, "matrix sample1", "dlxcli matrix (C)", "python -c pass"),
+                  3.0)
+    report.finish()
+
+
+if __name__ == "__main__":
+    main()
