@@ -1,0 +1,291 @@
+"""Square sudokus: Luogu P1784's grid of numbers, and the one-line format of collections.
+
+Layer: puzzles. Sizes 4x4, 9x9, 16x16 and 25x25 (boxes of sqrt(side) x sqrt(side)),
+each solved on the one cached `grid.square_grid` of its size, the givens being forced
+options. An input holds any number of puzzles, answered in order:
+
+* grid format (P1784): whitespace-separated cell values, side x side per puzzle, row
+  by row; 0 = empty, 1..side, or the letters A.. (A = 10, ..., P = 25, any case) for
+  values above 9. The number of values on the first non-blank line is the side; after
+  that line structure is free (judges read tokens). Output: side lines of numbers
+  separated by single spaces per puzzle, puzzles simply following one another.
+* line format (sudoku collections): one puzzle per line, side * side characters
+  (16, 81, 256 or 625), `0` or `.` = empty, then 1-9 and A.. as above. Output: one
+  line of side * side symbols per puzzle (digits, then capital letters).
+
+`auto` picks the line format when the first non-blank line is a single word of 16 or
+more characters, the grid format otherwise.
+
+A puzzle without a solution prints nothing and makes `Answer.failure` name its line;
+with several solutions the first found is printed. A malformed puzzle is reported in
+`Answer.errors` and the others are still answered (its neighbours' positions do not
+depend on its contents: a line in the line format, side * side tokens in the grid one);
+an input without a single well-formed puzzle raises its first InputError.
+"""
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ..errors import InputError
+from ..exact_cover import Stats
+from ..formats import Tokens, describe
+from .grid import square_grid
+from . import Answer, add_stats
+
+BOX_SIDES = {4: 2, 9: 3, 16: 4, 25: 5}
+"""Side of the grid -> side of its boxes."""
+INPUT_FORMATS = ("auto", "grid", "line")
+SYMBOLS = "0123456789ABCDEFGHIJKLMNOP"
+"""SYMBOLS[v] writes the value v in the line format (0 = empty)."""
+PUZZLES_PER_PIECE = 100
+"""split_text's piece size: big enough that per-piece costs vanish, small enough to share."""
+
+_SIDE_OF_LENGTH = {side * side: side for side in BOX_SIDES}
+_MIN_LINE_LENGTH = min(_SIDE_OF_LENGTH)
+_FIRST_LINE = re.compile(r"\S[^\n]*")
+_TOKEN = re.compile(r"\S+")
+_LETTERS = SYMBOLS[10:]
+_LINE_VALUES = bytes.maketrans(
+    (".0" + SYMBOLS[1:] + _LETTERS.lower()).encode(),
+    bytes([0] + list(range(len(SYMBOLS))) + list(range(10, len(SYMBOLS)))))
+"""Byte translation of a line-format puzzle into its cell values."""
+_GRID_VALUES = {**{str(v): v for v in range(len(SYMBOLS))},
+                **{letter: v for v, letter in enumerate(SYMBOLS) if v >= 10},
+                **{letter.lower(): v for v, letter in enumerate(SYMBOLS) if v >= 10}}
+"""Grid-format token -> cell value."""
+
+
+@dataclass
+class Puzzle:
+    """One puzzle of an input: its side, its givens (0 = empty) per cell, and where it
+    starts (for messages): its line, or in the grid format the index of its first token
+    until a message needs the line."""
+
+    side: int
+    givens: list
+    line: int = None
+    token: int = None
+
+
+# -- reading -------------------------------------------------------------------------
+
+def detect_format(text):
+    """'line' or 'grid', as `auto` decides (see the module docstring)."""
+    first = _FIRST_LINE.search(text)
+    if first is not None:
+        words = first.group().split()
+        if len(words) == 1 and len(words[0]) >= _MIN_LINE_LENGTH:
+            return "line"
+    return "grid"
+
+
+def _symbols_expected(side):
+    letters = f", {_LETTERS[0]}-{SYMBOLS[side]} for 10-{side}" if side > 9 else ""
+    return f"a cell symbol of a {side}x{side} sudoku (0 or . for empty, 1-{min(side, 9)}{letters})"
+
+
+@lru_cache(maxsize=None)
+def _valid_symbols(side):
+    """The bytes a line-format puzzle of this side may contain."""
+    symbols = ".0" + SYMBOLS[1:side + 1]
+    return (symbols + symbols[11:].lower()).encode()
+
+
+def parse_lines(text):
+    """(puzzles, errors) of the line format: one puzzle per non-blank line."""
+    puzzles, errors = [], []
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw.strip()
+        if not line:
+            continue
+        side = _SIDE_OF_LENGTH.get(len(line))
+        cells = line.encode() if line.isascii() else b""
+        if side is None or len(cells) != len(line) or cells.translate(None, _valid_symbols(side)):
+            errors.append(_line_error(raw, number, side))
+            continue
+        puzzles.append(Puzzle(side, list(cells.translate(_LINE_VALUES)), number))
+    return puzzles, errors
+
+
+def _line_error(raw, number, side):
+    """The InputError of a malformed line-format puzzle (slow path)."""
+    start = len(raw) - len(raw.lstrip())
+    line = raw.strip()
+    if side is None:
+        return InputError("a puzzle of 16, 81, 256 or 625 cells on one line", line=number,
+                          column=start + 1, found=f"a line of {len(line)} characters")
+    valid = _valid_symbols(side).decode()
+    column = next(k for k, char in enumerate(line) if char not in valid)
+    return InputError(_symbols_expected(side), line=number, column=start + column + 1,
+                      found=describe(line[column]))
+
+
+def parse_grids(text):
+    """(puzzles, errors) of the grid format; the first non-blank line sets the side."""
+    first = _FIRST_LINE.search(text)
+    if first is None:
+        raise InputError("a sudoku (rows of cell values)", line=1, found="end of input")
+    side = len(first.group().split())
+    if side not in BOX_SIDES:
+        line = text.count("\n", 0, first.start()) + 1
+        raise InputError("a first row of 4, 9, 16 or 25 cell values (it sets the size)",
+                         line=line, column=first.start() - text.rfind("\n", 0, first.start()),
+                         found=f"{side} value{'s' if side != 1 else ''}")
+    tokens = Tokens(text)
+    cells = side * side
+    puzzles, errors = [], []
+    while not tokens.at_end():
+        start = tokens.pos
+        chunk = tokens.words[start:start + cells]
+        if len(chunk) < cells:
+            errors.append(tokens.error(f"{cells} cell values for a {side}x{side} sudoku",
+                                       len(tokens.words),
+                                       found=f"end of input after {len(chunk)} of them"))
+            break
+        tokens.pos += cells
+        givens = [_GRID_VALUES.get(word, -1) for word in chunk]
+        if min(givens) < 0 or max(givens) > side:
+            bad = next(k for k, value in enumerate(givens) if not 0 <= value <= side)
+            errors.append(tokens.error(_values_expected(side), start + bad))
+            continue
+        puzzles.append(Puzzle(side, givens, token=start))
+    return puzzles, errors
+
+
+def _values_expected(side):
+    letters = f" (or a letter {_LETTERS[0]}-{SYMBOLS[side]} for 10-{side})" if side > 9 else ""
+    return f"a cell value 0..{side} of a {side}x{side} sudoku{letters}"
+
+
+def _token_lines(text, indexes):
+    """The line of each whitespace token numbered in `indexes` (ascending), in one pass.
+
+    Only messages need it, so the hot path never pays for it."""
+    wanted = iter(indexes)
+    target, lines = next(wanted, None), []
+    for k, match in enumerate(_TOKEN.finditer(text)):
+        while k == target:
+            lines.append(text.count("\n", 0, match.start()) + 1)
+            target = next(wanted, None)
+        if target is None:
+            break
+    return lines
+
+
+# -- solving ---------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def _option_symbols(side, form):
+    """How each option of a side x side grid is written: option cell * side + v - 1
+    gives the symbol v (a digit or letter in the line format, a number in the grid one)."""
+    if form == "line":
+        return [SYMBOLS[v] for _ in range(side * side) for v in range(1, side + 1)]
+    return [str(v) for _ in range(side * side) for v in range(1, side + 1)]
+
+
+def format_solution(solution, side, form):
+    """The judge text of one solved puzzle.
+
+    Grid.decode would do, but this is the hot path of a 10,000-puzzle file: sorting the
+    option numbers puts them in cell order (one option per cell, numbered
+    cell * side + symbol - 1), and a table lookup writes each one."""
+    symbols = list(map(_option_symbols(side, form).__getitem__, sorted(solution)))
+    if form == "line":
+        return "".join(symbols) + "\n"
+    return "".join(" ".join(symbols[start:start + side]) + "\n"
+                   for start in range(0, side * side, side))
+
+
+def solve_puzzles(puzzles, form, **control):
+    """(texts, unsolved, stats): the output text of each puzzle (None if it has no
+    solution), the puzzles without one, and what the searches cost."""
+    texts, unsolved, stats = [], [], Stats()
+    for puzzle in puzzles:
+        box = BOX_SIDES[puzzle.side]
+        grid = square_grid(box, box)
+        solution = grid.problem.first(forced=grid.forced(puzzle.givens), **control)
+        add_stats(stats, grid.problem.stats)
+        if solution is None:
+            unsolved.append(puzzle)
+            texts.append(None)
+        else:
+            texts.append(format_solution(solution, puzzle.side, form))
+    return texts, unsolved, stats
+
+
+def solve_text(text, *, input_format="auto", **control):
+    form = detect_format(text) if input_format == "auto" else input_format
+    puzzles, errors = (parse_lines if form == "line" else parse_grids)(text)
+    if errors and not puzzles:
+        raise errors[0]
+    texts, unsolved, stats = solve_puzzles(puzzles, form, **control)
+    return Answer("".join(t for t in texts if t is not None), failure=_failure(text, unsolved),
+                  data={"format": form, "solutions": texts}, stats=stats, errors=errors)
+
+
+def _failure(text, unsolved):
+    """The stderr message naming the puzzles without a solution by their first line."""
+    if not unsolved:
+        return None
+    if unsolved[0].line is None:
+        lines = _token_lines(text, [p.token for p in unsolved])
+    else:
+        lines = [p.line for p in unsolved]
+    many = len(lines) > 1
+    return (f"no solution for the puzzle{'s' if many else ''} starting on "
+            f"line{'s' if many else ''} {', '.join(map(str, lines))}")
+
+
+# -- cutting an input into independent pieces ---------------------------------------------
+
+def split_text(text, *, input_format="auto", puzzles_per_piece=PUZZLES_PER_PIECE):
+    """The input cut into pieces of whole puzzles, whose answers, concatenated in order,
+    equal the answer of the whole text (for spreading a big file over processes).
+
+    The pieces are consecutive runs of whole lines (they concatenate to `text`), so a
+    message's line number plus the lines before its piece is its line in the whole
+    text. Each piece starts on a line that `auto` and the grid format's size rule read
+    as they read the whole text's first line."""
+    form = detect_format(text) if input_format == "auto" else input_format
+    lines = text.split("\n")
+    if form == "line":
+        starts = _line_piece_starts(lines, puzzles_per_piece)
+    else:
+        starts = _grid_piece_starts(lines, puzzles_per_piece)
+    bounds = [0] + starts + [len(lines)]
+    return ["\n".join(lines[begin:end]) + ("\n" if end < len(lines) else "")
+            for begin, end in zip(bounds, bounds[1:])]
+
+
+def _line_piece_starts(lines, size):
+    """Line indexes where a piece may start: every size-th puzzle line that `auto` would
+    read as the line format."""
+    starts, seen = [], 0
+    for index, line in enumerate(lines):
+        words = line.split()
+        if not words:
+            continue
+        if seen >= size and len(words) == 1 and len(words[0]) >= _MIN_LINE_LENGTH:
+            starts.append(index)
+            seen = 0
+        seen += 1
+    return starts
+
+
+def _grid_piece_starts(lines, size):
+    """Line indexes where a piece may start: a line that begins a puzzle (a multiple of
+    side * side values before it) and holds `side` values, after `size` puzzles."""
+    first = next((line.split() for line in lines if line.split()), [])
+    side = len(first)
+    if side not in BOX_SIDES:
+        return []
+    cells = side * side
+    starts, values, since = [], 0, 0
+    for index, line in enumerate(lines):
+        count = len(line.split())
+        if values % cells == 0 and count == side and values // cells - since >= size:
+            starts.append(index)
+            since = values // cells
+        values += count
+    return starts

@@ -1,0 +1,333 @@
+"""`dlxcli sudoku` (Luogu P1784 and the one-line format): golden files, random puzzles
+against a brute-force oracle, several puzzles per input, no solution, bad input.
+
+Layer: tests. Expected outputs are the official P1784 samples (spec/data/sudoku) or
+come from tests/grid_oracle.py, which shares nothing with dlxcli; every grid dlxcli
+prints is also checked cell by cell by the oracle's unit checker.
+"""
+
+import random
+import subprocess
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import grid_oracle as oracle
+from dlxcli import engine
+from dlxcli.cli import cli
+from dlxcli.puzzles import sudoku
+from dlxcli.puzzles.grid import Grid, square_units
+
+ROOT = Path(__file__).resolve().parent.parent
+PUZZLES = ROOT / "puzzles" / "sudoku"
+GOLDEN = sorted(PUZZLES.glob("*.in"))
+SPEC = Path("/work/shared/spec/data/sudoku")
+DATA = Path("/work/shared/data/sudoku")
+SAMPLE = (PUZZLES / "sample1.in").read_text()
+SAMPLE_ANSWER = (PUZZLES / "sample1.out").read_text()
+
+
+def run(*args, stdin=None):
+    return CliRunner().invoke(cli, ["sudoku", *args], input=stdin)
+
+
+def givens_of(text, form):
+    """The puzzles of an input, read independently of dlxcli."""
+    if form == "line":
+        return [[oracle_value(ch) for ch in line.strip()] for line in text.splitlines()
+                if line.strip()]
+    words = [oracle_value(word) if not word.isdigit() else int(word) for word in text.split()]
+    side = len(text.strip().splitlines()[0].split())
+    return [words[k:k + side * side] for k in range(0, len(words), side * side)]
+
+
+def oracle_value(symbol):
+    return 0 if symbol == "." else "0123456789ABCDEFGHIJKLMNOP".index(symbol.upper())
+
+
+def assert_one_line_error(result, *fragments):
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    message = result.stderr.strip()
+    assert "\n" not in message and "Traceback" not in result.stderr
+    for fragment in fragments:
+        assert fragment in message, message
+
+
+# -- golden files -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_golden_file(path):
+    result = run(str(path))
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout == path.with_suffix(".out").read_text()
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=[p.stem for p in GOLDEN])
+def test_every_printed_grid_satisfies_the_rules(path):
+    text = path.read_text()
+    form = sudoku.detect_format(text)
+    puzzles = givens_of(text, form)
+    side = oracle.box_side_of(puzzles[0])
+    printed = oracle.parse_output(run(str(path)).stdout, side, form)
+    assert len(printed) == len(puzzles)
+    for givens, grid in zip(puzzles, printed):
+        assert oracle.is_solution(givens, grid)
+
+
+@pytest.mark.parametrize("name", ["sample1", "hack3_selftest"])
+def test_official_p1784_samples_byte_for_byte(name):
+    result = run(str(SPEC / f"{name}.in"))
+    assert result.exit_code == 0
+    assert result.stdout == (SPEC / f"{name}.canonical.out").read_text()
+
+
+def test_sample_on_stdin_with_crlf_and_tabs():
+    result = run(stdin=SAMPLE.replace("\n", "\r\n").replace(" ", "\t"))
+    assert result.stdout == SAMPLE_ANSWER
+
+
+# -- the one-line format --------------------------------------------------------------------
+
+def test_dots_and_zeros_are_both_blanks():
+    line = (PUZZLES / "hard1000_first3.in").read_text().splitlines()[0]
+    expected = (PUZZLES / "hard1000_first3.out").read_text().splitlines()[0] + "\n"
+    assert run(stdin=line + "\n").stdout == expected
+    assert run(stdin=line.replace(".", "0")).stdout == expected
+
+
+def test_lowercase_letters_are_read_and_capitals_written():
+    text = (PUZZLES / "16x16_letters.in").read_text()
+    result = run(stdin=text.lower())
+    assert result.stdout == (PUZZLES / "16x16_letters.out").read_text()
+
+
+def test_the_grid_format_reads_a_p1784_grid_given_on_one_line_per_puzzle_as_tokens():
+    rows = SAMPLE.split("\n")
+    text = rows[0] + "\n" + " ".join(" ".join(rows[1:]).split()) + "\n"
+    assert run("--input-format", "grid", stdin=text).stdout == SAMPLE_ANSWER
+
+
+def test_format_detection():
+    assert sudoku.detect_format(SAMPLE) == "grid"
+    assert sudoku.detect_format("\n\n" + "." * 81 + "\n") == "line"
+    assert sudoku.detect_format("1 0 0 0\n") == "grid"
+    assert sudoku.detect_format("") == "grid"
+
+
+def test_forcing_the_line_format_on_a_grid_is_a_located_error():
+    assert_one_line_error(run("--input-format", "line", stdin=SAMPLE), "line 1", "column 1",
+                          "a line of 17 characters")
+
+
+def test_an_input_without_a_good_puzzle_is_refused_with_its_first_error():
+    result = run(stdin="." * 80 + "\n" + "x" * 81 + "\n")
+    assert_one_line_error(result, "line 1", "80 characters")
+
+
+# -- several puzzles per input, no solution ------------------------------------------------------
+
+def test_several_puzzles_are_answered_in_order_without_separators():
+    lines = (DATA / "hard1000.txt").read_text().splitlines()[:5]
+    result = run(stdin="\n".join(lines) + "\n")
+    printed = oracle.parse_output(result.stdout, 9, "line")
+    assert result.exit_code == 0 and len(printed) == 5
+    for line, grid in zip(lines, printed):
+        assert oracle.is_solution([oracle_value(ch) for ch in line], grid)
+
+
+def contradiction(line):
+    """The puzzle with its first blank set to a value its row already holds."""
+    blank = next(k for k, ch in enumerate(line) if ch in ".0")
+    row = blank // 9
+    taken = next(ch for ch in line[row * 9:row * 9 + 9] if ch not in ".0")
+    return line[:blank] + taken + line[blank + 1:]
+
+
+def test_an_unsolvable_puzzle_prints_nothing_names_its_line_and_exits_1():
+    lines = (PUZZLES / "hard1000_first3.in").read_text().splitlines()
+    answers = (PUZZLES / "hard1000_first3.out").read_text().splitlines(keepends=True)
+    result = run(stdin="\n".join([lines[0], contradiction(lines[1]), lines[2]]) + "\n")
+    assert result.exit_code == 1
+    assert result.stdout == answers[0] + answers[2]
+    assert "no solution" in result.stderr and "line 2" in result.stderr
+
+
+def test_an_unsolvable_grid_puzzle_is_named_by_its_first_line():
+    unsolvable = "5 5" + SAMPLE[3:]
+    result = run(stdin=SAMPLE + unsolvable)
+    assert result.exit_code == 1
+    assert result.stdout == SAMPLE_ANSWER
+    assert "line 10" in result.stderr
+
+
+def test_a_puzzle_with_several_solutions_prints_one_of_them():
+    result = run(stdin="0" * 81 + "\n")
+    assert result.exit_code == 0
+    assert oracle.is_solution([0] * 81, oracle.parse_output(result.stdout, 9, "line")[0])
+
+
+# -- split_text (--jobs spreads the pieces over processes) ---------------------------------------
+
+@pytest.mark.parametrize("name", ["hard1000_first3.in", "two_grids.in", "4x4.in"])
+def test_pieces_concatenate_to_the_input_and_their_answers_to_its_answer(name):
+    text = (PUZZLES / name).read_text() * 3
+    pieces = sudoku.split_text(text, puzzles_per_piece=1)
+    assert "".join(pieces) == text
+    assert len(pieces) > 1
+    assert "".join(sudoku.solve_text(p).text for p in pieces) == sudoku.solve_text(text).text
+
+
+def test_a_big_file_is_cut_into_pieces_of_whole_lines():
+    text = (DATA / "hard1000.txt").read_text()
+    pieces = sudoku.split_text(text)
+    assert "".join(pieces) == text
+    assert [p.count("\n") for p in pieces] == [sudoku.PUZZLES_PER_PIECE] * (1000 // sudoku.PUZZLES_PER_PIECE)
+
+
+def test_a_grid_input_is_cut_only_where_a_puzzle_starts_on_a_full_row():
+    rows = SAMPLE.splitlines()
+    text = SAMPLE + rows[0] + "\n" + " ".join(rows[1:]) + "\n" + SAMPLE
+    pieces = sudoku.split_text(text, puzzles_per_piece=1)
+    assert "".join(pieces) == text
+    assert [sudoku.detect_format(p) for p in pieces] == ["grid"] * len(pieces)
+    assert "".join(sudoku.solve_text(p).text for p in pieces) == SAMPLE_ANSWER * 3
+
+
+# -- malformed input --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, fragments", [
+    (SAMPLE.rsplit(" ", 3)[0], ["line 9", "81 cell values", "end of input"]),
+    (SAMPLE.replace("3 6", "3 x", 1), ["line 2", "column 7", "'x'"]),
+    (SAMPLE.replace("8 0", "10 0", 1), ["line 1", "column 1", "'10'"]),
+    ("1 2 3 4 5 6 7 8\n", ["line 1", "column 1", "8 values"]),
+    ("." * 80 + "\n", ["line 1", "column 1", "80 characters"]),
+    ("." * 40 + "x" + "." * 40 + "\n", ["line 1", "column 41", "'x'"]),
+    ("\n  " + "." * 40 + "A" + "." * 40 + "\n", ["line 2", "column 43", "'A'"]),
+    ("." * 15 + "5\n", ["line 1", "column 16", "'5'"]),
+])
+def test_malformed_input_is_one_located_line_and_exit_2(text, fragments):
+    assert_one_line_error(run(stdin=text), *fragments)
+
+
+def test_a_bad_line_is_reported_and_the_other_puzzles_are_still_answered():
+    lines = (PUZZLES / "hard1000_first3.in").read_text().splitlines()
+    answers = (PUZZLES / "hard1000_first3.out").read_text().splitlines(keepends=True)
+    result = run(stdin="\n".join([lines[0], lines[1][:-1], lines[2]]) + "\n")
+    assert result.exit_code == 2
+    assert result.stdout == answers[0] + answers[2]
+    assert "line 2" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_bad_grid_puzzle_is_reported_and_the_next_one_answered():
+    result = run(stdin=SAMPLE.replace("8", "z", 1) + SAMPLE)
+    assert result.exit_code == 2
+    assert result.stdout == SAMPLE_ANSWER
+    assert "line 1, column 1" in result.stderr
+
+
+# -- random puzzles against the brute-force oracle, on both twins ---------------------------------
+
+@contextmanager
+def built_on(twin):
+    """Grids built while engine.Solver is the given twin's (ExactCover looks it up)."""
+    with mock.patch.object(engine, "Solver", twin.Solver):
+        yield
+
+
+_GRIDS = {}
+
+
+def twin_grid(twin, box):
+    key = (twin.__name__, box)
+    if key not in _GRIDS:
+        with built_on(twin):
+            _GRIDS[key] = Grid(box ** 4, box * box, square_units(box, box))
+    return _GRIDS[key]
+
+
+def solve_on(twin, text):
+    """solve_text's answer with every grid on the given twin."""
+    with mock.patch.object(sudoku, "square_grid", lambda rows, cols: twin_grid(twin, rows)):
+        return sudoku.solve_text(text)
+
+
+def random_puzzle(seed, side, blanks, contradict):
+    """A valid grid with `blanks` cells emptied; if `contradict`, two cells of one row
+    then get the same given."""
+    rng = random.Random(seed)
+    full = oracle.random_full_grid(rng, side)
+    puzzle = oracle.blank(rng, full, blanks)
+    if contradict:
+        row = rng.randrange(side)
+        cell, other = rng.sample(range(row * side, (row + 1) * side), 2)
+        puzzle[cell] = puzzle[other] = full[other]
+    return puzzle
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), side=st.sampled_from([4, 9]), data=st.data(),
+       contradict=st.booleans(), form=st.sampled_from(["grid", "line"]))
+def test_random_puzzles_agree_with_the_oracle_on_both_twins(c_twin, py_twin, seed, side,
+                                                         data, contradict, form):
+    blanks = data.draw(st.integers(0, 16 if side == 4 else 10), label="blanks")
+    puzzle = random_puzzle(seed, side, blanks, contradict)
+    text = oracle.write_grid(puzzle, letters=form == "line")
+    verdict = oracle.verdict(puzzle)
+    answers = [solve_on(twin, text) for twin in (c_twin, py_twin)]
+    assert answers[0].text == answers[1].text
+    box = oracle.box_side(side)
+    grid = twin_grid(py_twin, box)
+    count = grid.problem.count(forced=grid.forced(puzzle), limit=2)
+    assert ("none", "unique", "multiple")[count] == verdict
+    if verdict == "none":
+        assert answers[0].text == "" and answers[0].failure
+    else:
+        printed = oracle.parse_output(answers[0].text, side, form)
+        assert len(printed) == 1 and oracle.is_solution(puzzle, printed[0])
+        if verdict == "unique":
+            assert printed[0] == next(oracle.solutions(puzzle))
+
+
+# -- real processes ------------------------------------------------------------------------------------
+
+DLXCLI = [sys.executable, "-m", "dlxcli", "sudoku"]
+
+
+def test_real_process_pipe_gives_the_official_bytes():
+    done = subprocess.run(DLXCLI, input=SAMPLE.encode(), capture_output=True, timeout=60)
+    assert done.returncode == 0 and done.stderr == b""
+    assert done.stdout == (SPEC / "sample1.canonical.out").read_bytes()
+
+
+def test_real_process_exit_statuses():
+    unsolvable = subprocess.run(DLXCLI, input=("11" + "0" * 79 + "\n").encode(),
+                                capture_output=True, timeout=60)
+    assert (unsolvable.returncode, unsolvable.stdout) == (1, b"")
+    bad = subprocess.run(DLXCLI, input=b"1 2 3\n", capture_output=True, timeout=60)
+    assert bad.returncode == 2 and b"Traceback" not in bad.stderr
+    assert bad.stderr.count(b"\n") == 1 and b"line 1" in bad.stderr
+
+
+@pytest.mark.slow
+def test_every_answer_to_a_thousand_hard_puzzles_satisfies_the_rules():
+    text = (DATA / "hard1000.txt").read_text()
+    result = run(str(DATA / "hard1000.txt"))
+    printed = oracle.parse_output(result.stdout, 9, "line")
+    assert result.exit_code == 0 and len(printed) == 1000
+    for line, grid in zip(text.split(), printed):
+        assert oracle.is_solution([oracle_value(ch) for ch in line], grid)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["hard1000_first3.in", "17clue_first.in"])
+def test_the_hard_golden_puzzles_have_one_solution(name):
+    text = (PUZZLES / name).read_text()
+    for givens in givens_of(text, sudoku.detect_format(text)):
+        assert oracle.count(givens, limit=2) == 1
