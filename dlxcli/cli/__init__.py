@@ -9,7 +9,7 @@ import click
 
 from .. import __version__
 from ..engine import ENGINE
-from . import matrix, queens
+from . import judge, matrix, queens, samurai, squiggly, sudoku, target_sudoku
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -27,7 +27,7 @@ def cli():
     """
 
 
-for _module in (matrix, queens):
+for _module in (matrix, queens, squiggly, samurai, judge, sudoku, target_sudoku):
     cli.add_command(_module.command)
 
 

@@ -1,0 +1,247 @@
+"""Samurai sudoku (seed 003, "组合数独"): five 9x9 sudokus overlapping at four boxes.
+
+Layer: puzzles. No judge defines this puzzle, so the formats are the ones decided in
+FORMATS.md section 6.3. The picture is 21x21: grids at top-left corners (0, 0),
+(0, 12), (12, 0), (12, 12) and (6, 6), in the seed's order TL, TR, BL, BR, C; the 72
+positions outside every grid are gaps, leaving 369 cells. Each grid's rows, columns and
+boxes are units (41 distinct ones: the four boxes a corner grid shares with the centre
+grid count once), all solved as one exact-cover problem built once.
+
+Input, either layout (`layout="auto"` picks by shape):
+* grids5: 405 cell symbols, the five grids in seed order, each row by row; a cell
+  shared by a corner grid and the centre grid is written twice and both copies must
+  agree (or one be empty);
+* grid21: the picture as 21 row lines; a row may leave its gaps out or write them
+  with one of ``. 0 - x X *``.
+Both: blank lines, ``#`` comment lines and separator lines (only ``- = + |`` and
+spaces) are skipped; spaces, tabs, CR and ``|`` inside a line are ignored; ``1``-``9``
+is a given, ``0`` or ``.`` an empty cell.
+
+Output: the unique solution as the picture (a gap is a space, trailing spaces cut),
+or as the five grids (`grids5=True`), or ``No solution`` / ``Multiple Solutions``;
+`first=True` prints the first solution found without the uniqueness check.
+"""
+
+from functools import lru_cache
+
+from ..errors import InputError
+from ..formats import describe, join_lines
+from . import Answer
+from .grid import Grid
+
+SIDE = 9
+GRID_CELLS = SIDE * SIDE
+PICTURE = 21
+CORNERS = ((0, 0), (0, 12), (12, 0), (12, 12), (6, 6))
+"""Top-left corners of the five grids in the seed's order: TL, TR, BL, BR, C."""
+GRID_NAMES = ("top-left", "top-right", "bottom-left", "bottom-right", "centre")
+LAYOUTS = ("auto", "grids5", "grid21")
+NO_SOLUTION = "No solution"
+MULTIPLE = "Multiple Solutions"
+
+CELL_SYMBOLS = "0123456789."
+GAP_SYMBOLS = ".0-xX*"
+_IGNORED = str.maketrans("", "", " \t\r|")
+_SEPARATOR = set("-=+| \t\r")
+
+
+# -- geometry ---------------------------------------------------------------------------------
+
+def _grids_at(row, col):
+    """The grids (indices into CORNERS) that contain picture position (row, col)."""
+    return [g for g, (top, left) in enumerate(CORNERS)
+            if 0 <= row - top < SIDE and 0 <= col - left < SIDE]
+
+
+POSITIONS = [(row, col) for row in range(PICTURE) for col in range(PICTURE)
+             if _grids_at(row, col)]
+"""The picture position of every cell, in reading order: cell k is POSITIONS[k]."""
+CELL_AT = {position: cell for cell, position in enumerate(POSITIONS)}
+ROW_COLUMNS = [[col for col in range(PICTURE) if (row, col) in CELL_AT]
+               for row in range(PICTURE)]
+"""The picture columns that hold cells, row by row (rows 9-11 have only the centre's)."""
+
+
+def grid_cells(g):
+    """The 81 cells of grid `g`, row by row."""
+    top, left = CORNERS[g]
+    return [CELL_AT[top + r, left + c] for r in range(SIDE) for c in range(SIDE)]
+
+
+def units():
+    """The rows, columns and 3x3 boxes of the five grids, each distinct unit once."""
+    found = {}
+    for g in range(len(CORNERS)):
+        cells = grid_cells(g)
+        for k in range(SIDE):
+            row = cells[k * SIDE:(k + 1) * SIDE]
+            column = cells[k::SIDE]
+            box = [cells[(k // 3 * 3 + r) * SIDE + k % 3 * 3 + c]
+                   for r in range(3) for c in range(3)]
+            for unit in (row, column, box):
+                found.setdefault(frozenset(unit), unit)
+    return list(found.values())
+
+
+@lru_cache(maxsize=None)
+def samurai_grid():
+    """The (cached) Grid of the samurai shape: 369 cells, 41 units."""
+    return Grid(len(POSITIONS), SIDE, units())
+
+
+# -- input ----------------------------------------------------------------------------------
+
+def row_lines(text):
+    """[(line number, [(symbol, column), ...])] of the lines that hold cell symbols:
+    blank, comment and separator lines dropped; spaces, tabs, CR and '|' skipped."""
+    rows = []
+    for number, line in enumerate(text.split("\n"), 1):
+        content = line.strip()
+        if not content or content.startswith("#") or set(content) <= _SEPARATOR:
+            continue
+        rows.append((number, [(symbol, column) for column, symbol in enumerate(line, 1)
+                              if symbol.translate(_IGNORED)]))
+    return rows
+
+
+def parse(text, layout="auto"):
+    """The given digit of every cell (0 = empty), from either layout."""
+    rows = row_lines(text)
+    if layout == "auto":
+        layout = _guess_layout(text, rows)
+    if layout == "grid21":
+        return _parse_picture(text, rows)
+    return _parse_grids(text, rows)
+
+
+def _guess_layout(text, rows):
+    if len(rows) == PICTURE:
+        return "grid21"
+    symbols = sum(len(symbols) for _, symbols in rows)
+    if symbols == len(CORNERS) * GRID_CELLS:
+        return "grids5"
+    raise InputError(f"a samurai puzzle: {PICTURE} row lines (the 21x21 picture) or "
+                     f"{len(CORNERS) * GRID_CELLS} cell symbols (five 9x9 grids)",
+                     line=_last_line(text),
+                     found=f"{len(rows)} row lines with {symbols} cell symbols")
+
+
+def _last_line(text):
+    return text.rstrip("\n").count("\n") + 1
+
+
+def _parse_grids(text, rows):
+    """Layout grids5: 405 symbols, grids in seed order; shared copies must agree."""
+    symbols = [(symbol, number, column) for number, line in rows for symbol, column in line]
+    expected = len(CORNERS) * GRID_CELLS
+    if len(symbols) > expected:
+        _, number, column = symbols[expected]
+        raise InputError(f"{expected} cell symbols (five 9x9 grids)", line=number,
+                         column=column, found=f"a cell symbol after the {expected}th")
+    if len(symbols) < expected:
+        raise InputError(f"{expected} cell symbols (five 9x9 grids)", line=_last_line(text),
+                         found=f"end of input after {len(symbols)}")
+    givens = [0] * len(POSITIONS)
+    where = {}
+    cells = [cell for g in range(len(CORNERS)) for cell in grid_cells(g)]
+    for k, (cell, (symbol, number, column)) in enumerate(zip(cells, symbols)):
+        digit = _cell_digit(symbol, number, column)
+        if not digit:
+            continue
+        if givens[cell] and givens[cell] != digit:
+            first_line, first_column, first_grid = where[cell]
+            raise InputError(
+                "the same digit in both copies of a shared cell", line=number,
+                column=column, found=f"{digit} in the {GRID_NAMES[k // GRID_CELLS]} grid but "
+                f"{givens[cell]} in the {GRID_NAMES[first_grid]} grid at line {first_line}, "
+                f"column {first_column}")
+        givens[cell] = digit
+        where[cell] = (number, column, k // GRID_CELLS)
+    return givens
+
+
+def _parse_picture(text, rows):
+    """Layout grid21: 21 row lines, each with its gaps left out or written."""
+    if len(rows) != PICTURE:
+        if len(rows) > PICTURE:
+            raise InputError(f"{PICTURE} row lines (the 21x21 picture)", line=rows[PICTURE][0],
+                             found="a 22nd row line")
+        raise InputError(f"{PICTURE} row lines (the 21x21 picture)", line=_last_line(text),
+                         found=f"end of input after {len(rows)}")
+    givens = [0] * len(POSITIONS)
+    for row, (number, symbols) in enumerate(rows):
+        columns = _row_columns(row, number, symbols)
+        for col, (symbol, column) in zip(columns, symbols):
+            cell = CELL_AT.get((row, col))
+            if cell is None:
+                if symbol not in GAP_SYMBOLS:
+                    raise InputError(
+                        f"a gap symbol ({' '.join(GAP_SYMBOLS)}): picture row {row + 1}, "
+                        f"column {col + 1} is outside the five grids", line=number,
+                        column=column, found=describe(symbol))
+            else:
+                givens[cell] = _cell_digit(symbol, number, column)
+    return givens
+
+
+def _row_columns(row, number, symbols):
+    """The picture columns that a row line's symbols stand for: its cells' columns, or
+    all 21 when the gaps are written too."""
+    cells = ROW_COLUMNS[row]
+    if len(symbols) == PICTURE:
+        return range(PICTURE)
+    if len(symbols) == len(cells):
+        return cells
+    counts = f"{len(cells)} or {PICTURE}" if len(cells) < PICTURE else f"{PICTURE}"
+    expected = f"{counts} cell symbols in picture row {row + 1}"
+    if len(symbols) > PICTURE:
+        raise InputError(expected, line=number, column=symbols[PICTURE][1],
+                         found=f"{len(symbols)}")
+    column = symbols[-1][1] + 1 if symbols else 1
+    raise InputError(expected, line=number, column=column, found=f"{len(symbols)}")
+
+
+def _cell_digit(symbol, number, column):
+    if symbol not in CELL_SYMBOLS:
+        raise InputError("a cell symbol (1-9 a given, 0 or . empty)", line=number,
+                         column=column, found=describe(symbol))
+    return 0 if symbol == "." else int(symbol)
+
+
+# -- output --------------------------------------------------------------------------------
+
+def picture_lines(digits):
+    """The 21 rows of the picture: a digit per cell, a space per gap (cut at the end)."""
+    rows = [[" "] * PICTURE for _ in range(PICTURE)]
+    for (row, col), digit in zip(POSITIONS, digits):
+        rows[row][col] = str(digit)
+    return ["".join(row) for row in rows]
+
+
+def grids5_lines(digits):
+    """The five grids in seed order, 9 rows of 9 digits each, a blank line between."""
+    lines = []
+    for g in range(len(CORNERS)):
+        cells = grid_cells(g)
+        lines += [""] if lines else []
+        lines += [" ".join(str(digits[cell]) for cell in cells[r * SIDE:(r + 1) * SIDE])
+                  for r in range(SIDE)]
+    return lines
+
+
+# -- solving --------------------------------------------------------------------------------
+
+def solve_text(text, *, layout="auto", first=False, grids5=False, **control):
+    givens = parse(text, layout)
+    grid = samurai_grid()
+    solutions = list(grid.problem.solutions(forced=grid.forced(givens),
+                                            limit=1 if first else 2, **control))
+    if len(solutions) != 1:
+        verdict, text = ("multiple", MULTIPLE) if solutions else ("none", NO_SOLUTION)
+        return Answer(text + "\n", data={"verdict": verdict}, stats=grid.problem.stats)
+    digits = grid.decode(solutions[0])
+    picture = picture_lines(digits)
+    lines = grids5_lines(digits) if grids5 else picture
+    data = {"verdict": "first" if first else "unique", "grid": picture,
+            "grids": [[digits[cell] for cell in grid_cells(g)] for g in range(len(CORNERS))]}
+    return Answer(join_lines(lines), data=data, stats=grid.problem.stats)

@@ -1,0 +1,250 @@
+"""HDU 4069 Squiggly Sudoku: a 9x9 sudoku whose boxes are nine irregular regions.
+
+Layer: puzzles. Input: T, then T cases of 81 integers; a value's low four bits are the
+cell's digit (0 = empty) and bits 16, 32, 64, 128 are walls on its upper, right, lower
+and left side. Regions are the cells reachable without crossing a wall, where a step
+is blocked by the *moving* cell's own bit (as in the seed). Output per case: ``Case k:``
+then the nine rows of the unique solution without spaces, ``No solution`` or
+``Multiple Solutions`` (the search stops at the second solution).
+
+Beyond the judge's promise, each case's walls are checked: neighbours must agree
+(a right wall is its right neighbour's left wall, and so on) and must cut the grid
+into nine regions of nine cells. The outer border may be walled or not (the grid's
+edge stops a region either way). A case that fails is reported in `Answer.errors`
+and gets no output lines; the other cases keep their own numbers.
+
+Speed: inputs repeat a few region shapes many times, so the flood fill is memoised by
+the wall pattern and the exact-cover Grid (729 options) by the region layout; cell
+values travel as bytes so that splitting them into walls and digits is one
+``bytes.translate`` each.
+"""
+
+import re
+from functools import lru_cache
+
+from ..errors import InputError
+from ..exact_cover import Stats
+from ..formats import Tokens, join_lines
+from . import Answer, add_stats
+from .grid import Grid, square_units
+
+SIDE = 9
+CELLS = SIDE * SIDE
+MAX_CASES = 1_000_000
+"""The judge promises T <= 2500; more is accepted (nothing here depends on it), up to a
+bound that keeps a mistyped T from promising gigabytes of input."""
+NO_SOLUTION = "No solution"
+MULTIPLE = "Multiple Solutions"
+
+UP, RIGHT, DOWN, LEFT = 16, 32, 64, 128
+WALL_NAMES = {UP: "upper", RIGHT: "right", DOWN: "lower", LEFT: "left"}
+OPPOSITE = {UP: DOWN, RIGHT: LEFT, DOWN: UP, LEFT: RIGHT}
+
+
+def _neighbours(cell):
+    """(wall bit, neighbour) for every side of `cell` that has a cell behind it."""
+    row, col = divmod(cell, SIDE)
+    sides = ((UP, cell - SIDE, row > 0), (RIGHT, cell + 1, col < SIDE - 1),
+             (DOWN, cell + SIDE, row < SIDE - 1), (LEFT, cell - 1, col > 0))
+    return tuple((bit, other) for bit, other, inside in sides if inside)
+
+
+NEIGHBOURS = tuple(_neighbours(cell) for cell in range(CELLS))
+BORDER = tuple(sum(bit for bit in WALL_NAMES if bit not in dict(NEIGHBOURS[cell]))
+               for cell in range(CELLS))
+"""The outer walls of every cell (e.g. UP | LEFT = 144 in the top-left corner)."""
+
+_WALLS_OF = bytes(value & 0xF0 for value in range(256))
+_DIGIT_OF = bytes(value & 0x0F for value in range(256))
+_BAD_DIGIT = bytes(int(value & 0x0F > 9) for value in range(256))
+_ASCII = bytes(ord("0") + value if value < 10 else ord("?") for value in range(256))
+_TOKEN = re.compile(r"\S+")
+_BYTE_OF = {str(value): value for value in range(256)}
+_VALUE = "a cell value (an integer 0..255: a digit 0..9 plus wall bits 16, 32, 64, 128)"
+
+
+# -- regions and walls --------------------------------------------------------------------
+
+def regions_from_walls(walls):
+    """The region number of every cell: cells joined by steps that the moving cell's
+    own wall bits allow, numbered 0, 1, ... in reading order of their first cell."""
+    region = [-1] * CELLS
+    count = 0
+    for start in range(CELLS):
+        if region[start] >= 0:
+            continue
+        region[start] = count
+        stack = [start]
+        while stack:
+            cell = stack.pop()
+            for bit, other in NEIGHBOURS[cell]:
+                if not walls[cell] & bit and region[other] < 0:
+                    region[other] = count
+                    stack.append(other)
+        count += 1
+    return tuple(region)
+
+
+def walls_from_regions(regions):
+    """The wall bits of every cell for a region map (the inverse of regions_from_walls):
+    a wall on every side that faces another region or the grid's edge."""
+    return [BORDER[cell] + sum(bit for bit, other in NEIGHBOURS[cell]
+                               if regions[other] != regions[cell])
+            for cell in range(CELLS)]
+
+
+class WallProblem:
+    """Why a wall pattern is not a squiggly layout, and at which cell."""
+
+    __slots__ = ("cell", "expected", "found")
+
+    def __init__(self, cell, expected, found):
+        self.cell, self.expected, self.found = cell, expected, found
+
+
+def wall_problem(walls):
+    """The first WallProblem of a wall pattern, or None when it is a valid layout."""
+    for cell in range(CELLS):
+        for bit, other in NEIGHBOURS[cell]:
+            if bool(walls[cell] & bit) != bool(walls[other] & OPPOSITE[bit]):
+                return WallProblem(cell, "walls that agree between neighbours",
+                                   _disagreement(walls, cell, bit, other))
+    sizes = [0] * CELLS
+    for region in regions_from_walls(walls):
+        sizes[region] += 1
+    sizes = [size for size in sizes if size]
+    if sizes != [SIDE] * SIDE:
+        return WallProblem(0, "nine regions of nine cells",
+                           f"{len(sizes)} regions of " + ", ".join(map(str, sizes)) + " cells")
+    return None
+
+
+def _disagreement(walls, cell, bit, other):
+    def has(c, b):
+        return f"{'a' if walls[c] & b else 'no'} {WALL_NAMES[b]} wall ({b})"
+    return (f"{_name(cell)} with {has(cell, bit)} next to {_name(other)} "
+            f"with {has(other, OPPOSITE[bit])}")
+
+
+def _name(cell):
+    row, col = divmod(cell, SIDE)
+    return f"row {row + 1} column {col + 1}"
+
+
+class Layout:
+    """What one wall pattern gives: its regions and their Grid, or why it has none.
+
+    (Plain classes rather than dataclasses: every command's start-up imports this.)"""
+
+    __slots__ = ("regions", "grid", "problem")
+
+    def __init__(self, regions=None, grid=None, problem=None):
+        self.regions, self.grid, self.problem = regions, grid, problem
+
+
+@lru_cache(maxsize=1024)
+def layout(walls):
+    """The (memoised) Layout of a wall pattern, `walls` being 81 wall values as bytes."""
+    problem = wall_problem(walls)
+    if problem is not None:
+        return Layout(problem=problem)
+    regions = regions_from_walls(walls)
+    return Layout(regions, region_grid(regions))
+
+
+@lru_cache(maxsize=256)
+def region_grid(regions):
+    """The (cached) Grid whose units are the rows, the columns and the given regions."""
+    boxes = [[] for _ in range(SIDE)]
+    for cell, region in enumerate(regions):
+        boxes[region].append(cell)
+    rows_and_columns = square_units(3, 3)[:2 * SIDE]
+    return Grid(CELLS, SIDE, rows_and_columns + boxes)
+
+
+# -- input ------------------------------------------------------------------------------------
+
+def parse(text):
+    """The 81 cell values of every case, as bytes: case k's cell c (from 0) is
+    values[81k + c], token 1 + 81k + c of the text."""
+    tokens = Tokens(text)
+    cases = tokens.int(f"the number of cases T (an integer 1..{MAX_CASES})", 1, MAX_CASES)
+    needed = cases * CELLS
+    values = _read_values(tokens, min(needed, tokens.remaining()))
+    if len(values) < needed:
+        raise tokens.error(f"{CELLS} cell values for each of the T = {cases} cases",
+                           found=f"end of input in case {len(values) // CELLS + 1}")
+    bad = values.translate(_BAD_DIGIT).find(1)
+    if bad >= 0:
+        raise tokens.error(_VALUE + " whose low four bits are at most 9", 1 + bad)
+    tokens.expect_end(f"end of input after the T = {cases} cases")
+    return values
+
+
+def _read_values(tokens, count):
+    """The next `count` tokens as bytes. Fast path: each token is the plain decimal
+    form of a byte, looked up in a table (half the cost of int() on 200,000 tokens);
+    anything else (leading zeros, a bad token) goes through Tokens.ints, which accepts
+    or locates it."""
+    chunk = tokens.words[tokens.pos:tokens.pos + count]
+    try:
+        values = bytes(map(_BYTE_OF.__getitem__, chunk))
+    except KeyError:
+        return bytes(tokens.ints(count, _VALUE, 0, 255))
+    tokens.pos += count
+    return values
+
+
+def case_errors(text, bad_cases):
+    """InputErrors for (case number, WallProblem) pairs, each at its cell's value.
+
+    One pass over the text locates them all: locating each on its own would rescan
+    the input once per bad case, quadratic in an input full of them."""
+    wanted = {1 + (number - 1) * CELLS + problem.cell: (number, problem)
+              for number, problem in bad_cases}
+    errors, line, counted = [], 1, 0
+    for index, match in enumerate(_TOKEN.finditer(text)):
+        if len(errors) == len(wanted):
+            break
+        if index not in wanted:
+            continue
+        start = match.start()
+        line += text.count("\n", counted, start)
+        counted = start
+        column = start - text.rfind("\n", 0, start)
+        number, problem = wanted[index]
+        errors.append(InputError(f"{problem.expected} in case {number}", line=line,
+                                 column=column, found=problem.found))
+    return errors
+
+
+# -- solving ------------------------------------------------------------------------------
+
+def solve_case(grid, digits, **control):
+    """(verdict, rows) for one case: verdict is "unique", "none" or "multiple"; rows are
+    the nine solution rows as strings when it is unique."""
+    solutions = list(grid.problem.solutions(forced=grid.forced(digits), limit=2, **control))
+    if len(solutions) != 1:
+        return ("none" if not solutions else "multiple"), None
+    line = bytes(grid.decode(solutions[0])).translate(_ASCII).decode("ascii")
+    return "unique", [line[k:k + SIDE] for k in range(0, CELLS, SIDE)]
+
+
+def solve_text(text, **control):
+    values = parse(text)
+    lines, cases, bad_cases = [], [], []
+    stats = Stats()
+    for number, start in enumerate(range(0, len(values), CELLS), 1):
+        case = values[start:start + CELLS]
+        shape = layout(case.translate(_WALLS_OF))
+        if shape.problem is not None:
+            bad_cases.append((number, shape.problem))
+            continue
+        verdict, rows = solve_case(shape.grid, case.translate(_DIGIT_OF), **control)
+        add_stats(stats, shape.grid.problem.stats)
+        lines.append(f"Case {number}:")
+        lines.extend(rows or [NO_SOLUTION if verdict == "none" else MULTIPLE])
+        cases.append({"case": number, "verdict": verdict, "rows": rows,
+                      "regions": shape.regions})
+    return Answer(join_lines(lines), data={"cases": cases}, stats=stats,
+                  errors=case_errors(text, bad_cases))
