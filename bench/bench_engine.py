@@ -18,7 +18,7 @@ import argparse
 import re
 import sys
 
-from harness import Contender, Report, dlxcli, shared, side_by_side, trimmed_lines
+from harness import Contender, Report, dlxcli, precompile, shared, side_by_side, trimmed_lines
 from reference import binary
 
 QUEENS_COUNTS = {12: 14200, 13: 73712, 14: 365596}
@@ -175,6 +175,7 @@ def parse_args():
 
 def main():
     args = parse_args()
+    precompile()
     args.inputs = binary("p4929_dlx").parent / "inputs"
     args.inputs.mkdir(exist_ok=True)
     report = Report()

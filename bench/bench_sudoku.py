@@ -18,7 +18,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from harness import (REPO, Contender, Report, dlxcli, dlxcli_argv, ratio, seconds_text,
+from harness import (REPO, Contender, precompile, Report, dlxcli, dlxcli_argv, ratio, seconds_text,
                      shared, side_by_side, trimmed_lines)
 from reference import binary
 
@@ -247,6 +247,7 @@ def skipped(report, command):
 
 def main():
     args = parse_args()
+    precompile()
     report = Report()
     print(f"# bench_sudoku: end-to-end times are whole processes, median of "
           f"{args.repeats} alternating runs")
