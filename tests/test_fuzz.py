@@ -246,3 +246,11 @@ def test_knuth_lines_end_at_newlines_only():
     # the token reader's line numbers; str.splitlines() would end a line there too.
     text = "a b\rc\nc a b\n"
     assert SOLVERS["knuth"](text, node_limit=NODE_LIMIT).text == "c a b\n"
+
+
+def test_p4929_beyond_the_engine_limit_is_refused_before_building(monkeypatch):
+    import dlxcli.puzzles.matrix as matrix_module
+
+    monkeypatch.setattr(matrix_module, "MAX_NODES", 100)
+    with pytest.raises(InputError, match="engine's limit of 100 nodes"):
+        matrix_module.solve_p4929("3 40\n" + "1" * 120)

@@ -10,6 +10,7 @@ then ``|``, then secondary ones; every further line is an option; lines starting
 
 import re
 
+from ..engine import MAX_NODES
 from ..errors import InputError
 from ..exact_cover import ExactCover
 from ..formats import Tokens, describe, join_lines
@@ -41,6 +42,7 @@ def parse_p4929(text):
     cells = text[header.end():].translate(_BLANKS)
     if len(cells) != n_rows * n_cols or cells.translate(_ZERO_ONE):
         raise _locate_bad_cell(text, n_rows * n_cols)
+    _refuse_beyond_engine_limit(n_rows, n_cols, cells.count("1"))
     ones = [[] for _ in range(n_rows)]
     for match in _ONE.finditer(cells):
         row, col = divmod(match.start(), n_cols)
@@ -49,6 +51,14 @@ def parse_p4929(text):
 
 
 _ZERO_ONE = str.maketrans("", "", "01")
+
+
+def _refuse_beyond_engine_limit(n_rows, n_cols, n_ones):
+    """Refuse before building per-row lists, which cost far more memory than the text."""
+    nodes = n_cols + 2 + n_ones + n_rows
+    if nodes > MAX_NODES:
+        raise InputError(f"a matrix within the engine's limit of {MAX_NODES} nodes "
+                         "(columns + entries 1 + rows)", line=1, found=f"{nodes} nodes")
 _ONE = re.compile("1")
 
 
