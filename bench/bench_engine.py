@@ -14,10 +14,10 @@ The pure-Python twin runs queens only at n = 12 and skips the pentomino count un
 --full (it takes minutes there).
 """
 
-import argparse
 import re
 import sys
 
+import harness
 from harness import Contender, Report, dlxcli, precompile, shared, side_by_side, trimmed_lines
 from reference import binary
 
@@ -159,18 +159,7 @@ def median_ratio(groups, case, label, base_label):
 
 
 def parse_args():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true",
-                        help="few repetitions and the smaller cases (< 60 s; CI smoke step)")
-    parser.add_argument("--full", action="store_true",
-                        help="also run the pure-Python twin on the long searches")
-    parser.add_argument("--no-python", dest="python", action="store_false",
-                        help="leave the pure-Python twin out")
-    parser.add_argument("--repeats", type=int, default=None,
-                        help="runs per contender (default 5, or 2 with --quick)")
-    args = parser.parse_args()
-    args.repeats = args.repeats or (2 if args.quick else 5)
-    return args
+    return harness.parse_bench_args(__doc__.splitlines()[0], "few repetitions and the smaller cases (< 60 s; CI smoke step)", "also run the pure-Python twin on the long searches", 2)
 
 
 def main():

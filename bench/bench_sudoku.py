@@ -10,7 +10,6 @@ and the seed's own enumeration, squiggly and samurai against the official output
 A command that does not exist yet is reported as skipped.
 """
 
-import argparse
 import json
 import os
 import re
@@ -18,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import harness
 from harness import (REPO, Contender, precompile, Report, dlxcli, dlxcli_argv, ratio, seconds_text,
                      shared, side_by_side, trimmed_lines)
 from reference import binary
@@ -225,19 +225,7 @@ def median_of(timings, label):
 
 
 def parse_args():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true",
-                        help="few repetitions and fewer cases (< 60 s; CI smoke step)")
-    parser.add_argument("--full", action="store_true",
-                        help="also run the pure-Python twin on the 1000-puzzle sets and the "
-                             "generated target-sudoku cases")
-    parser.add_argument("--no-python", dest="python", action="store_false",
-                        help="leave the pure-Python twin out")
-    parser.add_argument("--repeats", type=int, default=None,
-                        help="runs per contender (default 5, or 1 with --quick)")
-    args = parser.parse_args()
-    args.repeats = args.repeats or (1 if args.quick else 5)
-    return args
+    return harness.parse_bench_args(__doc__.splitlines()[0], "few repetitions and fewer cases (< 60 s; CI smoke step)", "also run the pure-Python twin on the 1000-puzzle sets and the generated target-sudoku cases", 1)
 
 
 def skipped(report, command):

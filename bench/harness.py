@@ -7,6 +7,7 @@ its contenders round by round (A B A B ...) and reports medians and ratios, neve
 single timing against a figure measured some other day.
 """
 
+import argparse
 import os
 import statistics
 import subprocess
@@ -193,3 +194,17 @@ def trimmed_lines(data):
     while lines and not lines[-1]:
         lines.pop()
     return lines
+
+
+def parse_bench_args(description, quick_help, full_help, quick_repeats):
+    """The options both benchmark scripts take: --quick, --full, --no-python, --repeats."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--quick", action="store_true", help=quick_help)
+    parser.add_argument("--full", action="store_true", help=full_help)
+    parser.add_argument("--no-python", dest="python", action="store_false",
+                        help="leave the pure-Python twin out")
+    parser.add_argument("--repeats", type=int, default=None,
+                        help=f"runs per contender (default 5, or {quick_repeats} with --quick)")
+    args = parser.parse_args()
+    args.repeats = args.repeats or (quick_repeats if args.quick else 5)
+    return args

@@ -39,7 +39,7 @@ RUNNER_SETTINGS = ("paths", "recursive", "jobs", "timeout", "progress", "output_
 
 def input_options(command):
     """The limits, --jobs and --progress: what `judge` shares with the solving commands."""
-    for option in reversed([
+    return _with_options(command, [
         click.option("--timeout", type=click.FloatRange(min=0), default=None,
                      metavar="SECONDS",
                      help="Time limit per input, over all its searches: a slower input "
@@ -54,14 +54,19 @@ def input_options(command):
         click.option("--progress/--no-progress", default=None,
                      help="Show a progress bar and a summary table on stderr "
                           "[default: when stderr is a terminal]."),
-    ]):
+    ])
+
+
+def _with_options(command, options):
+    """Apply click option decorators in the order they are listed (top first)."""
+    for option in reversed(options):
         command = option(command)
     return command
 
 
 def output_options(command):
     """--format, --out and --headers: how the answers are written."""
-    for option in reversed([
+    return _with_options(command, [
         click.option("--format", "output_format", type=click.Choice(["judge", "pretty", "json"]),
                      default="judge", show_default=True,
                      help="judge: the judge's bytes. pretty: grids and boards drawn for "
@@ -73,9 +78,7 @@ def output_options(command):
         click.option("--headers/--no-headers", default=None,
                      help="Start each answer with a line '==> NAME <==' "
                           "[default: when there are several inputs]."),
-    ]):
-        command = option(command)
-    return command
+    ])
 
 
 def common_options(command):
