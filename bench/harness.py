@@ -21,7 +21,7 @@ SHARED = REPO.parent / "shared"
 
 
 def shared(*parts):
-    """A path under /work/shared (found beside the repository), or exit with why not."""
+    """A path under ../shared (beside the repository), or exit with why not."""
     path = SHARED.joinpath(*parts)
     if not path.exists():
         sys.exit(f"bench: {path} is missing; the benchmarks need the shared reference "

@@ -9,16 +9,18 @@ import os
 from pathlib import Path
 
 import pytest
+
 from click.testing import CliRunner
 
 from dlxcli.cli import cli
 from dlxcli.cli import _run
 from dlxcli.cli._run import Job, Source, solve_jobs, write_atomically
+from dlxcli.cli import _ui
 from dlxcli.cli._ui import QuietDisplay
 from dlxcli.errors import InputError
 from dlxcli.puzzles import Answer
+from paths import SPEC
 
-SPEC = Path("/work/shared/spec/data")
 QUEENS = SPEC / "queens" / "derived"
 
 
@@ -151,3 +153,26 @@ def test_the_module_of_solve_text_is_where_split_text_is_found():
     job = Job(Source("-", "-", "-"), "squares", solve_squares, {})
     job.text = "5\n6\n"
     assert _run._pieces(job) == [("5\n", 0), ("6\n", 1)]
+
+
+def test_the_terminal_display_stays_quiet_until_its_delay_has_passed():
+    display = _ui.DeferredDisplay(delay=3600)
+    with display:
+        display.start(2)
+        display.begin("a")
+        display.search(0.5, 10, 0)
+        display.finished("a", 10)
+    assert display.live is None
+
+
+def test_the_terminal_display_then_draws_from_where_the_run_is():
+    display = _ui.DeferredDisplay(delay=0)
+    with display:
+        display.start(3)
+        display.finished("a", 10)
+        display.begin("b")
+        live = display.live
+        assert isinstance(live, _ui.LiveDisplay)
+        assert (live.total, live.done, live.nodes) == (3, 1, 10)
+        display.finished("b", 5)
+        assert (live.done, live.nodes) == (2, 15)

@@ -1,7 +1,7 @@
 """The command line as a user meets it: options of the shared runner, stdout bytes, stderr,
 exit statuses; CliRunner for each option, real subprocesses for pipes and Ctrl-C.
 
-Expected outputs are the official samples and derived answers in /work/shared/spec/data.
+Expected outputs are the official samples and derived answers in ../shared/spec/data.
 """
 
 import json
@@ -13,11 +13,13 @@ import time
 from pathlib import Path
 
 import pytest
+
 from click.testing import CliRunner
 
-from dlxcli.cli import cli
+from dlxcli.cli import PLAIN_RUNS, _options, cli
+from dlxcli.cli._run import RUNNER_DEFAULTS
+from paths import SPEC
 
-SPEC = Path("/work/shared/spec/data")
 QUEENS = SPEC / "queens"
 MATRIX = SPEC / "matrix"
 DLXCLI = [sys.executable, "-m", "dlxcli"]
@@ -217,12 +219,82 @@ def test_batch_with_forced_progress_keeps_stdout_byte_exact(tmp_path):
     assert done.stderr.count(b"answered") == 3
 
 
-def test_a_plain_run_does_not_import_rich():
+def test_a_plain_run_imports_neither_click_nor_rich():
     done = subprocess.run([sys.executable, "-X", "importtime", "-m", "dlxcli", "queens"],
                           input=b"6\n", capture_output=True, timeout=60)
     assert done.stdout == expected(QUEENS / "sample1.out").encode()
     assert b"dlxcli.cli._run" in done.stderr
     assert b" rich" not in done.stderr
+    assert b" click" not in done.stderr
+
+
+def test_a_quick_run_on_a_terminal_does_not_import_rich():
+    """stderr on a terminal: the progress display would start after half a second."""
+    import pty
+    controller, terminal = pty.openpty()
+    try:
+        done = subprocess.run([sys.executable, "-X", "importtime", "-m", "dlxcli", "queens",
+                               "--timeout", "60"], input=b"6\n", stdout=subprocess.PIPE,
+                              stderr=terminal, timeout=60)
+        os.close(terminal)
+        seen = _read_all(controller)
+    finally:
+        os.close(controller)
+    assert done.returncode == 0
+    assert done.stdout == expected(QUEENS / "sample1.out").encode()
+    assert b"dlxcli.cli._run" in seen
+    assert b" rich" not in seen
+
+
+def _read_all(fd):
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:  # EIO: the terminal's other end is closed
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    return b"".join(chunks)
+
+
+@pytest.mark.parametrize("name", sorted(PLAIN_RUNS))
+def test_a_plain_run_uses_the_commands_own_defaults(name):
+    """`dlxcli NAME` without options skips click: it must do what click would."""
+    module, function, settings = PLAIN_RUNS[name]
+    command = cli.commands[name]
+    solve_text, puzzle = _options.resolve(command, [])
+    assert (solve_text.__module__, solve_text.__name__, puzzle) == (module, function, settings)
+    params = command.make_context(name, []).params
+    assert {key: params[key] for key in RUNNER_DEFAULTS} == RUNNER_DEFAULTS
+
+
+def _plain_run_inputs():
+    for name in sorted(PLAIN_RUNS):
+        for path in sorted((SPEC / name).glob("*.in"))[:2]:
+            yield name, path.read_bytes()
+        yield name, b"1 2 x\n"
+        yield name, b""
+
+
+@pytest.mark.parametrize("name, data", list(_plain_run_inputs()))
+def test_a_plain_run_answers_as_the_click_path_does(name, data):
+    """The same command line through click (an explicit '-' for stdin) and without."""
+    plain, clicked = (subprocess.run(DLXCLI + [name, *extra], input=data, capture_output=True,
+                                     timeout=60) for extra in ([], ["-"]))
+    assert (plain.returncode, plain.stdout, plain.stderr) == (
+        clicked.returncode, clicked.stdout, clicked.stderr)
+
+
+def test_a_plain_run_into_a_closed_pipe_ends_quietly():
+    """stdout a pipe whose reader has gone (`| true`): the answer's write fails with
+    EPIPE, and the run ends without a traceback, status 1, as through click."""
+    done = subprocess.run(f"{sys.executable} -m dlxcli queens | true; "
+                          "echo ${PIPESTATUS[0]}", shell=True, executable="/bin/bash",
+                          input=b"8\n", capture_output=True, timeout=60)
+    assert done.stdout == b"1\n"
+    assert done.stderr == b""
 
 
 def _group_alive(group):

@@ -10,13 +10,13 @@ from pathlib import Path
 import click
 import pytest
 
-from dlxcli.cli import _run, cli
+from dlxcli.cli import _options, cli
 
 DOCS = Path(__file__).parent.parent / "docs"
 
 
 def _shared_option_names():
-    @_run.common_options
+    @_options.common_options
     @click.command()
     def probe(**settings):
         """Probe."""

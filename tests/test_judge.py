@@ -1,7 +1,7 @@
 """`dlxcli judge` on folders made here: every verdict, the P4929 special judge, the
 command found from the folder, --command, NAME.args, the summary and the exit status.
 
-Expected answers are the official samples (/work/shared/spec/data) or deliberately
+Expected answers are the official samples (../shared/spec/data) or deliberately
 broken copies of them.
 """
 
@@ -15,8 +15,8 @@ from click.testing import CliRunner
 
 from dlxcli.cli import cli
 from dlxcli.cli.judge import compare_lines, judge_lines
+from paths import SPEC
 
-SPEC = Path("/work/shared/spec/data")
 
 
 def run(*args):

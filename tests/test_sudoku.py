@@ -19,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grid_oracle as oracle
+import paths
 from dlxcli import engine
 from dlxcli.cli import cli
 from dlxcli.puzzles import sudoku
@@ -27,8 +28,8 @@ from dlxcli.puzzles.grid import Grid, square_units
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles" / "sudoku"
 GOLDEN = sorted(PUZZLES.glob("*.in"))
-SPEC = Path("/work/shared/spec/data/sudoku")
-DATA = Path("/work/shared/data/sudoku")
+SPEC = paths.SPEC / "sudoku"
+DATA = paths.DATA / "sudoku"
 SAMPLE = (PUZZLES / "sample1.in").read_text()
 SAMPLE_ANSWER = (PUZZLES / "sample1.out").read_text()
 

@@ -16,13 +16,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import grid_oracle as oracle
+import paths
 from dlxcli.cli import cli
 from dlxcli.puzzles import target_sudoku
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles" / "target-sudoku"
-SPEC = Path("/work/shared/spec/data/target-sudoku")
-DATA = Path("/work/shared/data/target-sudoku")
+SPEC = paths.SPEC / "target-sudoku"
+DATA = paths.DATA / "target-sudoku"
 MAXIMA = dict(re.findall(r"(t\d+_g\d+) (\d+)", (DATA.parent / "README.md").read_text()))
 SLOW_CASES = {"t14_g20"}
 """Over a second on the Python twin (100,000 branch-and-bound nodes)."""

@@ -1,36 +1,41 @@
-"""The `dlxcli` command group.
+"""The command line: `main` (the console script) and the click group `cli`.
 
-Layer: cli (the only layer that imports click or rich). Each subcommand lives in its own
-module and only wires input -> puzzle -> output through `_run.run_command`; stdout
-carries the judge's bytes and nothing else.
+Layer: cli. The group and its subcommands live in `group` and the command modules;
+importing this package does not import click, so that `main` can answer the most common
+command line, `dlxcli COMMAND < input` with no options, through `_run.run_plain` without
+it. Importing click and building the group take about twice as long as starting Python
+(docs/performance.md); every other command line goes through click as usual.
 """
 
-import click
+import sys
 
-from .. import __version__
-from ..engine import ENGINE
-from . import judge, matrix, queens, samurai, squiggly, sudoku, target_sudoku
-
-
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="dlxcli",
-                      message=f"%(prog)s %(version)s (engine: {ENGINE} twin)")
-def cli():
-    """Solve exact-cover puzzles in judge formats with Dancing Links (Algorithm X).
-
-    Every command reads its judge's input from the PATHS given (or stdin) and writes
-    exactly the judge's expected output to stdout; messages go to stderr.
-
-    Exit status: 0 answered; 1 no answer the judge defines (e.g. an unsolvable
-    sudoku); 2 bad input or usage; 3 a time or node limit stopped the search;
-    130 interrupted.
-    """
-
-
-for _module in (matrix, queens, squiggly, samurai, judge, sudoku, target_sudoku):
-    cli.add_command(_module.command)
+PLAIN_RUNS = {
+    "matrix": ("dlxcli.puzzles.matrix", "solve_p4929", {"query": "first", "node_limit": None}),
+    "queens": ("dlxcli.puzzles.queens", "solve_text", {"node_limit": None}),
+    "sudoku": ("dlxcli.puzzles.sudoku", "solve_text", {"input_format": "auto",
+                                                        "node_limit": None}),
+    "squiggly": ("dlxcli.puzzles.squiggly", "solve_text", {"node_limit": None}),
+    "target-sudoku": ("dlxcli.puzzles.target_sudoku", "solve_text", {"node_limit": None}),
+    "samurai": ("dlxcli.puzzles.samurai", "solve_text", {"layout": "auto", "first": False,
+                                                         "grids5": False, "node_limit": None}),
+}
+"""For each command, the (module, function, puzzle settings) its click callback passes
+to the runner when given no options (tests/test_cli.py holds the two to each other)."""
 
 
 def main():
     """Console-script entry point."""
+    plain = PLAIN_RUNS.get(sys.argv[1]) if len(sys.argv) == 2 else None
+    if plain is not None:
+        from ._run import run_plain
+        run_plain(sys.argv[1], *plain)
+    from .group import cli
     cli(prog_name="dlxcli")
+
+
+def __getattr__(name):
+    """`dlxcli.cli.cli`, the click group, imported on first use."""
+    if name == "cli":
+        from .group import cli
+        return cli
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

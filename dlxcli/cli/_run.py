@@ -1,10 +1,11 @@
 """What every subcommand shares: its inputs, limits, batch solving, output and exit status.
 
-Layer: cli. `common_options` adds the options every command takes; `run_command` finds
-the inputs, solves each with the puzzle's `solve_text` (in this process or on a pool of
-worker processes), writes one answer per input in input order (stdout, or one file per
-input with --out), and turns dlxcli's exceptions into one line on stderr and an exit
-status. `dlxcli judge` reuses the same solving loop (`solve_jobs`).
+Layer: cli, without click (`_options` holds the click side). `run` finds the inputs,
+solves each with the puzzle's `solve_text` (in this process or on a pool of worker
+processes), writes one answer per input in input order (stdout, or one file per input
+with --out), and turns dlxcli's exceptions into one line on stderr and an exit status.
+`dlxcli judge` reuses the same solving loop (`solve_jobs`); `run_plain` is the whole of
+a judge-style run with every option at its default, reached without importing click.
 
 A puzzle module may offer ``split_text(text) -> list[str]``: pieces of one input whose
 answers, concatenated, are the whole answer. The runner then solves the pieces as
@@ -18,76 +19,31 @@ import sys
 import time
 from contextlib import closing
 
-import click
-
 from ..errors import DlxError, InputError, SearchLimit, TimeLimitExceeded
 from ..exact_cover import Stats
 from ..puzzles import add_stats
 from . import _ui
+from ._ui import echo
 
 EXIT_OK, EXIT_NO_ANSWER, EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 
 PUZZLE_SUFFIXES = (".in", ".txt", ".dlx")
 """Which files of a directory are inputs; answers (.out, .ans) and notes are not."""
 
-RUNNER_SETTINGS = ("paths", "recursive", "jobs", "timeout", "progress", "output_format",
-                   "out_dir", "headers")
-"""Options the runner consumes; every other setting goes to the puzzle's solve_text."""
+RUNNER_DEFAULTS = {"paths": (), "recursive": False, "jobs": 1, "timeout": None,
+                   "progress": None, "output_format": "judge", "out_dir": None,
+                   "headers": None}
+"""The options the runner consumes, at their defaults (as `_options` declares them);
+every other setting goes to the puzzle's solve_text."""
 
 
-# -- options ---------------------------------------------------------------------------
-
-def input_options(command):
-    """The limits, --jobs and --progress: what `judge` shares with the solving commands."""
-    return _with_options(command, [
-        click.option("--timeout", type=click.FloatRange(min=0), default=None,
-                     metavar="SECONDS",
-                     help="Time limit per input, over all its searches: a slower input "
-                          "gets the verdict 'time limit' and the batch goes on "
-                          "(exit status 3)."),
-        click.option("--node-limit", type=click.IntRange(min=1), default=None,
-                     help="Stop a search after this many nodes (exit status 3)."),
-        click.option("-j", "--jobs", type=click.IntRange(min=0), default=1,
-                     show_default=True,
-                     help="Solve on this many processes (0: one per core); the output "
-                          "is the same as with 1."),
-        click.option("--progress/--no-progress", default=None,
-                     help="Show a progress bar and a summary table on stderr "
-                          "[default: when stderr is a terminal]."),
-    ])
+def puzzle_settings(settings):
+    """The settings meant for the puzzle's solve_text."""
+    return {key: value for key, value in settings.items() if key not in RUNNER_DEFAULTS}
 
 
-def _with_options(command, options):
-    """Apply click option decorators in the order they are listed (top first)."""
-    for option in reversed(options):
-        command = option(command)
-    return command
-
-
-def output_options(command):
-    """--format, --out and --headers: how the answers are written."""
-    return _with_options(command, [
-        click.option("--format", "output_format", type=click.Choice(["judge", "pretty", "json"]),
-                     default="judge", show_default=True,
-                     help="judge: the judge's bytes. pretty: grids and boards drawn for "
-                          "people. json: one JSON document per input (JSON lines)."),
-        click.option("-o", "--out", "out_dir", metavar="DIR",
-                     type=click.Path(file_okay=False, writable=True),
-                     help="Write each input's answer to DIR/NAME.out (atomically) "
-                          "instead of stdout."),
-        click.option("--headers/--no-headers", default=None,
-                     help="Start each answer with a line '==> NAME <==' "
-                          "[default: when there are several inputs]."),
-    ])
-
-
-def common_options(command):
-    """Decorate a subcommand with PATHS and every option the runner handles."""
-    command = output_options(input_options(command))
-    command = click.option("-r", "--recursive", is_flag=True,
-                           help="Also take the puzzle files in the sub-directories of a "
-                                "PATH that is a directory.")(command)
-    return click.argument("paths", nargs=-1, type=click.Path(allow_dash=True))(command)
+class UsageProblem(Exception):
+    """Options that cannot work together; the click layer reports it as a usage error."""
 
 
 # -- inputs ----------------------------------------------------------------------------
@@ -150,7 +106,7 @@ def read_input(path):
 
 
 def fail(message):
-    click.echo(f"dlxcli: {message}", err=True)
+    echo(f"dlxcli: {message}\n", err=True)
 
 
 # -- what one input produced --------------------------------------------------------------
@@ -398,23 +354,19 @@ def _located(name, fields, offset):
 
 # -- output ---------------------------------------------------------------------------------
 
-def run_command(solve_text, settings):
-    """Solve every input with `solve_text(text, **settings)`, write the answers, and exit
-    with the worst status (0 answered, 1 no answer, 2 bad input, 3 limit, 130 Ctrl-C).
-
-    While `judge` asks a command for its settings (see `resolve`), this only reports
-    them."""
-    context = click.get_current_context()
-    puzzle = {key: value for key, value in settings.items() if key not in RUNNER_SETTINGS}
-    if context.meta.get(_RESOLVING):
-        raise _Resolved(solve_text, puzzle)
+def run(command, solve_text, settings):
+    """Solve every input with `solve_text(text, **puzzle settings)` and write the answers;
+    return the worst exit status (0 answered, 1 no answer, 2 bad input, 3 limit; Ctrl-C
+    exits at once with 130). Raises UsageProblem before any output if --out would
+    overwrite one answer with another."""
+    puzzle = puzzle_settings(settings)
     sources, problems = find_sources(settings["paths"], settings["recursive"])
-    for problem in problems:
-        fail(problem)
     writer = _Writer(settings["output_format"], settings["out_dir"], settings["headers"],
                      len(sources))
     writer.check_names(sources)
-    jobs = [Job(source, context.info_name, solve_text, puzzle) for source in sources]
+    for problem in problems:
+        fail(problem)
+    jobs = [Job(source, command, solve_text, puzzle) for source in sources]
     status = EXIT_BAD_INPUT if problems else EXIT_OK
     ui = _ui.progress(settings["progress"])
     with interruptible(), ui, closing(solve_jobs(jobs, timeout=settings["timeout"],
@@ -426,6 +378,23 @@ def run_command(solve_text, settings):
             status = max(status, outcome.status)
             ui.record(job.source.name, outcome.verdict, outcome.text, outcome.stats)
     ui.summary()
+    return status
+
+
+def run_plain(command, module, function, settings):
+    """`dlxcli COMMAND` with no options: solve stdin with `module.function` and exit.
+
+    What click would do for this command line, without importing click (which costs
+    more start-up time than a judge-sized search): `settings` are the command's defaults,
+    checked against the click declarations by the tests. A closed stdout (`| head`)
+    ends the run quietly with status 1, as click does."""
+    solve_text = getattr(__import__(module, fromlist=[function]), function)
+    try:
+        status = run(command, solve_text, {**RUNNER_DEFAULTS, **settings})
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        status = EXIT_NO_ANSWER
     sys.exit(status)
 
 
@@ -443,7 +412,7 @@ class _Writer:
         seen = {}
         for source in sources:
             if source.out_name in seen:
-                raise click.UsageError(f"{seen[source.out_name]} and {source.name} would both "
+                raise UsageProblem(f"{seen[source.out_name]} and {source.name} would both "
                                        f"be answered in {os.path.join(self.out_dir, source.out_name)}")
             seen[source.out_name] = source.name
 
@@ -454,11 +423,11 @@ class _Writer:
                                  self.render(job, outcome))
             return
         if self.headers:
-            click.echo(f"==> {job.source.name} <==")
+            echo(f"==> {job.source.name} <==\n")
         if self.format == "pretty":
             _ui.print_pretty(job.command, outcome.data, outcome.text)
         else:
-            click.echo(self.render(job, outcome), nl=False)
+            echo(self.render(job, outcome))
 
     def render(self, job, outcome):
         if self.format == "json":
@@ -508,28 +477,3 @@ class interruptible:
         return False
 
 
-# -- how judge asks a command for its settings -------------------------------------------------
-
-_RESOLVING = "dlxcli.resolving"
-
-
-class _Resolved(Exception):
-    def __init__(self, solve_text, settings):
-        super().__init__()
-        self.solve_text, self.settings = solve_text, settings
-
-
-def resolve(command, args):
-    """(solve_text, puzzle settings) that `command` would use with the options `args`.
-
-    The command's callback runs as usual (so a command module stays a thin wrapper) and
-    `run_command`, seeing the marker in the context, hands back its arguments instead of
-    solving. Raises click.UsageError for options the command does not take."""
-    context = command.make_context(command.name, list(args))
-    context.meta[_RESOLVING] = True
-    try:
-        with context:
-            command.invoke(context)
-    except _Resolved as resolved:
-        return resolved.solve_text, resolved.settings
-    raise click.UsageError(f"{command.name} did not call run_command")

@@ -1,7 +1,9 @@
 """The terminal: the one stderr console, progress displays, batch summaries, --format pretty.
 
 Layer: cli. rich is imported inside the functions that draw, never at module import: a
-plain judge run (no progress bar, no pretty output) must not pay for importing it.
+plain judge run (no progress bar, no pretty output) must not pay for importing it. On a
+terminal the progress display waits half a second before it draws (and imports rich),
+so a quick run stays as quick as in a pipe.
 Everything here writes to stderr except `print_pretty`, which writes the answers the
 user asked to see drawn; judge-format bytes never pass through rich (it would wrap
 them at the terminal's width).
@@ -12,8 +14,6 @@ import sys
 import time
 from functools import lru_cache
 
-import click
-
 
 @lru_cache(maxsize=None)
 def stderr_console(force_terminal=False):
@@ -23,10 +23,20 @@ def stderr_console(force_terminal=False):
                    force_terminal=force_terminal or None)
 
 
+def echo(text, err=False):
+    """Write `text` as it is to stdout (or stderr) and flush, so that stdout and stderr
+    lines keep their order when both go to one terminal."""
+    stream = sys.stderr if err else sys.stdout
+    stream.write(text)
+    stream.flush()
+
+
 def progress(wanted=None):
-    """A progress display: shown when `wanted`, or (None) when stderr is a terminal."""
-    shown = sys.stderr.isatty() if wanted is None else wanted
-    return LiveDisplay(force_terminal=bool(wanted)) if shown else QuietDisplay()
+    """A progress display: shown when `wanted`; by default (None) when stderr is a
+    terminal and the run lasts longer than DeferredDisplay.DELAY."""
+    if wanted is None:
+        return DeferredDisplay() if sys.stderr.isatty() else QuietDisplay()
+    return LiveDisplay(force_terminal=True) if wanted else QuietDisplay()
 
 
 class QuietDisplay:
@@ -57,7 +67,7 @@ class QuietDisplay:
         """Print the summary table of the batch."""
 
     def message(self, text):
-        click.echo(text, err=True)
+        echo(text + "\n", err=True)
 
 
 class LiveDisplay(QuietDisplay):
@@ -117,6 +127,67 @@ class LiveDisplay(QuietDisplay):
             self.console.print(summary_table(self.rows))
 
 
+class DeferredDisplay(QuietDisplay):
+    """The default display on a terminal: quiet for the first DELAY seconds, then a
+    LiveDisplay that picks up where the run is; a batch's summary table either way."""
+
+    DELAY = 0.5
+
+    def __init__(self, delay=None):
+        self.delay = self.DELAY if delay is None else delay
+        self.began = time.perf_counter()
+        self.live = None
+        self.total = self.done = self.nodes = 0
+        self.name = ""
+        self.rows = []
+
+    def __exit__(self, *exc):
+        return self.live.__exit__(*exc) if self.live else False
+
+    def start(self, total):
+        self.total = total
+
+    def begin(self, name):
+        self.name = name
+        if self._awake():
+            self.live.begin(name)
+
+    def search(self, fraction, nodes, solutions):
+        if self._awake():
+            self.live.search(fraction, nodes, solutions)
+
+    def finished(self, name, nodes):
+        if self.live is not None:
+            self.live.finished(name, nodes)
+        self.done += 1
+        self.nodes += nodes
+        self._awake()
+
+    def _awake(self):
+        """Whether the live display is drawing; it starts once DELAY has passed."""
+        if self.live is None and time.perf_counter() - self.began >= self.delay:
+            live = LiveDisplay()
+            live.began, live.done, live.nodes = self.began, self.done, self.nodes
+            live.__enter__()
+            live.start(self.total)
+            live.bar.update(live.task, completed=self.done, description=self.name)
+            self.live = live
+        return self.live is not None
+
+    def record(self, name, verdict, text, stats):
+        self.rows.append((name, verdict, text, stats.seconds, stats.nodes))
+
+    def message(self, text):
+        if self.live:
+            self.live.message(text)
+        else:
+            super().message(text)
+
+    def summary(self):
+        if len(self.rows) > 1:
+            stderr_console().print(summary_table(self.rows))
+
+
 def summary_table(rows):
     """A table of (input, verdict, answer text, seconds, nodes) rows."""
     from rich.table import Table
@@ -138,7 +209,7 @@ def summary_table(rows):
 def print_pretty(command, data, text):
     """Draw one answer on stdout: in colour on a terminal, else as `pretty_text`."""
     if not sys.stdout.isatty():
-        click.echo(pretty_text(command, data, text), nl=False)
+        echo(pretty_text(command, data, text))
         return
     from rich.console import Console
     console = Console(file=sys.stdout, markup=False, emoji=False, highlight=False,

@@ -17,8 +17,8 @@ import click
 from ..errors import InputError
 from ..puzzles import matrix
 from . import _ui
-from ._run import (EXIT_BAD_INPUT, Job, find_sources, input_options, interruptible,
-                   resolve, solve_jobs)
+from ._options import input_options, resolve
+from ._run import EXIT_BAD_INPUT, Job, find_sources, interruptible, solve_jobs
 
 EXPECTED_SUFFIXES = (".out", ".ans")
 

@@ -3,7 +3,7 @@
 import click
 
 from ..puzzles import target_sudoku
-from ._run import common_options, run_command
+from ._options import common_options, run_command
 
 
 @click.command("target-sudoku")

@@ -8,12 +8,10 @@ then ``|``, then secondary ones; every further line is an option; lines starting
 ``|`` are comments; the answer prints each chosen option as its input line.
 """
 
-import re
-
 from ..engine import MAX_NODES
 from ..errors import InputError
 from ..exact_cover import ExactCover
-from ..formats import Tokens, describe, join_lines
+from ..formats import Tokens, describe, join_lines, token_words
 from . import Answer
 
 NO_SOLUTION = "No Solution!"
@@ -25,29 +23,35 @@ MAX_CELLS = 100_000_000
 _BLANKS = str.maketrans("", "", " \t\n\v\f\r\x1c\x1d\x1e\x1f\x85\xa0\u1680"
                                 "\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
                                 "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
-_HEADER = re.compile(r"\s*(\S+)\s+(\S+)")
 
 
 # -- P4929 -----------------------------------------------------------------------------
 
 def parse_p4929(text):
     """(n_rows, n_cols, ones): ones[r] lists the columns of row r's entries 1."""
-    header = _HEADER.match(text)
-    tokens = Tokens(text[:header.end()] if header else text)
+    parts = text.split(None, 2)
+    body = parts[2] if len(parts) == 3 else ""
+    tokens = Tokens(text[:len(text) - len(body)])
     n_rows = tokens.int("the number of rows N (an integer 1..%d)" % MAX_CELLS, 1, MAX_CELLS)
     n_cols = tokens.int("the number of columns M (an integer 1..%d)" % MAX_CELLS, 1, MAX_CELLS)
     if n_rows * n_cols > MAX_CELLS:
         raise InputError(f"N x M at most {MAX_CELLS}", line=1,
                          found=f"{n_rows} x {n_cols}")
-    cells = text[header.end():].translate(_BLANKS)
+    cells = body.translate(_BLANKS)
     if len(cells) != n_rows * n_cols or cells.translate(_ZERO_ONE):
         raise _locate_bad_cell(text, n_rows * n_cols)
     _refuse_beyond_engine_limit(n_rows, n_cols, cells.count("1"))
-    ones = [[] for _ in range(n_rows)]
-    for match in _ONE.finditer(cells):
-        row, col = divmod(match.start(), n_cols)
-        ones[row].append(col)
-    return n_rows, n_cols, ones
+    return n_rows, n_cols, [_ones(cells, r * n_cols, n_cols) for r in range(n_rows)]
+
+
+def _ones(cells, start, width):
+    """The columns of the entries 1 among cells[start:start + width]."""
+    columns, end = [], start + width
+    found = cells.find("1", start, end)
+    while found >= 0:
+        columns.append(found - start)
+        found = cells.find("1", found + 1, end)
+    return columns
 
 
 _ZERO_ONE = str.maketrans("", "", "01")
@@ -59,7 +63,6 @@ def _refuse_beyond_engine_limit(n_rows, n_cols, n_ones):
     if nodes > MAX_NODES:
         raise InputError(f"a matrix within the engine's limit of {MAX_NODES} nodes "
                          "(columns + entries 1 + rows)", line=1, found=f"{nodes} nodes")
-_ONE = re.compile("1")
 
 
 def _locate_bad_cell(text, n_cells):
@@ -110,12 +113,8 @@ def parse_knuth(text):
     return [n for n, _ in primary], [n for n, _ in secondary], options
 
 
-def _words(line):
-    return [(m.group(), m.start() + 1) for m in re.finditer(r"\S+", line)]
-
-
 def _item_line(number, line):
-    words = _words(line)
+    words = token_words(line)
     bars = [k for k, (word, _) in enumerate(words) if word == "|"]
     if len(bars) > 1:
         raise InputError("at most one '|' between primary and secondary items", line=number,
@@ -135,7 +134,7 @@ def _check_name(name, number, column):
 
 def _option_line(number, line, declared):
     names = []
-    for name, column in _words(line):
+    for name, column in token_words(line):
         if name not in declared:
             raise InputError("an item named on the first line", line=number, column=column,
                              found=describe(name))

@@ -19,12 +19,11 @@ values travel as bytes so that splitting them into walls and digits is one
 ``bytes.translate`` each.
 """
 
-import re
 from functools import lru_cache
 
 from ..errors import InputError
 from ..exact_cover import Stats
-from ..formats import Tokens, join_lines
+from ..formats import Tokens, join_lines, token_starts
 from . import Answer, add_stats
 from .grid import Grid, square_units
 
@@ -58,7 +57,6 @@ _WALLS_OF = bytes(value & 0xF0 for value in range(256))
 _DIGIT_OF = bytes(value & 0x0F for value in range(256))
 _BAD_DIGIT = bytes(int(value & 0x0F > 9) for value in range(256))
 _ASCII = bytes(ord("0") + value if value < 10 else ord("?") for value in range(256))
-_TOKEN = re.compile(r"\S+")
 _BYTE_OF = {str(value): value for value in range(256)}
 _VALUE = "a cell value (an integer 0..255: a digit 0..9 plus wall bits 16, 32, 64, 128)"
 
@@ -203,12 +201,11 @@ def case_errors(text, bad_cases):
     wanted = {1 + (number - 1) * CELLS + problem.cell: (number, problem)
               for number, problem in bad_cases}
     errors, line, counted = [], 1, 0
-    for index, match in enumerate(_TOKEN.finditer(text)):
+    for index, start in enumerate(token_starts(text)):
         if len(errors) == len(wanted):
             break
         if index not in wanted:
             continue
-        start = match.start()
         line += text.count("\n", counted, start)
         counted = start
         column = start - text.rfind("\n", 0, start)

@@ -23,13 +23,11 @@ depend on its contents: a line in the line format, side * side tokens in the gri
 an input without a single well-formed puzzle raises its first InputError.
 """
 
-import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from ..errors import InputError
 from ..exact_cover import Stats
-from ..formats import Tokens, describe
+from ..formats import Tokens, describe, first_line, locate, token_starts
 from .grid import square_grid
 from . import Answer, add_stats
 
@@ -43,8 +41,6 @@ PUZZLES_PER_PIECE = 100
 
 _SIDE_OF_LENGTH = {side * side: side for side in BOX_SIDES}
 _MIN_LINE_LENGTH = min(_SIDE_OF_LENGTH)
-_FIRST_LINE = re.compile(r"\S[^\n]*")
-_TOKEN = re.compile(r"\S+")
 _LETTERS = SYMBOLS[10:]
 _LINE_VALUES = bytes.maketrans(
     (".0" + SYMBOLS[1:] + _LETTERS.lower()).encode(),
@@ -56,25 +52,25 @@ _GRID_VALUES = {**{str(v): v for v in range(len(SYMBOLS))},
 """Grid-format token -> cell value."""
 
 
-@dataclass
 class Puzzle:
     """One puzzle of an input: its side, its givens (0 = empty) per cell, and where it
     starts (for messages): its line, or in the grid format the index of its first token
-    until a message needs the line."""
+    until a message needs the line. (A plain class: dataclasses would import inspect,
+    which costs a plain run more than its search.)"""
 
-    side: int
-    givens: list
-    line: int = None
-    token: int = None
+    __slots__ = ("side", "givens", "line", "token")
+
+    def __init__(self, side, givens, line=None, token=None):
+        self.side, self.givens, self.line, self.token = side, givens, line, token
 
 
 # -- reading -------------------------------------------------------------------------
 
 def detect_format(text):
     """'line' or 'grid', as `auto` decides (see the module docstring)."""
-    first = _FIRST_LINE.search(text)
+    first = first_line(text)
     if first is not None:
-        words = first.group().split()
+        words = first.split()
         if len(words) == 1 and len(words[0]) >= _MIN_LINE_LENGTH:
             return "line"
     return "grid"
@@ -123,14 +119,14 @@ def _line_error(raw, number, side):
 
 def parse_grids(text):
     """(puzzles, errors) of the grid format; the first non-blank line sets the side."""
-    first = _FIRST_LINE.search(text)
+    first = first_line(text)
     if first is None:
         raise InputError("a sudoku (rows of cell values)", line=1, found="end of input")
-    side = len(first.group().split())
+    side = len(first.split())
     if side not in BOX_SIDES:
-        line = text.count("\n", 0, first.start()) + 1
+        line, column = locate(text, 0)
         raise InputError("a first row of 4, 9, 16 or 25 cell values (it sets the size)",
-                         line=line, column=first.start() - text.rfind("\n", 0, first.start()),
+                         line=line, column=column,
                          found=f"{side} value{'s' if side != 1 else ''}")
     tokens = Tokens(text)
     cells = side * side
@@ -164,9 +160,9 @@ def _token_lines(text, indexes):
     Only messages need it, so the hot path never pays for it."""
     wanted = iter(indexes)
     target, lines = next(wanted, None), []
-    for k, match in enumerate(_TOKEN.finditer(text)):
+    for k, start in enumerate(token_starts(text)):
         while k == target:
-            lines.append(text.count("\n", 0, match.start()) + 1)
+            lines.append(text.count("\n", 0, start) + 1)
             target = next(wanted, None)
         if target is None:
             break
