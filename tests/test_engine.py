@@ -461,7 +461,7 @@ def test_progress_grows_from_0_to_1(twin, maximize):
     solver = twin.Solver(*queens(8), queen_weights(8))
     solver.start(maximize=maximize)
     seen = [solver.progress()]
-    while solver.run(13) != twin.EXHAUSTED:
+    while solver.run(4) != twin.EXHAUSTED:
         seen.append(solver.progress())
     assert seen[0] == 0.0
     assert all(0.0 <= p < 1.0 for p in seen)
@@ -546,7 +546,9 @@ def test_maximize_without_solution_gives_none(twin):
 
 
 def test_maximize_ignores_count_only(twin):
-    solver = twin.Solver(2, 0, [[0], [1], [0, 1]], [1, 1, 3])
+    # Item 0's options by share: [0] (2), then [0, 1] (1.5): the first cover found
+    # weighs 2, the second 3, and each improvement is reported.
+    solver = twin.Solver(2, 0, [[0], [1], [0, 1]], [2, 0, 3])
     solver.start(maximize=True)
     assert drive(twin, solver, count_only=True) == [[0, 1], [2]]
     assert solver.best_weight == 3

@@ -47,6 +47,7 @@ typedef struct {
     int best_len;
     int zeros;            /* active primary items with no options left: a dead end */
     int zeros_initial;    /* `zeros` of the problem with nothing covered */
+    int by_share;         /* primary items' options linked by decreasing share */
     unsigned long long nodes, updates, count;
 } Solver;
 
@@ -164,21 +165,13 @@ static int choose(const Solver *s)
     return best;
 }
 
-/* See _pydlx.Solver._bound: the same sum in the same order, so both twins prune alike. */
+/* See _pydlx.Solver._bound: the same sum in the same order, so both twins prune alike.
+ * The lists are in share order, so each item's first option has its largest share. */
 static double bound(const Solver *s)
 {
     double total = 0.0;
-    for (int i = s->rlink[0]; i != 0; i = s->rlink[i]) {
-        int p = s->node[i].dlink;
-        if (p == i)
-            return -HUGE_VAL;
-        double most = s->share[p];
-        for (p = s->node[p].dlink; p != i; p = s->node[p].dlink) {
-            if (s->share[p] > most)
-                most = s->share[p];
-        }
-        total += most;
-    }
+    for (int i = s->rlink[0]; i != 0; i = s->rlink[i])
+        total += s->share[s->node[i].dlink];
     return total;
 }
 
@@ -296,6 +289,59 @@ static int commit(Solver *s, int j)
     s->forced[s->n_forced++] = j;
     s->weight += s->weights ? s->weights[j] : 0;
     return 1;
+}
+
+typedef struct {
+    double share;
+    int p;
+} Ranked;
+
+static int by_share_then_index(const void *a, const void *b)
+{
+    const Ranked *x = a, *y = b;
+    if (x->share != y->share)
+        return x->share > y->share ? -1 : 1;
+    return (x->p > y->p) - (x->p < y->p);
+}
+
+static int by_index(const void *a, const void *b)
+{
+    const Ranked *x = a, *y = b;
+    return (x->p > y->p) - (x->p < y->p);
+}
+
+/* See _pydlx.Solver._order_lists. Called with nothing covered; -1 when out of memory
+ * (the links are then unchanged). */
+static int order_lists(Solver *s, int by_share)
+{
+    if (s->by_share == by_share)
+        return 0;
+    Node *nd = s->node;
+    int longest = 0;
+    for (int i = 1; i <= s->n_primary; i++)
+        longest = nd[i].top > longest ? nd[i].top : longest;
+    Ranked *members = PyMem_Malloc((size_t)(longest ? longest : 1) * sizeof(Ranked));
+    if (!members)
+        return -1;
+    for (int i = 1; i <= s->n_primary; i++) {
+        int n = 0;
+        for (int p = nd[i].dlink; p != i; p = nd[p].dlink) {
+            members[n].share = s->share[p];
+            members[n++].p = p;
+        }
+        qsort(members, (size_t)n, sizeof(Ranked), by_share ? by_share_then_index : by_index);
+        int above = i;
+        for (int k = 0; k < n; k++) {
+            nd[above].dlink = members[k].p;
+            nd[members[k].p].ulink = above;
+            above = members[k].p;
+        }
+        nd[above].dlink = i;
+        nd[i].ulink = above;
+    }
+    PyMem_Free(members);
+    s->by_share = by_share;
+    return 0;
 }
 
 static void unwind(Solver *s)
@@ -624,6 +670,10 @@ static PyObject *Solver_start(Solver *s, PyObject *args, PyObject *kwds)
         return NULL;
     }
     unwind(s);
+    if (s->weights && order_lists(s, maximize) < 0) {
+        Py_DECREF(forced);
+        return PyErr_NoMemory();
+    }
     s->nodes = s->updates = s->count = 0;
     s->first_item = first_item;
     s->maximize = maximize;

@@ -43,7 +43,7 @@ class Solver:
         "n_primary", "n_secondary", "n_options", "_llink", "_rlink", "_top", "_ulink",
         "_dlink", "_weights", "_share", "_first_node", "_forced", "_x", "_width",
         "_pos", "_level", "_step", "_first_item", "_maximize", "_weight", "_best",
-        "_best_solution", "_running", "_zeros", "_zeros_initial", "_zeros_after",
+        "_best_solution", "_running", "_zeros", "_zeros_initial", "_zeros_after", "_by_share",
         "nodes", "updates", "count",
     )
 
@@ -66,6 +66,7 @@ class Solver:
         self._zeros_initial = sum(1 for i in range(1, n_primary + 1) if self._top[i] == 0)
         self._zeros = self._zeros_initial
         self._zeros_after = []
+        self._by_share = False
         self._forced = []
         self._x = []
         self._width = []
@@ -215,6 +216,8 @@ class Solver:
         if maximize and self._weights is None:
             raise ProblemError("maximize needs option weights")
         self._unwind()
+        if self._weights is not None:
+            self._order_lists(bool(maximize))
         self.nodes = self.updates = self.count = 0
         self._first_item, self._maximize = bool(first_item), bool(maximize)
         self._weight, self._best, self._best_solution = 0, None, None
@@ -236,6 +239,29 @@ class Solver:
         self._forced.append(j)
         self._weight += self._weights[j] if self._weights else 0
         return True
+
+    def _order_lists(self, by_share):
+        """Link the options of every primary item in index order or, for maximize, by
+        decreasing share (ties by index).
+
+        In share order an item's first option holds its largest share, so `_bound`
+        reads it without a scan, and X5 tries the most promising option first. Hiding
+        and unhiding keep the order of a list, so it holds throughout the search.
+        Called with nothing covered."""
+        if self._by_share == by_share:
+            return
+        self._by_share = by_share
+        ulink, dlink, share = self._ulink, self._dlink, self._share
+        for i in range(1, self.n_primary + 1):
+            members = []
+            p = dlink[i]
+            while p != i:
+                members.append(p)
+                p = dlink[p]
+            members.sort(key=(lambda q: (-share[q], q)) if by_share else None)
+            chain = [i, *members]
+            for above, below in zip(chain, chain[1:] + [i]):
+                dlink[above], ulink[below] = below, above
 
     def _unwind(self):
         while self._x:
@@ -367,23 +393,17 @@ class Solver:
     def _bound(self):
         """An upper bound on the weight the uncovered primary items can still add.
 
-        Every option spreads its weight evenly over its items (`_share`); a completion
-        covers each uncovered primary item exactly once, so no completion can add more
-        than the sum, over those items, of the largest share among their options.
+        Every option spreads its weight evenly over its primary items (`_share`); a
+        completion covers each uncovered primary item exactly once, so no completion
+        can add more than the sum, over those items, of the largest share among their
+        options: the share of each one's first option (`_order_lists`). Only called
+        when no item is empty.
         """
         rlink, dlink, share = self._rlink, self._dlink, self._share
         total = 0.0
         i = rlink[0]
         while i != 0:
-            most = None
-            p = dlink[i]
-            while p != i:
-                if most is None or share[p] > most:
-                    most = share[p]
-                p = dlink[p]
-            if most is None:
-                return float("-inf")
-            total += most
+            total += share[dlink[i]]
             i = rlink[i]
         return total
 
