@@ -272,17 +272,22 @@ def test_a_plain_run_uses_the_commands_own_defaults(name):
 
 def _plain_run_inputs():
     for name in sorted(PLAIN_RUNS):
-        for path in sorted((SPEC / name).glob("*.in"))[:2]:
-            yield name, path.read_bytes()
-        yield name, b"1 2 x\n"
-        yield name, b""
+        samples = sorted((SPEC / name).glob("*.in"))[:2]
+        for path in samples:
+            yield name, path.read_bytes(), []
+        yield name, b"1 2 x\n", []
+        yield name, b"", []
+        yield name, b"", [str(samples[0]), "-", "no-such-file.in"]
+        yield name, b"", [str(SPEC / name)]
 
 
-@pytest.mark.parametrize("name, data", list(_plain_run_inputs()))
-def test_a_plain_run_answers_as_the_click_path_does(name, data):
-    """The same command line through click (an explicit '-' for stdin) and without."""
-    plain, clicked = (subprocess.run(DLXCLI + [name, *extra], input=data, capture_output=True,
-                                     timeout=60) for extra in ([], ["-"]))
+@pytest.mark.parametrize("name, data, paths", list(_plain_run_inputs()))
+def test_a_plain_run_answers_as_the_click_path_does(name, data, paths):
+    """The same command line without click and through it (forced by giving an option
+    its default value)."""
+    plain, clicked = (subprocess.run(DLXCLI + [name, *extra, *paths], input=data,
+                                     capture_output=True, timeout=60)
+                      for extra in ([], ["--format", "judge"]))
     assert (plain.returncode, plain.stdout, plain.stderr) == (
         clicked.returncode, clicked.stdout, clicked.stderr)
 

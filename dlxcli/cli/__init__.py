@@ -2,8 +2,8 @@
 
 Layer: cli. The group and its subcommands live in `group` and the command modules;
 importing this package does not import click, so that `main` can answer the most common
-command line, `dlxcli COMMAND < input` with no options, through `_run.run_plain` without
-it. Importing click and building the group take about twice as long as starting Python
+command lines, `dlxcli COMMAND [PATH...]` with no options (a judge's `dlxcli COMMAND <
+input` among them), through `_run.run_plain` without it. Importing click and building the group take about twice as long as starting Python
 (docs/performance.md); every other command line goes through click as usual.
 """
 
@@ -25,10 +25,11 @@ to the runner when given no options (tests/test_cli.py holds the two to each oth
 
 def main():
     """Console-script entry point."""
-    plain = PLAIN_RUNS.get(sys.argv[1]) if len(sys.argv) == 2 else None
-    if plain is not None:
+    plain = PLAIN_RUNS.get(sys.argv[1]) if len(sys.argv) > 1 else None
+    paths = sys.argv[2:]
+    if plain is not None and all(path == "-" or not path.startswith("-") for path in paths):
         from ._run import run_plain
-        run_plain(sys.argv[1], *plain)
+        run_plain(sys.argv[1], *plain, paths)
     from .group import cli
     cli(prog_name="dlxcli")
 

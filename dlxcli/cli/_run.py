@@ -381,8 +381,8 @@ def run(command, solve_text, settings):
     return status
 
 
-def run_plain(command, module, function, settings):
-    """`dlxcli COMMAND` with no options: solve stdin with `module.function` and exit.
+def run_plain(command, module, function, settings, paths):
+    """`dlxcli COMMAND [PATH...]` with no options: solve with `module.function`, exit.
 
     What click would do for this command line, without importing click (which costs
     more start-up time than a judge-sized search): `settings` are the command's defaults,
@@ -390,7 +390,8 @@ def run_plain(command, module, function, settings):
     ends the run quietly with status 1, as click does."""
     solve_text = getattr(__import__(module, fromlist=[function]), function)
     try:
-        status = run(command, solve_text, {**RUNNER_DEFAULTS, **settings})
+        status = run(command, solve_text, {**RUNNER_DEFAULTS, **settings,
+                                           "paths": tuple(paths)})
         sys.stdout.flush()
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
