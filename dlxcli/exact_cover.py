@@ -83,9 +83,13 @@ class ExactCover:
             if limit is not None and self.solver.count >= limit:
                 return
 
-    def first(self, **query):
-        """The first solution, or None."""
-        return next(self.solutions(limit=1, **query), None)
+    def first(self, *, forced=(), first_item=False, **control):
+        """The first solution, or None. (`solutions(limit=1)` without its generator:
+        a 10,000-puzzle file makes 10,000 of these queries.)"""
+        self.solver.start(forced, first_item, False)
+        for _ in self._drive(False, **control):
+            return self.solver.solution()
+        return None
 
     def count(self, *, forced=(), first_item=False, limit=None, **control):
         """How many solutions there are (stopping at `limit`, e.g. 2 to test uniqueness)."""

@@ -41,11 +41,11 @@ class Grid:
         if weight is not None:
             weights = [weight(cell, s + 1) for cell in range(n_cells) for s in range(size)]
         self.problem = ExactCover(n_cells + len(self.units) * size, 0, options, weights)
+        self._option_base = [cell * size - 1 for cell in range(n_cells)]
 
     def forced(self, givens):
         """Option numbers for `givens`, a sequence of symbols per cell (0 = empty)."""
-        size = self.size
-        return [cell * size + symbol - 1 for cell, symbol in enumerate(givens) if symbol]
+        return [base + symbol for base, symbol in zip(self._option_base, givens) if symbol]
 
     def decode(self, solution):
         """The symbol of every cell, from a solution's option numbers."""
