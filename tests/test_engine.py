@@ -597,3 +597,40 @@ def test_c_twin_does_not_leak(c_twin):
         tracemalloc.stop()
     assert objects < 20
     assert memory < 20_000  # 100 bytes kept per round would add up to 20 kB
+
+
+def tromino_tilings(h, w):
+    """Tiling an h x w board with straight and L trominoes: cells are primary items,
+    every placement is an option of three cells."""
+    shapes = [((0, 0), (0, 1), (0, 2)), ((0, 0), (1, 0), (2, 0)), ((0, 0), (1, 0), (1, 1)),
+              ((0, 0), (0, 1), (1, 0)), ((0, 0), (0, 1), (1, 1)), ((0, 1), (1, 0), (1, 1))]
+    options = [[(r + a) * w + c + b for a, b in shape]
+               for r in range(h) for c in range(w) for shape in shapes
+               if all(r + a < h and c + b < w for a, b in shape)]
+    return h * w, 0, options
+
+
+def test_a_long_maximize_search_matches_enumeration_on_both_twins():
+    """Long enough for the bound to be summed afresh several times (every 1,024 nodes)
+    between its updates by differences, with weights near the 2**31 limit whose shares
+    (a third each) are not binary fractions: rounding must neither cut the best tiling
+    nor let the twins part."""
+    import random
+
+    from conftest import load_twin
+    n1, n2, options = tromino_tilings(6, 6)
+    rng = random.Random(0)
+    weights = [rng.randrange(2**31 - 1) for _ in options]
+    c, python = load_twin("c"), load_twin("python")
+    runs = []
+    for twin in (c, python):
+        solver = twin.Solver(n1, n2, options, weights)
+        solver.start(maximize=True)
+        drive(twin, solver)
+        runs.append((solver.best_weight, solver.solution(), solver.nodes, solver.updates))
+    every = c.Solver(n1, n2, options, weights)
+    every.start()
+    heaviest = max(sum(weights[j] for j in tiling) for tiling in drive(c, every))
+    assert runs[0] == runs[1]
+    assert runs[0][0] == heaviest
+    assert runs[0][2] > 3 * 1024

@@ -20,6 +20,7 @@ enum { STEP_DONE = -1, STEP_X2 = 0, STEP_X8 = 1 };
 
 #define MAX_NODES 50000000LL
 #define PRUNE_MARGIN 0.5
+#define RESUM_EVERY 1024 /* see _pydlx._RESUM_EVERY */
 #define WEIGHT_LIMIT 2147483648LL /* |w| < 2**31 */
 
 /* One node: an item header (top = LEN), an option entry (top = its item),
@@ -48,6 +49,8 @@ typedef struct {
     int zeros;            /* active primary items with no options left: a dead end */
     int zeros_initial;    /* `zeros` of the problem with nothing covered */
     int by_share;         /* primary items' options linked by decreasing share */
+    int tracking;         /* a maximize search runs: cover and uncover keep `open` */
+    double open;          /* then: the bound, see _pydlx.Solver._largest_shares */
     unsigned long long nodes, updates, count;
 } Solver;
 
@@ -55,12 +58,18 @@ static PyObject *ProblemError, *ProblemTooLarge, *EngineBusy;
 
 /* -- covering (Knuth's cover/hide/uncover/unhide) ---------------------------- */
 
-static void cover(Solver *s, int i)
+/* cover and uncover are compiled twice, with `tracking` a constant: keeping the bound
+ * must not slow down the searches that have none (see cover and uncover below). */
+#define ALWAYS_INLINE static inline __attribute__((always_inline))
+
+ALWAYS_INLINE void cover_with(Solver *s, int i, const int tracking)
 {
     Node *nd = s->node;
+    const double *share = s->share;
     const int n1 = s->n_primary;
     unsigned long long updates = 0;
     int zeros = 0;
+    double opened = 0.0;
     for (int p = nd[i].dlink; p != i; p = nd[p].dlink) {
         for (int q = p + 1; q != p;) {
             int x = nd[q].top;
@@ -72,6 +81,8 @@ static void cover(Solver *s, int i)
                 nd[d].ulink = u;
                 if (--nd[x].top == 0 && x <= n1)
                     zeros++;
+                if (tracking && u == x && x <= n1)
+                    opened += share[d] - share[q];
                 updates++;
                 q++;
             }
@@ -81,14 +92,20 @@ static void cover(Solver *s, int i)
     if (nd[i].top == 0 && i <= n1)
         zeros--;
     s->zeros += zeros;
+    if (tracking && i <= n1)
+        opened -= share[nd[i].dlink];
+    s->open += opened;
     int l = s->llink[i], r = s->rlink[i];
     s->rlink[l] = r;
     s->llink[r] = l;
 }
 
-static void uncover(Solver *s, int i)
+ALWAYS_INLINE void uncover_with(Solver *s, int i, const int tracking)
 {
     Node *nd = s->node;
+    const double *share = s->share;
+    const int n1 = s->n_primary;
+    double opened = 0.0;
     for (int p = nd[i].ulink; p != i; p = nd[p].ulink) {
         for (int q = p - 1; q != p;) {
             int x = nd[q].top;
@@ -99,13 +116,34 @@ static void uncover(Solver *s, int i)
                 nd[u].dlink = q;
                 nd[d].ulink = q;
                 nd[x].top++;
+                if (tracking && u == x && x <= n1)
+                    opened += share[q] - share[d];
                 q--;
             }
         }
     }
+    if (tracking && i <= n1)
+        opened += share[nd[i].dlink];
+    s->open += opened;
     int l = s->llink[i], r = s->rlink[i];
     s->rlink[l] = i;
     s->llink[r] = i;
+}
+
+static void cover(Solver *s, int i)
+{
+    if (s->tracking)
+        cover_with(s, i, 1);
+    else
+        cover_with(s, i, 0);
+}
+
+static void uncover(Solver *s, int i)
+{
+    if (s->tracking)
+        uncover_with(s, i, 1);
+    else
+        uncover_with(s, i, 0);
 }
 
 static void cover_others(Solver *s, int p)
@@ -165,9 +203,10 @@ static int choose(const Solver *s)
     return best;
 }
 
-/* See _pydlx.Solver._bound: the same sum in the same order, so both twins prune alike.
- * The lists are in share order, so each item's first option has its largest share. */
-static double bound(const Solver *s)
+/* See _pydlx.Solver._largest_shares: the same sum in the same order, so both twins
+ * prune alike. The lists are in share order, so each item's first option has its
+ * largest share. */
+static double largest_shares(const Solver *s)
 {
     double total = 0.0;
     for (int i = s->rlink[0]; i != 0; i = s->rlink[i])
@@ -229,6 +268,8 @@ static int search(Solver *s, unsigned long long budget, int count_only)
             return PAUSED;
         }
         s->nodes++;
+        if (s->tracking && s->nodes % RESUM_EVERY == 0)
+            s->open = largest_shares(s);
         if (s->rlink[0] == 0) {
             step = STEP_X8;
             if (s->maximize) {
@@ -252,7 +293,7 @@ static int search(Solver *s, unsigned long long budget, int count_only)
             continue;
         }
         if (s->maximize && s->has_best &&
-            (double)s->weight + bound(s) <= (double)s->best + PRUNE_MARGIN) {
+            (double)s->weight + s->open <= (double)s->best + PRUNE_MARGIN) {
             step = STEP_X8;
             continue;
         }
@@ -346,6 +387,7 @@ static int order_lists(Solver *s, int by_share)
 
 static void unwind(Solver *s)
 {
+    s->tracking = 0;
     while (s->level > 0) {
         int p = s->x[--s->level];
         uncover_others(s, p);
@@ -686,6 +728,10 @@ static PyObject *Solver_start(Solver *s, PyObject *args, PyObject *kwds)
             s->step = STEP_DONE;
             break;
         }
+    }
+    if (maximize) {
+        s->open = largest_shares(s);
+        s->tracking = 1;
     }
     Py_DECREF(forced);
     Py_RETURN_NONE;

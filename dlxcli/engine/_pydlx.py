@@ -31,6 +31,9 @@ MAX_NODES = 50_000_000
 """Refuse problems whose node table (headers + option entries + spacers) is larger."""
 
 _X2, _X8 = 0, 1
+_RESUM_EVERY = 1024
+"""Nodes between fresh sums of the bound: every cover and uncover updates it by
+differences, whose rounding errors must not add up over a long search."""
 _PRUNE_MARGIN = 0.5
 """Weights are integers, so a branch can only improve on `best` if its bound is at
 least best + 1; comparing against best + 0.5 keeps floating-point rounding harmless."""
@@ -44,6 +47,7 @@ class Solver:
         "_dlink", "_weights", "_share", "_first_node", "_forced", "_x", "_width",
         "_pos", "_level", "_step", "_first_item", "_maximize", "_weight", "_best",
         "_best_solution", "_running", "_zeros", "_zeros_initial", "_zeros_after", "_by_share",
+        "_tracking", "_open",
         "nodes", "updates", "count",
     )
 
@@ -67,6 +71,10 @@ class Solver:
         self._zeros = self._zeros_initial
         self._zeros_after = []
         self._by_share = False
+        # While a maximize search runs, _open is the bound (see _largest_shares), kept
+        # up to date by every cover and uncover instead of being summed at every node.
+        self._tracking = False
+        self._open = 0.0
         self._forced = []
         self._x = []
         self._width = []
@@ -110,12 +118,12 @@ class Solver:
             ulink.append(spacer + 1)
             dlink.append(0)
         self._top, self._ulink, self._dlink = top, ulink, dlink
-        self._share = self._shares(options) if self._weights else None
+        self._share = self._shares(options) if self._weights is not None else None
 
     def _shares(self, options):
-        """_share[p]: the part of p's option weight charged to p's item (see _bound):
-        the weight spread evenly over the option's primary items (secondary items may
-        stay uncovered, so they cannot carry any of it)."""
+        """_share[p]: the part of p's option weight charged to p's item (see
+        _largest_shares): the weight spread evenly over the option's primary items
+        (secondary items may stay uncovered, so they cannot carry any of it)."""
         share = [0.0] * len(self._top)
         for j, option in enumerate(options):
             first = self._first_node[j]
@@ -128,8 +136,10 @@ class Solver:
 
     def _cover(self, i):
         top, ulink, dlink, n1 = self._top, self._ulink, self._dlink, self.n_primary
+        share, tracking = self._share, self._tracking
         p = dlink[i]
         updates = zeros = 0
+        opened = 0.0
         while p != i:
             q = p + 1
             while q != p:
@@ -142,6 +152,10 @@ class Solver:
                     top[x] -= 1
                     if top[x] == 0 and x <= n1:
                         zeros += 1
+                    if tracking and u == x and x <= n1:
+                        # x's first option goes: its largest share is now d's
+                        # (0.0, a header's, if none is left).
+                        opened += share[d] - share[q]
                     updates += 1
                     q += 1
             p = dlink[p]
@@ -149,12 +163,17 @@ class Solver:
         if top[i] == 0 and i <= n1:
             zeros -= 1
         self._zeros += zeros
+        if tracking and i <= n1:
+            opened -= share[dlink[i]]
+        self._open += opened
         l, r = self._llink[i], self._rlink[i]
         self._rlink[l], self._llink[r] = r, l
 
     def _uncover(self, i):
-        top, ulink, dlink = self._top, self._ulink, self._dlink
+        top, ulink, dlink, n1 = self._top, self._ulink, self._dlink, self.n_primary
+        share, tracking = self._share, self._tracking
         p = ulink[i]
+        opened = 0.0
         while p != i:
             q = p - 1
             while q != p:
@@ -165,8 +184,13 @@ class Solver:
                     u, d = ulink[q], dlink[q]
                     dlink[u] = ulink[d] = q
                     top[x] += 1
+                    if tracking and u == x and x <= n1:
+                        opened += share[q] - share[d]
                     q -= 1
             p = ulink[p]
+        if tracking and i <= n1:
+            opened += share[dlink[i]]
+        self._open += opened
         l, r = self._llink[i], self._rlink[i]
         self._rlink[l] = self._llink[r] = i
 
@@ -226,6 +250,9 @@ class Solver:
             if not self._commit(j):
                 self._step = None
                 break
+        if self._maximize:
+            self._open = self._largest_shares()
+            self._tracking = True
         return None
 
     def _commit(self, j):
@@ -244,7 +271,7 @@ class Solver:
         """Link the options of every primary item in index order or, for maximize, by
         decreasing share (ties by index).
 
-        In share order an item's first option holds its largest share, so `_bound`
+        In share order an item's first option holds its largest share, so the bound
         reads it without a scan, and X5 tries the most promising option first. Hiding
         and unhiding keep the order of a list, so it holds throughout the search.
         Called with nothing covered."""
@@ -264,6 +291,7 @@ class Solver:
                 dlink[above], ulink[below] = below, above
 
     def _unwind(self):
+        self._tracking = False
         while self._x:
             self._level_back()
         while self._forced:
@@ -327,6 +355,8 @@ class Solver:
                 self._step = _X2
                 return PAUSED
             self.nodes += 1
+            if self._tracking and self.nodes % _RESUM_EVERY == 0:
+                self._open = self._largest_shares()
             if rlink[0] == 0:
                 step = _X8
                 if self._maximize:
@@ -344,7 +374,7 @@ class Solver:
                 step = _X8
                 continue
             if self._maximize and self._best is not None and (
-                    self._weight + self._bound() <= self._best + _PRUNE_MARGIN):
+                    self._weight + self._open <= self._best + _PRUNE_MARGIN):
                 step = _X8
                 continue
             # X3, X4: choose an item, cover it, start on its first option.
@@ -390,14 +420,15 @@ class Solver:
             i = rlink[i]
         return best
 
-    def _bound(self):
+    def _largest_shares(self):
         """An upper bound on the weight the uncovered primary items can still add.
 
         Every option spreads its weight evenly over its primary items (`_share`); a
         completion covers each uncovered primary item exactly once, so no completion
         can add more than the sum, over those items, of the largest share among their
-        options: the share of each one's first option (`_order_lists`). Only called
-        when no item is empty.
+        options: the share of each one's first option (`_order_lists`; an empty item
+        adds 0.0, its header's share). The search keeps this sum in `_open` as it
+        covers and uncovers (`_cover`); this computes it afresh, for `start`.
         """
         rlink, dlink, share = self._rlink, self._dlink, self._share
         total = 0.0
