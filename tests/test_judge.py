@@ -39,14 +39,18 @@ def verdict_lines(result):
             for line in result.stdout.splitlines()]
 
 
+def judged(*args):
+    """(exit status, verdict lines) of `dlxcli judge ARGS`."""
+    result = run(*args)
+    return result.exit_code, verdict_lines(result)
+
+
 def test_accepted_everywhere_is_status_0(tmp_path):
     case(tmp_path / "queens", "six", SPEC / "queens/sample1.in")
     case(tmp_path / "matrix", "none", SPEC / "matrix/sample2.in", suffix=".ans")
-    result = run(tmp_path)
-    assert result.exit_code == 0
-    assert verdict_lines(result) == [f"{tmp_path}/matrix/none.in: accepted",
-                                     f"{tmp_path}/queens/six.in: accepted",
-                                     "2 inputs: 2 accepted"]
+    assert judged(tmp_path) == (0, [f"{tmp_path}/matrix/none.in: accepted",
+                                    f"{tmp_path}/queens/six.in: accepted",
+                                    "2 inputs: 2 accepted"])
 
 
 def test_p4929_accepts_any_order_of_the_cover(tmp_path):
@@ -78,11 +82,9 @@ def test_wrong_answer_names_the_first_differing_line(tmp_path):
     official = (SPEC / "queens/sample1.out").read_text()
     path = case(tmp_path / "queens", "six", SPEC / "queens/sample1.in",
                 answer=official.replace("3 6 2 5 1 4", "3 6 2 5 1 5"))
-    result = run(path)
-    assert result.exit_code == 1
-    assert verdict_lines(result) == [
+    assert judged(path) == (1, [
         f"{path}: wrong answer: line 2: expected '3 6 2 5 1 5', found '3 6 2 5 1 4'",
-        "1 input: 1 wrong answer"]
+        "1 input: 1 wrong answer"])
 
 
 def test_trailing_spaces_and_final_newlines_are_ignored(tmp_path):
@@ -116,11 +118,9 @@ def test_time_limit_verdict(tmp_path):
     folder = tmp_path / "queens"
     case(folder, "big", SPEC / "queens/derived/n13.in")
     case(folder, "six", SPEC / "queens/sample1.in")
-    result = run("--timeout", "0.05", folder)
-    assert result.exit_code == 1
-    assert verdict_lines(result) == [f"{folder}/big.in: time limit",
-                                     f"{folder}/six.in: accepted",
-                                     "2 inputs: 1 time limit, 1 accepted"]
+    assert judged("--timeout", "0.05", folder) == (1, [f"{folder}/big.in: time limit",
+                                                       f"{folder}/six.in: accepted",
+                                                       "2 inputs: 1 time limit, 1 accepted"])
 
 
 def test_node_limit_verdict(tmp_path):

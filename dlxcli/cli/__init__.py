@@ -3,8 +3,9 @@
 Layer: cli. The group and its subcommands live in `group` and the command modules;
 importing this package does not import click, so that `main` can answer the most common
 command lines, `dlxcli COMMAND [PATH...]` with no options (a judge's `dlxcli COMMAND <
-input` among them), through `_run.run_plain` without it. Importing click and building the group take about twice as long as starting Python
-(docs/performance.md); every other command line goes through click as usual.
+input` among them), through `_run.run_plain` without it: importing click takes about
+three times as long as starting Python (docs/performance.md). Every other command line
+goes through click as usual.
 """
 
 import sys

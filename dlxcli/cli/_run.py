@@ -413,8 +413,9 @@ class _Writer:
         seen = {}
         for source in sources:
             if source.out_name in seen:
+                answer = os.path.join(self.out_dir, source.out_name)
                 raise UsageProblem(f"{seen[source.out_name]} and {source.name} would both "
-                                       f"be answered in {os.path.join(self.out_dir, source.out_name)}")
+                                   f"be answered in {answer}")
             seen[source.out_name] = source.name
 
     def write(self, job, outcome):

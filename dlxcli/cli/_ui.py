@@ -70,12 +70,26 @@ class QuietDisplay:
         echo(text + "\n", err=True)
 
 
-class LiveDisplay(QuietDisplay):
+class SummarisedDisplay(QuietDisplay):
+    """A display that ends a batch of several inputs with a summary table on stderr."""
+
+    force_terminal = False
+
+    def record(self, name, verdict, text, stats):
+        self.rows.append((name, verdict, text, stats.seconds, stats.nodes))
+
+    def summary(self):
+        if len(self.rows) > 1:
+            stderr_console(self.force_terminal).print(summary_table(self.rows))
+
+
+class LiveDisplay(SummarisedDisplay):
     """A rich progress bar on stderr (transient, never redirecting stdout), and a
     summary table at the end of a batch."""
 
     def __init__(self, force_terminal=False):
         from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+        self.force_terminal = force_terminal
         self.console = stderr_console(force_terminal)
         self.bar = Progress(TextColumn("{task.description}"), BarColumn(),
                             TextColumn("{task.percentage:>3.0f}%"),
@@ -116,18 +130,11 @@ class LiveDisplay(QuietDisplay):
         seconds = max(time.perf_counter() - self.began, 1e-9)
         return f"{nodes / seconds:,.0f} nodes/s"
 
-    def record(self, name, verdict, text, stats):
-        self.rows.append((name, verdict, text, stats.seconds, stats.nodes))
-
     def message(self, text):
         self.console.print(text, markup=False, highlight=False, soft_wrap=True)
 
-    def summary(self):
-        if len(self.rows) > 1:
-            self.console.print(summary_table(self.rows))
 
-
-class DeferredDisplay(QuietDisplay):
+class DeferredDisplay(SummarisedDisplay):
     """The default display on a terminal: quiet for the first DELAY seconds, then a
     LiveDisplay that picks up where the run is; a batch's summary table either way."""
 
@@ -174,18 +181,11 @@ class DeferredDisplay(QuietDisplay):
             self.live = live
         return self.live is not None
 
-    def record(self, name, verdict, text, stats):
-        self.rows.append((name, verdict, text, stats.seconds, stats.nodes))
-
     def message(self, text):
         if self.live:
             self.live.message(text)
         else:
             super().message(text)
-
-    def summary(self):
-        if len(self.rows) > 1:
-            stderr_console().print(summary_table(self.rows))
 
 
 def summary_table(rows):

@@ -29,4 +29,3 @@ def cli():
 
 for _module in (matrix, queens, squiggly, samurai, judge, sudoku, target_sudoku):
     cli.add_command(_module.command)
-

@@ -337,18 +337,18 @@ typedef struct {
     int p;
 } Ranked;
 
+static int by_index(const void *a, const void *b)
+{
+    const Ranked *x = a, *y = b;
+    return (x->p > y->p) - (x->p < y->p);
+}
+
 static int by_share_then_index(const void *a, const void *b)
 {
     const Ranked *x = a, *y = b;
     if (x->share != y->share)
         return x->share > y->share ? -1 : 1;
-    return (x->p > y->p) - (x->p < y->p);
-}
-
-static int by_index(const void *a, const void *b)
-{
-    const Ranked *x = a, *y = b;
-    return (x->p > y->p) - (x->p < y->p);
+    return by_index(a, b);
 }
 
 /* See _pydlx.Solver._order_lists. Called with nothing covered; -1 when out of memory
