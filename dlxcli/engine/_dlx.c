@@ -22,9 +22,12 @@ enum { STEP_DONE = -1, STEP_X2 = 0, STEP_X8 = 1 };
 #define PRUNE_MARGIN 0.5
 #define RESUM_EVERY 1024 /* see _pydlx._RESUM_EVERY */
 #define WEIGHT_LIMIT 2147483648LL /* |w| < 2**31 */
+#define COVERED (1 << 30)        /* added to a covered item's len; > MAX_NODES */
+#define SCAN_BLOCK 16            /* items per step of choose's scan */
 
-/* One node: an item header (top = LEN), an option entry (top = its item),
- * or a spacer (top = minus the number of the option after it). */
+/* One node: an item header (its top unused: the item's LEN is in Solver.len), an
+ * option entry (top = its item), or a spacer (top = minus the number of the option
+ * after it). */
 typedef struct {
     int top, ulink, dlink;
 } Node;
@@ -35,6 +38,7 @@ typedef struct {
     int *llink, *rlink;   /* items 0..n_items+1; heads 0 and n_items+1 */
     Node *node;           /* n_nodes entries */
     int *first_node;      /* first node of each option */
+    int *len;             /* per item: Knuth's LEN, + COVERED while the item is covered */
     long long *weights;   /* NULL when the problem has no weights */
     double *share;        /* per node: its option's weight / option length */
     int *forced;
@@ -65,6 +69,7 @@ static PyObject *ProblemError, *ProblemTooLarge, *EngineBusy;
 ALWAYS_INLINE void cover_with(Solver *s, int i, const int tracking)
 {
     Node *nd = s->node;
+    int *len = s->len;
     const double *share = s->share;
     const int n1 = s->n_primary;
     unsigned long long updates = 0;
@@ -79,7 +84,7 @@ ALWAYS_INLINE void cover_with(Solver *s, int i, const int tracking)
                 int u = nd[q].ulink, d = nd[q].dlink;
                 nd[u].dlink = d;
                 nd[d].ulink = u;
-                if (--nd[x].top == 0 && x <= n1)
+                if (--len[x] == 0 && x <= n1)
                     zeros++;
                 if (tracking && u == x && x <= n1)
                     opened += share[d] - share[q];
@@ -89,8 +94,9 @@ ALWAYS_INLINE void cover_with(Solver *s, int i, const int tracking)
         }
     }
     s->updates += updates;
-    if (nd[i].top == 0 && i <= n1)
+    if (len[i] == 0 && i <= n1)
         zeros--;
+    len[i] += COVERED;
     s->zeros += zeros;
     if (tracking && i <= n1)
         opened -= share[nd[i].dlink];
@@ -103,9 +109,11 @@ ALWAYS_INLINE void cover_with(Solver *s, int i, const int tracking)
 ALWAYS_INLINE void uncover_with(Solver *s, int i, const int tracking)
 {
     Node *nd = s->node;
+    int *len = s->len;
     const double *share = s->share;
     const int n1 = s->n_primary;
     double opened = 0.0;
+    len[i] -= COVERED;
     for (int p = nd[i].ulink; p != i; p = nd[p].ulink) {
         for (int q = p - 1; q != p;) {
             int x = nd[q].top;
@@ -115,7 +123,7 @@ ALWAYS_INLINE void uncover_with(Solver *s, int i, const int tracking)
                 int u = nd[q].ulink, d = nd[q].dlink;
                 nd[u].dlink = q;
                 nd[d].ulink = q;
-                nd[x].top++;
+                len[x]++;
                 if (tracking && u == x && x <= n1)
                     opened += share[q] - share[d];
                 q--;
@@ -186,21 +194,68 @@ static long long weight_of(const Solver *s, int p)
 
 /* -- the search ------------------------------------------------------------- */
 
-/* X3. Called only when no active primary item is empty (zeros == 0), so an item
- * with one option is a minimum and the scan can stop at the first one. */
+/* The smallest of len[0..SCAN_BLOCK-1]. */
+#if defined(__GNUC__)
+typedef int int4 __attribute__((vector_size(16)));
+
+static inline int block_min(const int *len)
+{
+    int4 least, next;
+    memcpy(&least, len, sizeof least);
+    for (int k = 4; k < SCAN_BLOCK; k += 4) {
+        memcpy(&next, len + k, sizeof next);
+        int4 smaller = next < least;
+        least = (next & smaller) | (least & ~smaller);
+    }
+    int m = least[0];
+    for (int k = 1; k < 4; k++)
+        m = least[k] < m ? least[k] : m;
+    return m;
+}
+#else
+static inline int block_min(const int *len)
+{
+    int m = len[0];
+    for (int k = 1; k < SCAN_BLOCK; k++)
+        m = len[k] < m ? len[k] : m;
+    return m;
+}
+#endif
+
+static inline int first_with(const int *len, int i, int value)
+{
+    while (len[i] != value)
+        i++;
+    return i;
+}
+
+/* X3: the first active primary item with the fewest options, as _pydlx's walk along
+ * the item list finds it. The list is in item order and a covered item's len is
+ * COVERED higher, so this scans the len array instead, SCAN_BLOCK items at a time
+ * with vector minima: following RLINK is a chain of dependent loads, and was a
+ * quarter of a sudoku search. Called only when no active primary item is empty
+ * (zeros == 0), so the first block holding an item with one option ends the scan. */
 static int choose(const Solver *s)
 {
     int i = s->rlink[0];
     if (s->first_item)
         return i;
-    int best = i, best_len = s->node[i].top;
-    for (i = s->rlink[i]; i != 0 && best_len > 1; i = s->rlink[i]) {
-        if (s->node[i].top < best_len) {
-            best = i;
-            best_len = s->node[i].top;
+    const int *len = s->len;
+    int last = s->llink[0], best_len = len[i], best_from = i;
+    for (i -= (i - 1) % SCAN_BLOCK; best_len > 1 && i + SCAN_BLOCK - 1 <= last; i += SCAN_BLOCK) {
+        int m = block_min(len + i);
+        if (m < best_len) {
+            best_len = m;
+            best_from = i;
         }
     }
-    return best;
+    for (; best_len > 1 && i <= last; i++) {
+        if (len[i] < best_len) {
+            best_len = len[i];
+            best_from = i;
+        }
+    }
+    return first_with(len, best_from, best_len);
 }
 
 /* See _pydlx.Solver._largest_shares: the same sum in the same order, so both twins
@@ -302,7 +357,7 @@ static int search(Solver *s, unsigned long long budget, int count_only)
         cover(s, i);
         s->zeros_after[s->level] = s->zeros;
         s->x[s->level] = s->node[i].dlink;
-        s->width[s->level] = s->node[i].top;
+        s->width[s->level] = s->len[i] - COVERED;
         s->pos[s->level] = 0;
         s->level++;
         step = try_option(s);
@@ -360,7 +415,7 @@ static int order_lists(Solver *s, int by_share)
     Node *nd = s->node;
     int longest = 0;
     for (int i = 1; i <= s->n_primary; i++)
-        longest = nd[i].top > longest ? nd[i].top : longest;
+        longest = s->len[i] > longest ? s->len[i] : longest;
     Ranked *members = PyMem_Malloc((size_t)(longest ? longest : 1) * sizeof(Ranked));
     if (!members)
         return -1;
@@ -534,7 +589,7 @@ static void link_options(Solver *s, PyObject **checked)
         for (Py_ssize_t k = 0; k < n; k++, p++) {
             int i = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(items, k)) + 1;
             nd[p].top = i;
-            nd[i].top++;
+            s->len[i]++;
             nd[p].ulink = nd[i].ulink;
             nd[p].dlink = i;
             nd[nd[i].ulink].dlink = p;
@@ -621,6 +676,7 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
     s->llink = alloc_ints(s->n_items + 2, &ok);
     s->rlink = alloc_ints(s->n_items + 2, &ok);
     s->first_node = alloc_ints(n_options, &ok);
+    s->len = alloc_ints(s->n_items + 2, &ok);
     s->forced = alloc_ints(n_options, &ok);
     s->best_solution = alloc_ints(n_options + (long long)n1 + 1, &ok);
     s->x = alloc_ints((long long)n1 + 1, &ok);
@@ -635,7 +691,7 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
     ring(s, s->n_items + 1, n1 + 1, s->n_items);
     link_options(s, checked);
     for (int i = 1; i <= n1; i++)
-        s->zeros_initial += s->node[i].top == 0;
+        s->zeros_initial += s->len[i] == 0;
     s->zeros = s->zeros_initial;
     s->step = STEP_X2;
     result = 0;
@@ -654,6 +710,7 @@ static void Solver_dealloc(Solver *s)
     PyMem_Free(s->rlink);
     PyMem_Free(s->node);
     PyMem_Free(s->first_node);
+    PyMem_Free(s->len);
     PyMem_Free(s->weights);
     PyMem_Free(s->share);
     PyMem_Free(s->forced);
