@@ -12,10 +12,11 @@ them at the terminal's width).
 import io
 import sys
 import time
-from functools import lru_cache
+
+from ..memo import memoised
 
 
-@lru_cache(maxsize=None)
+@memoised()
 def stderr_console(force_terminal=False):
     """The single rich Console on stderr (markup, emoji and highlighting off)."""
     from rich.console import Console

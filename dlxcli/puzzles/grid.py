@@ -16,10 +16,9 @@ Givens that contradict each other make a valid puzzle with no solution (the engi
 reports a clash of forced options as "no solution"), not an input error.
 """
 
-from functools import lru_cache
-
 from ..errors import ProblemError
 from ..exact_cover import ExactCover
+from ..memo import memoised
 
 
 class Grid:
@@ -72,7 +71,7 @@ def square_units(box_rows, box_cols):
     return rows + cols + boxes
 
 
-@lru_cache(maxsize=None)
+@memoised()
 def square_grid(box_rows, box_cols):
     """The (cached) Grid of a square sudoku with boxes of box_rows x box_cols cells."""
     side = box_rows * box_cols

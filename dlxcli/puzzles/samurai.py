@@ -22,10 +22,9 @@ or as the five grids (`grids5=True`), or ``No solution`` / ``Multiple Solutions`
 `first=True` prints the first solution found without the uniqueness check.
 """
 
-from functools import lru_cache
-
 from ..errors import InputError
 from ..formats import describe, join_lines
+from ..memo import memoised
 from . import Answer
 from .grid import Grid
 
@@ -83,7 +82,7 @@ def units():
     return list(found.values())
 
 
-@lru_cache(maxsize=None)
+@memoised()
 def samurai_grid():
     """The (cached) Grid of the samurai shape: 369 cells, 41 units."""
     return Grid(len(POSITIONS), SIDE, units())

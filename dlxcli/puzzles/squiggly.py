@@ -19,11 +19,10 @@ values travel as bytes so that splitting them into walls and digits is one
 ``bytes.translate`` each.
 """
 
-from functools import lru_cache
-
 from ..errors import InputError
 from ..exact_cover import Stats
 from ..formats import Tokens, join_lines, token_starts
+from ..memo import memoised
 from . import Answer, add_stats
 from .grid import Grid, square_units
 
@@ -140,7 +139,7 @@ class Layout:
         self.regions, self.grid, self.problem = regions, grid, problem
 
 
-@lru_cache(maxsize=1024)
+@memoised(maxsize=1024)
 def layout(walls):
     """The (memoised) Layout of a wall pattern, `walls` being 81 wall values as bytes."""
     problem = wall_problem(walls)
@@ -150,7 +149,7 @@ def layout(walls):
     return Layout(regions, region_grid(regions))
 
 
-@lru_cache(maxsize=256)
+@memoised(maxsize=256)
 def region_grid(regions):
     """The (cached) Grid whose units are the rows, the columns and the given regions."""
     boxes = [[] for _ in range(SIDE)]

@@ -23,11 +23,10 @@ depend on its contents: a line in the line format, side * side tokens in the gri
 an input without a single well-formed puzzle raises its first InputError.
 """
 
-from functools import lru_cache
-
 from ..errors import InputError
 from ..exact_cover import Stats
 from ..formats import Tokens, describe, first_line, locate, token_starts
+from ..memo import memoised
 from .grid import square_grid
 from . import Answer, add_stats
 
@@ -81,7 +80,7 @@ def _symbols_expected(side):
     return f"a cell symbol of a {side}x{side} sudoku (0 or . for empty, 1-{min(side, 9)}{letters})"
 
 
-@lru_cache(maxsize=None)
+@memoised()
 def _valid_symbols(side):
     """The bytes a line-format puzzle of this side may contain."""
     symbols = ".0" + SYMBOLS[1:side + 1]
@@ -171,7 +170,7 @@ def _token_lines(text, indexes):
 
 # -- solving ---------------------------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@memoised()
 def _option_symbols(side, form):
     """How each option of a side x side grid is written: option cell * side + v - 1
     gives the symbol v (a digit or letter in the line format, a number in the grid one)."""
