@@ -121,6 +121,50 @@ def test_twins_search_identically(c_twin, py_twin, problem, first_item):
     assert c_run == py_run
 
 
+@st.composite
+def wide_problems(draw):
+    """Problems with 17 to 80 primary items, so that the C twin's choose scans several
+    blocks of its len array (and a tail), with ties: too big for the oracle, so only the
+    twins are compared. One to three planted covers (so that every item may have two or
+    more options, and no block holds a 1) in short options keep the searches small."""
+    n_primary = draw(st.integers(17, 80))
+    n_secondary = draw(st.integers(0, 3))
+    options = []
+    for _ in range(draw(st.integers(1, 3))):
+        order = draw(st.permutations(range(n_primary)))
+        cuts = sorted(draw(st.sets(st.integers(1, n_primary - 1), min_size=n_primary // 4,
+                                   max_size=n_primary // 2)))
+        options += [list(order[a:b]) for a, b in zip([0, *cuts], [*cuts, n_primary])]
+    option = st.lists(st.integers(0, n_primary + n_secondary - 1), min_size=1, max_size=3,
+                      unique=True)
+    for extra in draw(st.lists(option, max_size=40)):
+        options.insert(draw(st.integers(0, len(options))), extra)
+    forced = draw(st.lists(st.integers(0, len(options) - 1), max_size=3))
+    return Problem(n_primary, n_secondary, options, [0] * len(options), forced)
+
+
+def first_steps(twin, solver, nodes, **query):
+    """The solutions (with the counters) that the first `nodes` nodes of a search find,
+    and the counters then: a bounded `trace` for problems with very many solutions."""
+    solver.start(**query)
+    seen = []
+    while solver.nodes < nodes:
+        status = solver.run(nodes - solver.nodes)
+        if status == twin.EXHAUSTED:
+            break
+        if status == twin.SOLUTION:
+            seen.append((solver.solution(), solver.nodes, solver.updates, solver.level))
+    return seen, (solver.nodes, solver.updates, solver.count)
+
+
+@PROFILE
+@given(problem=wide_problems())
+def test_twins_choose_alike_across_many_items(c_twin, py_twin, problem):
+    c_run, py_run = (first_steps(twin, new_solver(twin, problem), 2000, forced=problem.forced)
+                     for twin in (c_twin, py_twin))
+    assert c_run == py_run
+
+
 @PROFILE
 @given(problem=problems().map(lexicographically_listed))
 def test_first_item_on_sorted_options_is_lexicographic(twin, problem):

@@ -100,7 +100,8 @@ ALWAYS_INLINE void cover_with(Solver *s, int i, const int tracking)
     s->zeros += zeros;
     if (tracking && i <= n1)
         opened -= share[nd[i].dlink];
-    s->open += opened;
+    if (tracking)
+        s->open += opened; /* not x + 0.0 when not tracking: that is not free */
     int l = s->llink[i], r = s->rlink[i];
     s->rlink[l] = r;
     s->llink[r] = l;
@@ -132,7 +133,8 @@ ALWAYS_INLINE void uncover_with(Solver *s, int i, const int tracking)
     }
     if (tracking && i <= n1)
         opened += share[nd[i].dlink];
-    s->open += opened;
+    if (tracking)
+        s->open += opened; /* not x + 0.0 when not tracking: that is not free */
     int l = s->llink[i], r = s->rlink[i];
     s->rlink[l] = i;
     s->llink[r] = i;
@@ -192,35 +194,59 @@ static long long weight_of(const Solver *s, int p)
     return s->weights ? s->weights[option_of(s, p)] : 0;
 }
 
-/* -- the search ------------------------------------------------------------- */
+/* -- choosing (X3) ------------------------------------------------------------ */
 
-/* The smallest of len[0..SCAN_BLOCK-1]. */
-#if defined(__GNUC__)
-typedef int int4 __attribute__((vector_size(16)));
-
-static inline int block_min(const int *len)
-{
-    int4 least, next;
-    memcpy(&least, len, sizeof least);
-    for (int k = 4; k < SCAN_BLOCK; k += 4) {
-        memcpy(&next, len + k, sizeof next);
-        int4 smaller = next < least;
-        least = (next & smaller) | (least & ~smaller);
-    }
-    int m = least[0];
-    for (int k = 1; k < 4; k++)
-        m = least[k] < m ? least[k] : m;
-    return m;
-}
-#else
-static inline int block_min(const int *len)
-{
-    int m = len[0];
-    for (int k = 1; k < SCAN_BLOCK; k++)
-        m = len[k] < m ? len[k] : m;
-    return m;
-}
+/* choose scans the len array SCAN_BLOCK items at a time with GNU C vector extensions
+ * (SSE2 on x86-64, NEON on ARM). Another compiler fails the (optional) build, and
+ * dlxcli then runs on the pure-Python twin. */
+#if !defined(__GNUC__)
+#error "the C core needs GCC or Clang (GNU C vector extensions)"
 #endif
+typedef int Lanes __attribute__((vector_size(16)));
+#define LANES 4
+
+static inline Lanes load_lanes(const int *p)
+{
+    Lanes v;
+    memcpy(&v, p, sizeof v);
+    return v;
+}
+
+static inline Lanes all_lanes(int x)
+{
+    Lanes v = {x, x, x, x};
+    return v;
+}
+
+static inline Lanes lanewise_min(Lanes a, Lanes b)
+{
+    Lanes b_smaller = b < a;
+    return (b & b_smaller) | (a & ~b_smaller);
+}
+
+/* True if any lane of a comparison's result is set. */
+static inline int any_lane(Lanes mask)
+{
+    long long halves[2];
+    memcpy(halves, &mask, sizeof halves);
+    return (halves[0] | halves[1]) != 0;
+}
+
+static inline Lanes block_min(const int *len)
+{
+    Lanes least = load_lanes(len);
+    for (int k = LANES; k < SCAN_BLOCK; k += LANES)
+        least = lanewise_min(least, load_lanes(len + k));
+    return least;
+}
+
+static inline int block_holds(const int *len, int value)
+{
+    Lanes wanted = all_lanes(value), found = all_lanes(0);
+    for (int k = 0; k < SCAN_BLOCK; k += LANES)
+        found |= load_lanes(len + k) == wanted;
+    return any_lane(found);
+}
 
 static inline int first_with(const int *len, int i, int value)
 {
@@ -229,34 +255,40 @@ static inline int first_with(const int *len, int i, int value)
     return i;
 }
 
-/* X3: the first active primary item with the fewest options, as _pydlx's walk along
- * the item list finds it. The list is in item order and a covered item's len is
- * COVERED higher, so this scans the len array instead, SCAN_BLOCK items at a time
- * with vector minima: following RLINK is a chain of dependent loads, and was a
- * quarter of a sudoku search. Called only when no active primary item is empty
- * (zeros == 0), so the first block holding an item with one option ends the scan. */
+/* X3: the first active primary item with the fewest options, the item _pydlx's walk
+ * along the item list picks. The list is in item order and a covered item's len is
+ * COVERED higher, so this scans the len array from the block of RLINK(0) to LLINK(0)
+ * instead: following RLINK is a chain of dependent loads, and was a quarter of a
+ * sudoku search. Called only when no active primary item is empty (zeros == 0), so
+ * the first block holding a 1 holds the answer; most sudoku nodes end there. Else
+ * a second pass finds the first block holding the minimum. */
 static int choose(const Solver *s)
 {
     int i = s->rlink[0];
-    if (s->first_item)
-        return i;
     const int *len = s->len;
-    int last = s->llink[0], best_len = len[i], best_from = i;
-    for (i -= (i - 1) % SCAN_BLOCK; best_len > 1 && i + SCAN_BLOCK - 1 <= last; i += SCAN_BLOCK) {
-        int m = block_min(len + i);
-        if (m < best_len) {
-            best_len = m;
-            best_from = i;
-        }
+    if (s->first_item || len[i] <= 1)
+        return i;
+    int last = s->llink[0], from = i - (i - 1) % SCAN_BLOCK, b = from;
+    Lanes least = all_lanes(COVERED), two = all_lanes(2);
+    for (; b + SCAN_BLOCK - 1 <= last; b += SCAN_BLOCK) {
+        Lanes m = block_min(len + b);
+        if (any_lane(m < two))
+            return first_with(len, b, 1);
+        least = lanewise_min(least, m);
     }
-    for (; best_len > 1 && i <= last; i++) {
-        if (len[i] < best_len) {
-            best_len = len[i];
-            best_from = i;
-        }
+    int best = least[0];
+    for (int k = 1; k < LANES; k++)
+        best = least[k] < best ? least[k] : best;
+    for (int k = b; k <= last; k++)
+        best = len[k] < best ? len[k] : best;
+    for (int k = from; k < b; k += SCAN_BLOCK) {
+        if (block_holds(len + k, best))
+            return first_with(len, k, best);
     }
-    return first_with(len, best_from, best_len);
+    return first_with(len, b, best);
 }
+
+/* -- the search ------------------------------------------------------------- */
 
 /* See _pydlx.Solver._largest_shares: the same sum in the same order, so both twins
  * prune alike. The lists are in share order, so each item's first option has its
