@@ -232,7 +232,8 @@ def answer_all(cases):
         except DlxError as exc:
             outcomes.append(["error", type(exc).__name__, str(exc)])
             continue
-        outcomes.append(["answer", answer.text, answer.failure, answer.data,
+        failure = None if answer.failure is None else str(answer.failure)
+        outcomes.append(["answer", answer.text, failure, answer.data,
                          [str(error) for error in answer.errors],
                          answer.stats.nodes, answer.stats.updates, answer.stats.solutions])
     return outcomes

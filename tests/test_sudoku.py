@@ -203,6 +203,35 @@ def test_a_grid_input_is_cut_only_where_a_puzzle_starts_on_a_full_row():
 
 # -- malformed input --------------------------------------------------------------------------------
 
+def as_grid(line):
+    """A one-line 9x9 puzzle in the P1784 grid form: 9 rows of 9 numbers."""
+    values = [str(oracle_value(ch)) for ch in line]
+    return "".join(" ".join(values[r * 9:r * 9 + 9]) + "\n" for r in range(9))
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+@pytest.mark.parametrize("form", ["line", "grid"])
+def test_unsolvable_puzzles_are_named_by_their_lines_in_the_whole_input(form, jobs, tmp_path):
+    """The runner cuts a big input into pieces of PUZZLES_PER_PIECE puzzles, each counting
+    its lines from 1: every unsolvable puzzle, in any piece, is named by its line in the
+    whole input."""
+    lines = (DATA / "hard1000.txt").read_text().split()[:250]
+    bad = [9, 3 * sudoku.PUZZLES_PER_PIECE // 2]  # 0-based: in the first and second piece
+    puzzles = [contradiction(line) if k in bad else line for k, line in enumerate(lines)]
+    if form == "line":
+        text, starts = "\n".join(puzzles) + "\n", [k + 1 for k in bad]
+    else:
+        text, starts = "".join(map(as_grid, puzzles)), [9 * k + 1 for k in bad]
+    path = tmp_path / "puzzles.txt"
+    path.write_text(text)
+    result = run("--jobs", jobs, str(path))
+    assert result.exit_code == 1
+    assert result.stderr == (f"dlxcli: {path}: no solution for the puzzles starting on "
+                             f"lines {starts[0]}, {starts[1]}\n")
+    answered = len(lines) - len(bad)
+    assert len(result.stdout.splitlines()) == (answered if form == "line" else 9 * answered)
+
+
 @pytest.mark.parametrize("text, fragments", [
     (SAMPLE.rsplit(" ", 3)[0], ["line 9", "81 cell values", "end of input"]),
     (SAMPLE.replace("3 6", "3 x", 1), ["line 2", "column 7", "'x'"]),

@@ -19,7 +19,7 @@ import time
 
 from ..errors import DlxError, InputError, SearchLimit, TimeLimitExceeded
 from ..exact_cover import Stats
-from ..puzzles import add_stats
+from ..puzzles import Unsolved, add_stats
 from . import _ui
 from ._ui import echo
 
@@ -325,12 +325,12 @@ def _outcome(job, pieces, timeout):
     outcome = Outcome("".join(piece.text for _, piece in pieces), data, stats)
     for offset, piece in pieces:
         outcome.messages.extend(_located(name, fields, offset) for fields in piece.errors)
-    failures = [piece.failure for _, piece in pieces if piece.failure]
+    unsolved = [piece.failure.shifted(offset) for offset, piece in pieces if piece.failure]
     if outcome.messages:
         outcome.verdict = "error"
-    elif failures:
+    elif unsolved:
         outcome.verdict = "no answer"
-        outcome.messages.append(f"{name}: {failures[0]}")
+        outcome.messages.append(f"{name}: {Unsolved.joined(unsolved)}")
     return outcome
 
 

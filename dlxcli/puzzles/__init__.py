@@ -17,8 +17,8 @@ class Answer:
     """What one judge input produced.
 
     text     the judge-format output, byte for byte (every line ends in \\n)
-    failure  a message for stderr when the input has no answer the judge defines
-             (e.g. an unsolvable P1784 sudoku): the CLI then exits with status 1
+    failure  an Unsolved when the input has puzzles with no answer the judge defines
+             (an unsolvable P1784 sudoku): the CLI says so on stderr and exits 1
     data     the answer as JSON-able values, for --format json
     stats    what the searches cost, added up
     errors   InputErrors of parts that could not be answered while the rest were
@@ -33,6 +33,32 @@ class Answer:
         self.data = {} if data is None else data
         self.stats = Stats() if stats is None else stats
         self.errors = [] if errors is None else errors
+
+
+class Unsolved:
+    """The puzzles of an input that have no solution, by the line each one starts on.
+
+    Lines rather than a finished message, so that the runner can shift them when it
+    has cut a big input into pieces (each piece counts its lines from 1)."""
+
+    __slots__ = ("lines",)
+
+    def __init__(self, lines):
+        self.lines = list(lines)
+
+    def shifted(self, offset):
+        """The same puzzles, in a piece that starts `offset` lines into the input."""
+        return Unsolved(line + offset for line in self.lines)
+
+    @classmethod
+    def joined(cls, parts):
+        """The puzzles of consecutive pieces, in order."""
+        return cls(line for part in parts for line in part.lines)
+
+    def __str__(self):
+        many = len(self.lines) > 1
+        return (f"no solution for the puzzle{'s' if many else ''} starting on "
+                f"line{'s' if many else ''} {', '.join(map(str, self.lines))}")
 
 
 def add_stats(total, stats):

@@ -28,7 +28,7 @@ from ..exact_cover import Stats
 from ..formats import Tokens, describe, first_line, locate, token_starts
 from ..memo import memoised
 from .grid import square_grid
-from . import Answer, add_stats
+from . import Answer, Unsolved, add_stats
 
 BOX_SIDES = {4: 2, 9: 3, 16: 4, 25: 5}
 """Side of the grid -> side of its boxes."""
@@ -220,16 +220,12 @@ def solve_text(text, *, input_format="auto", **control):
 
 
 def _failure(text, unsolved):
-    """The stderr message naming the puzzles without a solution by their first line."""
+    """The Unsolved naming the puzzles without a solution by their first line."""
     if not unsolved:
         return None
     if unsolved[0].line is None:
-        lines = _token_lines(text, [p.token for p in unsolved])
-    else:
-        lines = [p.line for p in unsolved]
-    many = len(lines) > 1
-    return (f"no solution for the puzzle{'s' if many else ''} starting on "
-            f"line{'s' if many else ''} {', '.join(map(str, lines))}")
+        return Unsolved(_token_lines(text, [p.token for p in unsolved]))
+    return Unsolved(p.line for p in unsolved)
 
 
 # -- cutting an input into independent pieces ---------------------------------------------
