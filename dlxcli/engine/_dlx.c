@@ -24,6 +24,7 @@ enum { STEP_DONE = -1, STEP_X2 = 0, STEP_X8 = 1 };
 #define WEIGHT_LIMIT 2147483648LL /* |w| < 2**31 */
 #define COVERED (1 << 30)        /* added to a covered item's len; > MAX_NODES */
 #define SCAN_BLOCK 16            /* items per step of choose's scan */
+#define WALK_SPAN 8              /* choose walks when its span is > 8 x the active items */
 
 /* One node: an item header (its top unused: the item's LEN is in Solver.len), an
  * option entry (top = its item), or a spacer (top = minus the number of the option
@@ -52,6 +53,7 @@ typedef struct {
     int best_len;
     int zeros;            /* active primary items with no options left: a dead end */
     int zeros_initial;    /* `zeros` of the problem with nothing covered */
+    int active;           /* active primary items (in the list headed by 0) */
     int by_share;         /* primary items' options linked by decreasing share */
     int tracking;         /* a maximize search runs: cover and uncover keep `open` */
     double open;          /* then: the bound, see _pydlx.Solver._largest_shares */
@@ -105,6 +107,7 @@ ALWAYS_INLINE void cover_with(Solver *s, int i, const int tracking)
     int l = s->llink[i], r = s->rlink[i];
     s->rlink[l] = r;
     s->llink[r] = l;
+    s->active -= i <= n1;
 }
 
 ALWAYS_INLINE void uncover_with(Solver *s, int i, const int tracking)
@@ -138,6 +141,7 @@ ALWAYS_INLINE void uncover_with(Solver *s, int i, const int tracking)
     int l = s->llink[i], r = s->rlink[i];
     s->rlink[l] = i;
     s->llink[r] = i;
+    s->active += i <= n1;
 }
 
 static void cover(Solver *s, int i)
@@ -248,6 +252,19 @@ static inline int block_holds(const int *len, int value)
     return any_lane(found);
 }
 
+/* _pydlx's walk along the item list from its first item i, stopping at a 1. */
+static int walk_for_fewest(const Solver *s, int i)
+{
+    int best = i, best_len = s->len[i];
+    for (i = s->rlink[i]; i != 0 && best_len > 1; i = s->rlink[i]) {
+        if (s->len[i] < best_len) {
+            best = i;
+            best_len = s->len[i];
+        }
+    }
+    return best;
+}
+
 static inline int first_with(const int *len, int i, int value)
 {
     while (len[i] != value)
@@ -261,14 +278,18 @@ static inline int first_with(const int *len, int i, int value)
  * instead: following RLINK is a chain of dependent loads, and was a quarter of a
  * sudoku search. Called only when no active primary item is empty (zeros == 0), so
  * the first block holding a 1 holds the answer; most sudoku nodes end there. Else
- * a second pass finds the first block holding the minimum. */
+ * a second pass finds the first block holding the minimum. When few items are left
+ * in a long span (a big problem deep in its search), walking the list is cheaper. */
 static int choose(const Solver *s)
 {
     int i = s->rlink[0];
     const int *len = s->len;
     if (s->first_item || len[i] <= 1)
         return i;
-    int last = s->llink[0], from = i - (i - 1) % SCAN_BLOCK, b = from;
+    int last = s->llink[0];
+    if (last - i > WALK_SPAN * s->active)
+        return walk_for_fewest(s, i);
+    int from = i - (i - 1) % SCAN_BLOCK, b = from;
     Lanes least = all_lanes(COVERED), two = all_lanes(2);
     for (; b + SCAN_BLOCK - 1 <= last; b += SCAN_BLOCK) {
         Lanes m = block_min(len + b);
@@ -720,6 +741,7 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
         goto done;
     }
     ring(s, 0, 1, n1);
+    s->active = n1;
     ring(s, s->n_items + 1, n1 + 1, s->n_items);
     link_options(s, checked);
     for (int i = 1; i <= n1; i++)
