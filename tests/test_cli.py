@@ -42,6 +42,17 @@ def test_stdin_answer_is_the_official_sample_byte_for_byte():
     assert result.stderr == ""
 
 
+@pytest.mark.parametrize("name", ["sudoku", "squiggly", "target-sudoku", "samurai"])
+def test_a_byte_order_mark_is_ignored_in_files_and_on_stdin(name, tmp_path):
+    sample = sorted((SPEC / name).glob("*.in"))[0]
+    plain = run(name, sample)
+    marked = tmp_path / sample.name
+    marked.write_bytes(b"\xef\xbb\xbf" + sample.read_bytes())
+    assert plain.exit_code == 0
+    for result in (run(name, marked), run(name, input=marked.read_bytes())):
+        assert (result.exit_code, result.stdout, result.stderr) == (0, plain.stdout, "")
+
+
 def test_dash_reads_stdin():
     result = run("queens", "-", input="8\n")
     assert result.stdout == expected(QUEENS / "derived/n8.out")

@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from dlxcli.cli import cli
+from dlxcli.puzzles import samurai
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles" / "samurai"
 GOLDEN = sorted(PUZZLES.glob("*.in"))
@@ -152,6 +153,14 @@ def test_first_prints_one_of_several_solutions():
     assert result.exit_code == 0
     assert satisfies_samurai(result.stdout, read_picture(path.read_text()))
     assert run(str(path)).stdout == "Multiple Solutions\n"
+
+
+def test_the_uniqueness_check_stops_at_the_second_solution():
+    """An empty samurai has astronomically many solutions: the answer needs two."""
+    empty = {cell: 0 for cell in read_picture(PROBLEM1.read_text())}
+    answer = samurai.solve_text(grids5(empty), node_limit=10_000)
+    assert answer.text == "Multiple Solutions\n"
+    assert answer.stats.solutions == 2
 
 
 def test_first_on_a_unique_puzzle_is_its_solution():

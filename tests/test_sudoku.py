@@ -160,6 +160,17 @@ def test_an_unsolvable_puzzle_prints_nothing_names_its_line_and_exits_1():
     assert "no solution" in result.stderr and "line 2" in result.stderr
 
 
+def test_an_input_with_bad_and_unsolvable_puzzles_reports_both_and_exits_2():
+    lines = (PUZZLES / "hard1000_first3.in").read_text().splitlines()
+    answers = (PUZZLES / "hard1000_first3.out").read_text().splitlines(keepends=True)
+    result = run(stdin="\n".join([contradiction(lines[0]), lines[1][:80], lines[2]]) + "\n")
+    assert result.exit_code == 2
+    assert result.stdout == answers[2]
+    bad, unsolved = result.stderr.splitlines()
+    assert bad.startswith("dlxcli: <stdin>, line 2, column 1: expected a puzzle of 16, 81")
+    assert unsolved == "dlxcli: <stdin>: no solution for the puzzle starting on line 1"
+
+
 def test_an_unsolvable_grid_puzzle_is_named_by_its_first_line():
     unsolvable = "5 5" + SAMPLE[3:]
     result = run(stdin=SAMPLE + unsolvable)

@@ -92,13 +92,14 @@ def _answer_name(relative):
 
 
 def read_input(path):
-    """(name, text) of one input; '-' is stdin. Undecodable bytes become U+FFFD so the
-    parser reports them where they stand."""
+    """(name, text) of one input; '-' is stdin. A UTF-8 byte order mark (as Windows
+    editors write) is dropped; undecodable bytes become U+FFFD so the parser reports
+    them where they stand."""
     if path == "-":
-        return "<stdin>", sys.stdin.buffer.read().decode("utf-8", errors="replace")
+        return "<stdin>", sys.stdin.buffer.read().decode("utf-8-sig", errors="replace")
     try:
         with open(path, "rb") as handle:
-            return path, handle.read().decode("utf-8", errors="replace")
+            return path, handle.read().decode("utf-8-sig", errors="replace")
     except OSError as exc:
         raise InputError("a readable file", source=path, found=exc.strerror) from None
 
@@ -330,6 +331,7 @@ def _outcome(job, pieces, timeout):
         outcome.verdict = "error"
     elif unsolved:
         outcome.verdict = "no answer"
+    if unsolved:
         outcome.messages.append(f"{name}: {Unsolved.joined(unsolved)}")
     return outcome
 

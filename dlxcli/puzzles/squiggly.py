@@ -111,9 +111,21 @@ def wall_problem(walls):
         sizes[region] += 1
     sizes = [size for size in sizes if size]
     if sizes != [SIDE] * SIDE:
-        return WallProblem(0, "nine regions of nine cells",
-                           f"{len(sizes)} regions of " + ", ".join(map(str, sizes)) + " cells")
+        return WallProblem(0, "nine regions of nine cells", _regions_found(sizes))
     return None
+
+
+def _regions_found(sizes):
+    """E.g. '10 regions (8 of 9 cells, 1 of 5 cells, 1 of 4 cells)'."""
+    counts = {}
+    for size in sorted(sizes, reverse=True):
+        counts[size] = counts.get(size, 0) + 1
+    kinds = ", ".join(f"{count} of {_cells(size)}" for size, count in counts.items())
+    return f"{len(sizes)} region{'s' if len(sizes) != 1 else ''} ({kinds})"
+
+
+def _cells(count):
+    return f"{count} cell{'s' if count != 1 else ''}"
 
 
 def _disagreement(walls, cell, bit, other):
