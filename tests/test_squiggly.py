@@ -365,6 +365,15 @@ def test_a_bad_first_case_still_numbers_the_others():
     assert "line 2, column 1" in result.stderr
 
 
+def test_a_digit_over_9_fails_its_case_only():
+    result = run(stdin=valid_input().replace("144 18", "144 26", 1))
+    assert result.exit_code == 2
+    assert result.stdout == "Case " + SAMPLE_ANSWERS[1] + "Case " + SAMPLE_ANSWERS[2]
+    assert result.stderr == ("dlxcli: <stdin>, line 2, column 5: expected a cell value whose "
+                             "low four bits (its digit) are at most 9 in case 1, found 26 "
+                             "(digit 10)\n")
+
+
 def valid_input():
     return (PUZZLES / "sample.in").read_text()
 
@@ -376,7 +385,6 @@ MALFORMED = [
     (valid_input().replace("144 18", "144 18x", 1), 2, 5, "a cell value"),
     (valid_input().replace("144 18", "144 256", 1), 2, 5, "a cell value"),
     (valid_input().replace("144 18", "144 -1", 1), 2, 5, "a cell value"),
-    (valid_input().replace("144 18", "144 26", 1), 2, 5, "low four bits"),
     (valid_input().replace("3\n", "4\n", 1), 31, 1, "81 cell values for each of the T = 4"),
     (valid_input() + "7\n", 31, 1, "end of input after the T = 3 cases"),
 ]

@@ -90,8 +90,9 @@ def walls_from_regions(regions):
             for cell in range(CELLS)]
 
 
-class WallProblem:
-    """Why a wall pattern is not a squiggly layout, and at which cell."""
+class CaseProblem:
+    """Why one case cannot be answered (its walls are not a squiggly layout, or a cell's
+    digit is over 9), and at which cell."""
 
     __slots__ = ("cell", "expected", "found")
 
@@ -100,18 +101,18 @@ class WallProblem:
 
 
 def wall_problem(walls):
-    """The first WallProblem of a wall pattern, or None when it is a valid layout."""
+    """The first CaseProblem of a wall pattern, or None when it is a valid layout."""
     for cell in range(CELLS):
         for bit, other in NEIGHBOURS[cell]:
             if bool(walls[cell] & bit) != bool(walls[other] & OPPOSITE[bit]):
-                return WallProblem(cell, "walls that agree between neighbours",
+                return CaseProblem(cell, "walls that agree between neighbours",
                                    _disagreement(walls, cell, bit, other))
     sizes = [0] * CELLS
     for region in regions_from_walls(walls):
         sizes[region] += 1
     sizes = [size for size in sizes if size]
     if sizes != [SIDE] * SIDE:
-        return WallProblem(0, "nine regions of nine cells", _regions_found(sizes))
+        return CaseProblem(0, "nine regions of nine cells", _regions_found(sizes))
     return None
 
 
@@ -183,9 +184,6 @@ def parse(text):
     if len(values) < needed:
         raise tokens.error(f"{CELLS} cell values for each of the T = {cases} cases",
                            found=f"end of input in case {len(values) // CELLS + 1}")
-    bad = values.translate(_BAD_DIGIT).find(1)
-    if bad >= 0:
-        raise tokens.error(_VALUE + " whose low four bits are at most 9", 1 + bad)
     tokens.expect_end(f"end of input after the T = {cases} cases")
     return values
 
@@ -205,7 +203,7 @@ def _read_values(tokens, count):
 
 
 def case_errors(text, bad_cases):
-    """InputErrors for (case number, WallProblem) pairs, each at its cell's value.
+    """InputErrors for (case number, CaseProblem) pairs, each at its cell's value.
 
     One pass over the text locates them all: locating each on its own would rescan
     the input once per bad case, quadratic in an input full of them."""
@@ -228,6 +226,15 @@ def case_errors(text, bad_cases):
 
 # -- solving ------------------------------------------------------------------------------
 
+def digit_problem(case):
+    """The CaseProblem of the first cell whose digit (low four bits) is over 9, or None."""
+    cell = case.translate(_BAD_DIGIT).find(1)
+    if cell < 0:
+        return None
+    return CaseProblem(cell, "a cell value whose low four bits (its digit) are at most 9",
+                       f"{case[cell]} (digit {case[cell] & 0x0F})")
+
+
 def solve_case(grid, digits, **control):
     """(verdict, rows) for one case: verdict is "unique", "none" or "multiple"; rows are
     the nine solution rows as strings when it is unique."""
@@ -245,8 +252,9 @@ def solve_text(text, **control):
     for number, start in enumerate(range(0, len(values), CELLS), 1):
         case = values[start:start + CELLS]
         shape = layout(case.translate(_WALLS_OF))
-        if shape.problem is not None:
-            bad_cases.append((number, shape.problem))
+        problem = digit_problem(case) or shape.problem
+        if problem is not None:
+            bad_cases.append((number, problem))
             continue
         verdict, rows = solve_case(shape.grid, case.translate(_DIGIT_OF), **control)
         add_stats(stats, shape.grid.problem.stats)
