@@ -312,19 +312,14 @@ def random_puzzle(seed, side, blanks, contradict):
     return puzzle
 
 
-@settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32), side=st.sampled_from([4, 9]), data=st.data(),
-       contradict=st.booleans(), form=st.sampled_from(["grid", "line"]))
-def test_random_puzzles_agree_with_the_oracle_on_both_twins(c_twin, py_twin, seed, side,
-                                                         data, contradict, form):
-    blanks = data.draw(st.integers(0, 16 if side == 4 else 10), label="blanks")
-    puzzle = random_puzzle(seed, side, blanks, contradict)
+def agrees_with_the_oracle(c_twin, py_twin, puzzle, form):
+    """Check one puzzle on both twins against grid_oracle; return the oracle's verdict."""
+    side = oracle.box_side_of(puzzle)
     text = oracle.write_grid(puzzle, letters=form == "line")
     verdict = oracle.verdict(puzzle)
     answers = [solve_on(twin, text) for twin in (c_twin, py_twin)]
     assert answers[0].text == answers[1].text
-    box = oracle.box_side(side)
-    grid = twin_grid(py_twin, box)
+    grid = twin_grid(py_twin, oracle.box_side(side))
     count = grid.problem.count(forced=grid.forced(puzzle), limit=2)
     assert ("none", "unique", "multiple")[count] == verdict
     if verdict == "none":
@@ -334,6 +329,27 @@ def test_random_puzzles_agree_with_the_oracle_on_both_twins(c_twin, py_twin, see
         assert len(printed) == 1 and oracle.is_solution(puzzle, printed[0])
         if verdict == "unique":
             assert printed[0] == next(oracle.solutions(puzzle))
+    return verdict
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32), side=st.sampled_from([4, 9]), data=st.data(),
+       contradict=st.booleans(), form=st.sampled_from(["grid", "line"]))
+def test_random_puzzles_agree_with_the_oracle_on_both_twins(c_twin, py_twin, seed, side,
+                                                         data, contradict, form):
+    blanks = data.draw(st.integers(0, 16 if side == 4 else 45), label="blanks")
+    agrees_with_the_oracle(c_twin, py_twin, random_puzzle(seed, side, blanks, contradict), form)
+
+
+def test_random_9x9_puzzles_of_every_verdict_agree_with_the_oracle(c_twin, py_twin):
+    """Seeded, so that 9x9 puzzles with several solutions are surely among them (random
+    blanking keeps a 9x9 puzzle unique up to about 45 blanks)."""
+    verdicts = [agrees_with_the_oracle(c_twin, py_twin,
+                                       random_puzzle(seed, 9, blanks, seed % 5 == 0),
+                                       ("grid", "line")[seed % 2])
+                for seed in range(24) for blanks in (30, 45, 58)]
+    assert {"none", "unique", "multiple"} <= set(verdicts)
+    assert verdicts.count("multiple") >= 10
 
 
 # -- real processes ------------------------------------------------------------------------------------
