@@ -212,14 +212,6 @@ def test_a_grid_input_is_cut_only_where_a_puzzle_starts_on_a_full_row():
     assert "".join(sudoku.solve_text(p).text for p in pieces) == SAMPLE_ANSWER * 3
 
 
-# -- malformed input --------------------------------------------------------------------------------
-
-def as_grid(line):
-    """A one-line 9x9 puzzle in the P1784 grid form: 9 rows of 9 numbers."""
-    values = [str(oracle_value(ch)) for ch in line]
-    return "".join(" ".join(values[r * 9:r * 9 + 9]) + "\n" for r in range(9))
-
-
 @pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize("form", ["line", "grid"])
 def test_unsolvable_puzzles_are_named_by_their_lines_in_the_whole_input(form, jobs, tmp_path):
@@ -232,7 +224,8 @@ def test_unsolvable_puzzles_are_named_by_their_lines_in_the_whole_input(form, jo
     if form == "line":
         text, starts = "\n".join(puzzles) + "\n", [k + 1 for k in bad]
     else:
-        text, starts = "".join(map(as_grid, puzzles)), [9 * k + 1 for k in bad]
+        text = "".join(oracle.write_grid([oracle_value(ch) for ch in p]) for p in puzzles)
+        starts = [9 * k + 1 for k in bad]
     path = tmp_path / "puzzles.txt"
     path.write_text(text)
     result = run("--jobs", jobs, str(path))
@@ -242,6 +235,8 @@ def test_unsolvable_puzzles_are_named_by_their_lines_in_the_whole_input(form, jo
     answered = len(lines) - len(bad)
     assert len(result.stdout.splitlines()) == (answered if form == "line" else 9 * answered)
 
+
+# -- malformed input --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, fragments", [
     (SAMPLE.rsplit(" ", 3)[0], ["line 9", "81 cell values", "end of input"]),
