@@ -18,6 +18,7 @@ import argparse
 
 from bench_sudoku import target_cases
 from dlxcli.errors import NodeLimitExceeded
+from dlxcli.exact_cover import Budget, Stats
 from dlxcli.puzzles import target_sudoku
 from dlxcli.puzzles.grid import Grid, square_units
 
@@ -34,11 +35,12 @@ def plain_grid():
 
 def nodes_of(query, limit):
     """(nodes, result) of one query, or ('> limit', None) if it hit the node limit."""
+    stats = Stats()
     try:
-        result = query(node_limit=limit)
+        result = query(budget=Budget(node_limit=limit), stats=stats)
     except NodeLimitExceeded:
         return f"> {limit:,}", None
-    return None, result
+    return f"{stats.nodes:,}", result
 
 
 def row(name, path, expected, plain, limit):
@@ -47,15 +49,15 @@ def row(name, path, expected, plain, limit):
     cells = []
     for grid in (shifted, plain):
         forced = grid.forced(givens)
-        over, best = nodes_of(lambda **c: grid.problem.maximize(forced=forced, **c), limit)
-        if over is None and best is not None:
+        nodes, best = nodes_of(lambda **c: grid.problem.maximize(forced=forced, **c), limit)
+        if best is not None:
             score = target_sudoku.score(grid.decode(best[1]))
             if str(score) != expected:
                 raise SystemExit(f"{name}: maximum {score}, expected {expected}")
-        cells.append(over or f"{grid.problem.stats.nodes:,}")
+        cells.append(nodes)
     forced = plain.forced(givens)
-    over, count = nodes_of(lambda **c: plain.problem.count(forced=forced, **c), limit)
-    cells.append(over or f"{plain.problem.stats.nodes:,} ({count:,} completions)")
+    nodes, count = nodes_of(lambda **c: plain.problem.count(forced=forced, **c), limit)
+    cells.append(nodes if count is None else f"{nodes} ({count:,} completions)")
     return f"| {name} | " + " | ".join(cells) + " |"
 
 

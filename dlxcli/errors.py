@@ -31,6 +31,10 @@ class SearchLimit(DlxError):
         super().__init__(message)
         self.nodes = nodes
 
+    def __reduce__(self):
+        """Pickled whole, so that a limit crosses a worker pool as itself."""
+        return type(self), (str(self), self.nodes)
+
 
 class TimeLimitExceeded(SearchLimit):
     verdict = "time limit"
@@ -54,10 +58,17 @@ class InputError(DlxError):
         self.found = found
         super().__init__(self._message())
 
-    def located(self, source):
-        """The same error, naming `source` (the parser knows lines; the caller knows files)."""
-        return InputError(self.expected, source=source, line=self.line,
+    def located(self, source, lines_before=0):
+        """The same error in `source` (the parser knows lines; the caller knows files),
+        found in a piece of it that starts after `lines_before` lines. A source the
+        error already names is kept."""
+        line = None if self.line is None else self.line + lines_before
+        return InputError(self.expected, source=self.source or source, line=line,
                           column=self.column, found=self.found)
+
+    def __reduce__(self):
+        """Pickled by its fields, so that it crosses a worker pool as itself."""
+        return _input_error, (self.expected, self.source, self.line, self.column, self.found)
 
     def _message(self):
         where = [self.source or "<stdin>"]
@@ -69,3 +80,7 @@ class InputError(DlxError):
         if self.found is not None:
             text += f", found {self.found}"
         return text
+
+
+def _input_error(expected, source, line, column, found):
+    return InputError(expected, source=source, line=line, column=column, found=found)

@@ -18,7 +18,6 @@ place. Usage: python scripts/differential.py [--n 10000] [--puzzles 1000] [--see
 """
 
 import argparse
-import importlib
 import json
 import os
 import random
@@ -28,24 +27,20 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dlxcli.commands import PUZZLES, puzzle_module
 from dlxcli.engine import _pydlx
 from dlxcli.errors import DlxError
+from dlxcli.exact_cover import Budget
 
 CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fuzz_corpus"
 NODE_CAP = 3000
 """Nodes per query in the engine half; enough to reach deep levels, small enough that
 10,000 problems take seconds on the C twin."""
 PUZZLE_NODE_LIMIT = 20_000
-SOLVERS = {
-    "matrix": ("matrix", "solve_p4929"),
-    "knuth": ("matrix", "solve_knuth"),
-    "queens": ("queens", "solve_text"),
-    "sudoku": ("sudoku", "solve_text"),
-    "squiggly": ("squiggly", "solve_text"),
-    "samurai": ("samurai", "solve_text"),
-    "target-sudoku": ("target_sudoku", "solve_text"),
-}
-"""Corpus folder -> (module of dlxcli.puzzles, its solve function)."""
+CORPUS_COMMANDS = {**{name: (name, {}) for name in PUZZLES},
+                   "knuth": ("matrix", {"input_format": "knuth"})}
+"""Corpus folder -> (command, settings): a folder per command of the registry, and one
+for matrix's Knuth format. Each folder must exist: a command without seeds fails."""
 
 
 # -- the engine half ---------------------------------------------------------------------
@@ -172,21 +167,19 @@ def _mismatch(title, case, expected, got):
 
 # -- the puzzle half ---------------------------------------------------------------------
 
-def available_puzzles():
-    """{corpus folder: solve function} for the puzzle modules that exist so far."""
-    solvers = {}
-    for folder, (module_name, function) in SOLVERS.items():
-        try:
-            module = importlib.import_module(f"dlxcli.puzzles.{module_name}")
-        except ModuleNotFoundError:
-            continue
-        if hasattr(module, function) and (CORPUS / folder).is_dir():
-            solvers[folder] = getattr(module, function)
-    return solvers
+def solve(folder, text, node_limit):
+    """The Answer of the command that corpus `folder` feeds, each search limited to
+    `node_limit` nodes."""
+    command, settings = CORPUS_COMMANDS[folder]
+    return puzzle_module(command).solve_text(text, **settings,
+                                             budget=Budget(node_limit=node_limit))
 
 
 def seed_inputs(folder):
-    return [path.read_text() for path in sorted((CORPUS / folder).iterdir())]
+    seeds = [path.read_text() for path in sorted((CORPUS / folder).iterdir())]
+    if not seeds:
+        raise FileNotFoundError(f"no seed inputs in {CORPUS / folder}")
+    return seeds
 
 
 def mutate(text, rng):
@@ -224,11 +217,10 @@ def random_puzzles(n, seed, folders):
 
 def answer_all(cases):
     """Solve (folder, text) cases with the active twin; JSON-able outcomes."""
-    solvers = available_puzzles()
     outcomes = []
     for folder, text in cases:
         try:
-            answer = solvers[folder](text, node_limit=PUZZLE_NODE_LIMIT)
+            answer = solve(folder, text, PUZZLE_NODE_LIMIT)
         except DlxError as exc:
             outcomes.append(["error", type(exc).__name__, str(exc)])
             continue
@@ -251,8 +243,8 @@ def answers_with(twin, cases):
 
 def check_puzzles(n, seed):
     """Compare the twins on `n` random puzzle inputs; return (passed, first mismatch or None)."""
-    folders = sorted(available_puzzles())
-    if not n or not folders:
+    folders = sorted(CORPUS_COMMANDS)
+    if not n:
         return 0, None
     cases = random_puzzles(n, seed, folders)
     expected, got = answers_with("python", cases), answers_with("c", cases)
@@ -279,7 +271,7 @@ def main(argv=None):
     engine_passed, engine_failure = check_engines(args.n, args.seed)
     puzzle_passed, puzzle_failure = check_puzzles(puzzles, args.seed)
     print(f"differential (seed {args.seed}): {engine_passed}/{args.n} exact-cover problems "
-          f"and {puzzle_passed}/{puzzles} puzzles ({', '.join(sorted(available_puzzles()))}) "
+          f"and {puzzle_passed}/{puzzles} puzzles ({', '.join(sorted(CORPUS_COMMANDS))}) "
           "agree on both twins")
     for failure in (engine_failure, puzzle_failure):
         if failure:

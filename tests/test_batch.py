@@ -12,12 +12,15 @@ import pytest
 
 from click.testing import CliRunner
 
+from dlxcli import commands
 from dlxcli.cli import cli
-from dlxcli.cli import _run
-from dlxcli.cli._run import Job, Source, solve_jobs, write_atomically
-from dlxcli.cli import _ui
+from dlxcli.cli import _batch, _ui
+from dlxcli.cli._batch import Job, Limits, solve_jobs
+from dlxcli.cli._inputs import Source
+from dlxcli.cli._output import write_atomically
 from dlxcli.cli._ui import QuietDisplay
 from dlxcli.errors import InputError
+from dlxcli.exact_cover import UNLIMITED
 from dlxcli.puzzles import Answer
 from paths import SPEC
 
@@ -111,48 +114,57 @@ def test_write_atomically_never_leaves_a_partial_file(tmp_path, monkeypatch):
 
 # -- split_text ----------------------------------------------------------------------------
 
-def split_text(text):
-    """This module's pieces: one line each (the runner finds this through __module__)."""
-    return text.splitlines(keepends=True)
+def split_text(text, **_settings):
+    """This module's pieces: one line each, and the lines before it."""
+    return [(line, before) for before, line in enumerate(text.splitlines(keepends=True))]
 
 
-def solve_squares(text, **control):
+def solve_text(text, *, budget=UNLIMITED):
     """Answer each line's number squared; a word that is not a number is an InputError."""
     lines = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip().isdigit():
             raise InputError("a number", line=number, column=1, found=repr(line.strip()))
-        lines.append(f"{int(line) ** 2}\n")
-    return Answer("".join(lines), data={"lines": len(lines)})
+        lines.append(int(line) ** 2)
+    return Answer("".join(f"{square}\n" for square in lines), data={"squares": lines})
+
+
+@pytest.fixture
+def squares(monkeypatch):
+    """This module registered as the command `squares` (pool workers are forked, so
+    they see the registry as patched)."""
+    monkeypatch.setitem(commands.PUZZLES, "squares", __name__)
 
 
 def squares_job(tmp_path, name, text):
     path = tmp_path / name
     path.write_text(text)
-    return Job(Source(str(path), name, name + ".out"), "squares", solve_squares, {})
+    return Job(Source(str(path), name, name + ".out"), "squares", {})
+
+
+def solved(jobs, processes):
+    return [outcome for _, outcome in solve_jobs(jobs, Limits(), processes, QuietDisplay())]
 
 
 @pytest.mark.parametrize("processes", [1, 2])
-def test_pieces_concatenate_to_the_whole_answer(tmp_path, processes):
+def test_pieces_concatenate_to_the_whole_answer(tmp_path, squares, processes):
     jobs = [squares_job(tmp_path, "a", "1\n2\n3\n"), squares_job(tmp_path, "b", "4\n")]
-    outcomes = [outcome for _, outcome in solve_jobs(jobs, processes=processes, ui=QuietDisplay())]
+    outcomes = solved(jobs, processes)
     assert [o.text for o in outcomes] == ["1\n4\n9\n", "16\n"]
-    assert outcomes[0].data == {"parts": [{"lines": 1}] * 3}
-    assert outcomes[1].data == {"lines": 1}
+    assert [o.data for o in outcomes] == [{"squares": [1, 4, 9]}, {"squares": [16]}]
 
 
 @pytest.mark.parametrize("processes", [1, 2])
-def test_an_error_in_a_piece_names_the_line_of_the_whole_input(tmp_path, processes):
-    jobs = [squares_job(tmp_path, "a", "1\n2\nthree\n4\n")]
-    [(_, outcome)] = solve_jobs(jobs, processes=processes, ui=QuietDisplay())
+def test_an_error_in_a_piece_names_the_line_of_the_whole_input(tmp_path, squares, processes):
+    [outcome] = solved([squares_job(tmp_path, "a", "1\n2\nthree\n4\n")], processes)
     assert outcome.verdict == "error" and outcome.text == ""
     assert outcome.messages == ["a, line 3, column 1: expected a number, found 'three'"]
 
 
-def test_the_module_of_solve_text_is_where_split_text_is_found():
-    job = Job(Source("-", "-", "-"), "squares", solve_squares, {})
+def test_the_registered_module_splits_the_input(squares):
+    job = Job(Source("-", "-", "-"), "squares", {})
     job.text = "5\n6\n"
-    assert _run._pieces(job) == [("5\n", 0), ("6\n", 1)]
+    assert _batch.pieces(job) == [("5\n", 0), ("6\n", 1)]
 
 
 def test_the_terminal_display_stays_quiet_until_its_delay_has_passed():

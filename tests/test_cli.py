@@ -16,8 +16,9 @@ import pytest
 
 from click.testing import CliRunner
 
-from dlxcli.cli import PLAIN_RUNS, _options, cli
-from dlxcli.cli._run import RUNNER_DEFAULTS
+from dlxcli.cli import cli
+from dlxcli.cli._run import RUN_DEFAULTS, split_options
+from dlxcli.commands import PUZZLES, default_settings
 from paths import SPEC
 
 QUEENS = SPEC / "queens"
@@ -139,7 +140,9 @@ def test_json_is_one_document_per_input_with_the_documented_schema():
     assert [d["input"] for d in documents] == [str(QUEENS / "derived/n6.in"),
                                                str(QUEENS / "derived/n8.in")]
     first = documents[0]
-    assert set(first) == {"input", "command", "verdict", "answer", "data", "stats", "errors"}
+    assert set(first) == {"schema", "input", "command", "verdict", "answer", "data", "stats",
+                          "errors"}
+    assert first["schema"] == 1
     assert first["command"] == "queens" and first["verdict"] == "answered"
     assert first["answer"] == expected(QUEENS / "derived/n6.out")
     assert first["data"]["count"] == 4
@@ -156,13 +159,16 @@ def test_json_reports_an_error_as_a_verdict():
     assert result.exit_code == 2
 
 
-def test_pretty_draws_a_queens_board():
+def test_pretty_draws_each_listed_queens_placement_and_the_count():
     result = run("queens", "--format", "pretty", input="6\n")
     lines = result.stdout.splitlines()
-    assert lines[0] == "┌───┬───┬───┬───┬───┬───┐"
-    assert lines[1] == "│ . │ Q │ . │ . │ . │ . │"   # 2 4 6 1 3 5: row 1, column 2
-    assert lines[12] == "└───┴───┴───┴───┴───┴───┘"
-    assert result.stdout.endswith(expected(QUEENS / "sample1.out"))
+    placements = expected(QUEENS / "sample1.out").splitlines()
+    assert lines[0] == placements[0]
+    assert lines[1] == "┌───┬───┬───┬───┬───┬───┐"
+    assert lines[2] == "│ . │ Q │ . │ . │ . │ . │"   # 2 4 6 1 3 5: row 1, column 2
+    assert lines[13] == "└───┴───┴───┴───┴───┴───┘"
+    assert lines[14] == placements[1]
+    assert lines[-1] == f"{placements[3]} placements"
     assert all(line == line.rstrip() for line in lines)
 
 
@@ -250,7 +256,7 @@ def _imported(argv, data):
     return done, names(done.stderr) - names(bare.stderr)
 
 
-@pytest.mark.parametrize("name", sorted(PLAIN_RUNS))
+@pytest.mark.parametrize("name", sorted(PUZZLES))
 def test_a_plain_run_imports_nothing_slow(name):
     sample = sorted((SPEC / name).glob("*.in"))[0]
     done, modules = _imported([name], sample.read_bytes())
@@ -290,19 +296,17 @@ def _read_all(fd):
     return b"".join(chunks)
 
 
-@pytest.mark.parametrize("name", sorted(PLAIN_RUNS))
+@pytest.mark.parametrize("name", sorted(PUZZLES))
 def test_a_plain_run_uses_the_commands_own_defaults(name):
     """`dlxcli NAME` without options skips click: it must do what click would."""
-    module, function, settings = PLAIN_RUNS[name]
-    command = cli.commands[name]
-    solve_text, puzzle = _options.resolve(command, [])
-    assert (solve_text.__module__, solve_text.__name__, puzzle) == (module, function, settings)
-    params = command.make_context(name, []).params
-    assert {key: params[key] for key in RUNNER_DEFAULTS} == RUNNER_DEFAULTS
+    params = cli.get_command(None, name).make_context(name, []).params
+    runner, settings = split_options(params)
+    assert runner == RUN_DEFAULTS
+    assert settings == default_settings(name)
 
 
 def _plain_run_inputs():
-    for name in sorted(PLAIN_RUNS):
+    for name in sorted(PUZZLES):
         samples = sorted((SPEC / name).glob("*.in"))[:2]
         for path in samples:
             yield name, path.read_bytes(), []

@@ -13,7 +13,7 @@ import pytest
 import oracle
 from dlxcli import engine
 from dlxcli.errors import NodeLimitExceeded, ProblemError, SearchLimit, TimeLimitExceeded
-from dlxcli.exact_cover import ExactCover, Stats
+from dlxcli.exact_cover import Budget, ExactCover, Stats
 
 
 def queens_problem(n):
@@ -74,17 +74,17 @@ def test_solutions_are_every_queens_placement(first_item):
 
 def test_solutions_are_lazy():
     problem = queens(12)
-    found = problem.solutions()
+    stats = Stats()
+    found = problem.solutions(stats=stats)
     assert isinstance(found, types.GeneratorType)
-    assert problem.stats == Stats()  # nothing ran yet
+    assert stats == Stats()  # nothing ran yet
     first = next(found)
     assert oracle.is_cover(*queens_problem(12), first)
     nodes_for_one = problem.solver.nodes
     found.close()
-    assert problem.stats.solutions == 1
-    assert problem.stats.nodes == nodes_for_one
-    problem.count()
-    assert problem.stats.nodes > 10 * nodes_for_one
+    assert (stats.solutions, stats.nodes) == (1, nodes_for_one)
+    problem.count(stats=stats)
+    assert stats.nodes > 10 * nodes_for_one
 
 
 @pytest.mark.parametrize("limit", [1, 2, 3, 91, 92, 93])
@@ -92,8 +92,9 @@ def test_limit_takes_a_prefix(limit):
     problem = queens(8)
     everything = list(problem.solutions())
     assert list(problem.solutions(limit=limit)) == everything[:limit]
-    assert problem.count(limit=limit) == min(limit, 92)
-    assert problem.stats.solutions == min(limit, 92)
+    stats = Stats()
+    assert problem.count(limit=limit, stats=stats) == min(limit, 92)
+    assert stats.solutions == min(limit, 92)
 
 
 @pytest.mark.parametrize("limit", [0, -1])
@@ -193,22 +194,23 @@ def test_from_names_accepts_any_hashable_names():
 
 def test_node_limit_stops_the_search():
     problem = queens(8)
-    problem.count()
-    needed = problem.stats.nodes
-    assert problem.count(node_limit=needed) == 92  # exactly enough is enough
+    full, limited = Stats(), Stats()
+    problem.count(stats=full)
+    needed = full.nodes
+    assert problem.count(budget=Budget(node_limit=needed)) == 92  # exactly enough is enough
     with pytest.raises(NodeLimitExceeded) as caught:
-        problem.count(node_limit=needed - 1)
+        problem.count(budget=Budget(node_limit=needed - 1), stats=limited)
     assert isinstance(caught.value, SearchLimit)
     assert caught.value.verdict == "node limit"
     assert caught.value.nodes == needed - 1
-    assert problem.stats.nodes == needed - 1
+    assert limited.nodes == needed - 1
 
 
 def test_node_limit_interrupts_an_iteration():
     problem = queens(8)
     found = []
     with pytest.raises(NodeLimitExceeded):
-        for solution in problem.solutions(node_limit=500):
+        for solution in problem.solutions(budget=Budget(node_limit=500)):
             found.append(solution)
     assert found == list(problem.solutions())[:len(found)]
     assert 0 < len(found) < 92
@@ -216,15 +218,16 @@ def test_node_limit_interrupts_an_iteration():
 
 def test_timeout_zero_stops_a_big_count():
     problem = queens(12)
+    stats = Stats()
     with pytest.raises(TimeLimitExceeded) as caught:
-        problem.count(timeout=0)
+        problem.count(budget=Budget(timeout=0), stats=stats)
     assert caught.value.verdict == "time limit"
-    assert 0 < caught.value.nodes == problem.stats.nodes
-    assert problem.stats.solutions < QUEENS[12]
+    assert 0 < caught.value.nodes == stats.nodes
+    assert stats.solutions < QUEENS[12]
 
 
 def test_generous_timeout_changes_nothing():
-    assert queens(8).count(timeout=3600) == 92
+    assert queens(8).count(budget=Budget(timeout=3600)) == 92
 
 
 def test_progress_is_reported_on_a_long_count(monkeypatch):
@@ -232,11 +235,13 @@ def test_progress_is_reported_on_a_long_count(monkeypatch):
     monkeypatch.setattr(engine, "SLICE", 50)
     calls = []
     problem = queens(8)
-    assert problem.count(progress=lambda *args: calls.append(args)) == 92
+    stats = Stats()
+    assert problem.count(budget=Budget(progress=lambda *args: calls.append(args)),
+                         stats=stats) == 92
     fractions = [f for f, _, _ in calls]
     nodes = [n for _, n, _ in calls]
     solutions = [s for _, _, s in calls]
-    assert len(calls) >= problem.stats.nodes // 50 - 1
+    assert len(calls) >= stats.nodes // 50 - 1
     assert all(0.0 <= f <= 1.0 for f in fractions)
     assert fractions == sorted(fractions) and fractions[-1] > 0.5
     assert nodes == sorted(nodes) and nodes[0] == 50
@@ -251,19 +256,36 @@ def test_progress_callback_can_stop_the_search(monkeypatch):
             raise KeyboardInterrupt
 
     problem = queens(8)
+    stats = Stats()
     with pytest.raises(KeyboardInterrupt):
-        problem.count(progress=stop)
-    assert 10 <= problem.stats.solutions < 92
+        problem.count(budget=Budget(progress=stop), stats=stats)
+    assert 10 <= stats.solutions < 92
 
 
-def test_stats_describe_the_last_query():
+def test_queries_add_their_costs_into_the_stats_they_are_given():
     problem = queens(8)
-    assert problem.count() == 92
-    stats = problem.stats
+    stats = Stats()
+    assert problem.count(stats=stats) == 92
     assert stats.solutions == 92
     assert stats.nodes == problem.solver.nodes > 92
     assert stats.updates == problem.solver.updates > stats.nodes
     assert 0.0 <= stats.seconds < 60
-    problem.first()
-    assert problem.stats.solutions == 1
-    assert problem.stats.nodes < stats.nodes
+    counted = Stats().add(stats)
+    problem.first(stats=stats)
+    assert stats.solutions == 93
+    assert counted.nodes < stats.nodes < 2 * counted.nodes
+
+
+def test_a_budget_deadline_counts_from_when_the_input_began():
+    """Reading and parsing count against --timeout: a budget whose time was spent
+    before the search stops the search at its first check."""
+    budget = Budget(timeout=1, began=-10.0)
+    with pytest.raises(TimeLimitExceeded):
+        budget.check()
+    with pytest.raises(TimeLimitExceeded):
+        queens(12).count(budget=budget)
+
+
+def test_stats_add_can_leave_the_solutions_alone():
+    total = Stats(1, 2, 3, 0.5).add(Stats(10, 20, 30, 1.0), solutions=False)
+    assert total == Stats(11, 22, 3, 1.5)

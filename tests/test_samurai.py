@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from dlxcli.cli import cli
+from dlxcli.exact_cover import Budget
 from dlxcli.puzzles import samurai
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles" / "samurai"
@@ -158,7 +159,7 @@ def test_first_prints_one_of_several_solutions():
 def test_the_uniqueness_check_stops_at_the_second_solution():
     """An empty samurai has astronomically many solutions: the answer needs two."""
     empty = {cell: 0 for cell in read_picture(PROBLEM1.read_text())}
-    answer = samurai.solve_text(grids5(empty), node_limit=10_000)
+    answer = samurai.solve_text(grids5(empty), budget=Budget(node_limit=10_000))
     assert answer.text == "Multiple Solutions\n"
     assert answer.stats.solutions == 2
 

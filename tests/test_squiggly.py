@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dlxcli.cli import cli
+from dlxcli.exact_cover import Budget
 from dlxcli.puzzles import squiggly
 
 PUZZLES = Path(__file__).resolve().parent.parent / "puzzles" / "squiggly"
@@ -242,7 +243,7 @@ def test_the_search_stops_at_the_second_solution():
     """An empty grid has billions of solutions: the answer needs only two."""
     boxes = [r // 3 * 3 + c // 3 for r in range(9) for c in range(9)]
     answer = squiggly.solve_text("1\n" + case_text(hdu_values(boxes, [0] * 81)),
-                                 node_limit=10_000)
+                                 budget=Budget(node_limit=10_000))
     assert answer.text == "Case 1:\nMultiple Solutions\n"
     assert answer.stats.solutions == 2
 

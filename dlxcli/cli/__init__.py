@@ -1,38 +1,40 @@
 """The command line: `main` (the console script) and the click group `cli`.
 
-Layer: cli. The group and its subcommands live in `group` and the command modules;
-importing this package does not import click, so that `main` can answer the most common
-command lines, `dlxcli COMMAND [PATH...]` with no options (a judge's `dlxcli COMMAND <
-input` among them), through `_run.run_plain` without it: importing click takes about
-three times as long as starting Python (docs/performance.md). Every other command line
-goes through click as usual.
+Layer: cli. The group lives in `group`; importing this package does not import click,
+so that `main` can answer the most common command lines without it: `dlxcli COMMAND
+[PATH...]` with no options (a judge's `dlxcli COMMAND < input` among them) through
+`_run.run_plain`, and `dlxcli --version`. Importing click takes about three times as
+long as starting Python (docs/performance.md). Every other command line goes through
+click as usual.
 """
 
 import sys
 
-PLAIN_RUNS = {
-    "matrix": ("dlxcli.puzzles.matrix", "solve_p4929", {"query": "first", "node_limit": None}),
-    "queens": ("dlxcli.puzzles.queens", "solve_text", {"node_limit": None}),
-    "sudoku": ("dlxcli.puzzles.sudoku", "solve_text", {"input_format": "auto",
-                                                        "node_limit": None}),
-    "squiggly": ("dlxcli.puzzles.squiggly", "solve_text", {"node_limit": None}),
-    "target-sudoku": ("dlxcli.puzzles.target_sudoku", "solve_text", {"node_limit": None}),
-    "samurai": ("dlxcli.puzzles.samurai", "solve_text", {"layout": "auto", "first": False,
-                                                         "grids5": False, "node_limit": None}),
-}
-"""For each command, the (module, function, puzzle settings) its click callback passes
-to the runner when given no options (tests/test_cli.py holds the two to each other)."""
+from ..commands import PUZZLES
+from ..errors import DlxError
 
 
 def main():
     """Console-script entry point."""
-    plain = PLAIN_RUNS.get(sys.argv[1]) if len(sys.argv) > 1 else None
-    paths = sys.argv[2:]
-    if plain is not None and all(path == "-" or not path.startswith("-") for path in paths):
+    try:
+        _dispatch(sys.argv[1:])
+    except DlxError as exc:  # e.g. a DLXCLI_ENGINE that names no twin
+        sys.stderr.write(f"dlxcli: {exc}\n")
+        sys.exit(2)
+
+
+def _dispatch(args):
+    if args in (["--version"], ["-V"]):
+        from .. import __version__
+        from ..engine import ENGINE
+        sys.stdout.write(f"dlxcli {__version__} (engine: {ENGINE} twin)\n")
+        sys.exit(0)
+    paths = args[1:]
+    if args and args[0] in PUZZLES and all(p == "-" or not p.startswith("-") for p in paths):
         from ._run import run_plain
-        run_plain(sys.argv[1], *plain, paths)
+        run_plain(args[0], paths)
     from .group import cli
-    cli(prog_name="dlxcli")
+    cli(args, prog_name="dlxcli")
 
 
 def __getattr__(name):

@@ -1,15 +1,14 @@
-"""The terminal: the one stderr console, progress displays, batch summaries, --format pretty.
+"""The terminal's stderr side: the one stderr console, progress displays, messages,
+search statistics (-v) and batch summaries. (--format pretty is `_draw`.)
 
 Layer: cli. rich is imported inside the functions that draw, never at module import: a
-plain judge run (no progress bar, no pretty output) must not pay for importing it. On a
-terminal the progress display waits half a second before it draws (and imports rich),
-so a quick run stays as quick as in a pipe.
-Everything here writes to stderr except `print_pretty`, which writes the answers the
-user asked to see drawn; judge-format bytes never pass through rich (it would wrap
-them at the terminal's width).
+plain judge run (no progress bar) must not pay for importing it. On a terminal the
+progress display waits half a second before it draws (and imports rich), so a quick run
+stays as quick as in a pipe. Judge-format bytes never pass through rich (it would wrap
+them at the terminal's width); before each answer the live bar is taken off the screen
+so that the two never share a line.
 """
 
-import io
 import sys
 import time
 
@@ -32,22 +31,50 @@ def echo(text, err=False):
     stream.flush()
 
 
-def progress(wanted=None):
+def display(wanted=None, verbosity=0):
     """A progress display: shown when `wanted`; by default (None) when stderr is a
-    terminal and the run lasts longer than DeferredDisplay.DELAY."""
-    if wanted is None:
-        return DeferredDisplay() if sys.stderr.isatty() else QuietDisplay()
-    return LiveDisplay(force_terminal=True) if wanted else QuietDisplay()
+    terminal and the run lasts longer than DeferredDisplay.DELAY; never when quiet
+    (verbosity < 0). Verbosity > 0 adds each input's search statistics."""
+    if verbosity < 0 or wanted is False:
+        chosen = QuietDisplay()
+    elif wanted is None:
+        chosen = DeferredDisplay() if sys.stderr.isatty() else QuietDisplay()
+    else:
+        chosen = LiveDisplay(force_terminal=True)
+    chosen.verbosity = verbosity
+    return chosen
+
+
+def statistics_line(name, stats):
+    """-v's line for one input, with the counts Knuth's programs report."""
+    return (f"{name}: {stats.nodes:,} nodes, {stats.updates:,} updates, "
+            f"{stats.solutions:,} solutions, {stats.seconds:.3f} s")
 
 
 class QuietDisplay:
     """The display when nothing is drawn: messages go to stderr as plain lines."""
 
+    verbosity = 0
+
     def __enter__(self):
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, kind, value, traceback):
+        if kind is None and self.verbosity >= 0:
+            self.summary()
         return False
+
+    def before_answer(self):
+        """An answer is about to be written to stdout."""
+
+    def report(self, name, outcome):
+        """An input's messages (and with -v its statistics) on stderr; its row of the
+        summary table."""
+        for text in outcome.messages:
+            self.message(f"dlxcli: {text}")
+        if self.verbosity > 0:
+            self.message(f"dlxcli: {statistics_line(name, outcome.stats)}")
+        self.record(name, outcome.verdict, outcome.text, outcome.stats)
 
     def start(self, total):
         """`total` pieces of work are coming."""
@@ -98,6 +125,7 @@ class LiveDisplay(SummarisedDisplay):
                             TimeRemainingColumn(), console=self.console, transient=True,
                             redirect_stdout=False, redirect_stderr=False)
         self.task = None
+        self.paused = False
         self.total = self.done = self.nodes = 0
         self.began = time.perf_counter()
         self.rows = []
@@ -106,26 +134,39 @@ class LiveDisplay(SummarisedDisplay):
         self.bar.start()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, kind, value, traceback):
         self.bar.stop()
-        return False
+        return super().__exit__(kind, value, traceback)
+
+    def before_answer(self):
+        """Take the bar off the screen while stdout, on the same terminal, gets an
+        answer; the next update draws it again, below the answer."""
+        if sys.stdout.isatty() and not self.paused:
+            self.bar.stop()
+            self.paused = True
+
+    def _update(self, **fields):
+        if self.paused:
+            self.bar.start()
+            self.paused = False
+        self.bar.update(self.task, **fields)
 
     def start(self, total):
         self.total = total
         self.task = self.bar.add_task("solving", total=max(total, 1), rate="")
 
     def begin(self, name):
-        self.bar.update(self.task, description=name)
+        self._update(description=name)
 
     def search(self, fraction, nodes, solutions):
-        self.bar.update(self.task, completed=self.done + min(fraction, 0.999),
-                        rate=f"{self._rate(self.nodes + nodes)}, {solutions:,} solutions")
+        self._update(completed=self.done + min(fraction, 0.999),
+                     rate=f"{self._rate(self.nodes + nodes)}, {solutions:,} solutions")
 
     def finished(self, name, nodes):
         self.done += 1
         self.nodes += nodes
-        self.bar.update(self.task, completed=self.done, description=name,
-                        rate=f"{self.done}/{self.total} {self._rate(self.nodes)}")
+        self._update(completed=self.done, description=name,
+                     rate=f"{self.done}/{self.total} {self._rate(self.nodes)}")
 
     def _rate(self, nodes):
         seconds = max(time.perf_counter() - self.began, 1e-9)
@@ -149,8 +190,14 @@ class DeferredDisplay(SummarisedDisplay):
         self.name = ""
         self.rows = []
 
-    def __exit__(self, *exc):
-        return self.live.__exit__(*exc) if self.live else False
+    def __exit__(self, kind, value, traceback):
+        if self.live:
+            self.live.bar.stop()
+        return super().__exit__(kind, value, traceback)
+
+    def before_answer(self):
+        if self.live:
+            self.live.before_answer()
 
     def start(self, total):
         self.total = total
@@ -203,128 +250,3 @@ def summary_table(rows):
             shown += f" (+{text.count(chr(10)) - 1} lines)"
         table.add_row(name, verdict, shown, f"{seconds:.3f} s", f"{nodes:,}")
     return table
-
-
-# -- --format pretty ------------------------------------------------------------------------
-
-def print_pretty(command, data, text):
-    """Draw one answer on stdout: in colour on a terminal, else as `pretty_text`."""
-    if not sys.stdout.isatty():
-        echo(pretty_text(command, data, text))
-        return
-    from rich.console import Console
-    console = Console(file=sys.stdout, markup=False, emoji=False, highlight=False,
-                      soft_wrap=True)
-    console.print(pretty(command, data, text), end="")
-
-
-def pretty_text(command, data, text):
-    """The drawing as plain text (for --out): no colours, no trailing spaces."""
-    from rich.console import Console
-    buffer = io.StringIO()
-    Console(file=buffer, color_system=None, markup=False, emoji=False, highlight=False,
-            soft_wrap=True, width=1000).print(pretty(command, data, text), end="")
-    return "".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines())
-
-
-def pretty(command, data, text):
-    """A rich Text drawing of one answer, from the Answer's `data` where the puzzle
-    module provides what a drawing needs, else the judge text itself."""
-    from rich.text import Text
-    drawing = Text()
-    if command == "queens" and data.get("first"):
-        drawing.append_text(queens_board(data["first"][0]))
-        drawing.append(text)
-        return drawing
-    grids = list(_grids(data))
-    if not grids:
-        return Text(text)
-    for title, rows, regions in grids:
-        if title:
-            drawing.append(title + "\n")
-        if rows is None:
-            continue
-        drawing.append_text(draw_grid(rows, *_regions(rows, regions)))
-    return drawing
-
-
-def _grids(data):
-    """(title, rows, regions) for every grid in an answer's data: `grid` (a list of rows),
-    or `cases` of `rows` (squiggly), each optionally with `regions` (81 region numbers)."""
-    if data.get("grid"):
-        yield None, data["grid"], data.get("regions")
-    for case in data.get("cases", ()):
-        yield (f"Case {case.get('case')}: {case.get('verdict')}", case.get("rows"),
-               case.get("regions"))
-
-
-def _regions(rows, regions):
-    """(region function, colour function): given regions are coloured; without them
-    the 3x3 boxes are outlined (every grid here sits on a 3x3 box lattice)."""
-    if regions is None:
-        return (lambda r, c: (r // 3, c // 3) if _symbol(rows, r, c) else None), None
-    width = len(rows[0])
-    return (lambda r, c: regions[r * width + c]), (lambda region: REGION_COLOURS[region % 9])
-
-
-REGION_COLOURS = ["on red", "on green", "on yellow", "on blue", "on magenta", "on cyan",
-                  "on bright_red", "on bright_green", "on bright_blue"]
-
-
-def _symbol(rows, r, c):
-    row = rows[r]
-    if c >= len(row):
-        return ""
-    symbol = str(row[c])
-    return "" if symbol in (" ", "0", "None") else symbol
-
-
-def queens_board(placement):
-    """A chess board with a queen in column placement[r] (1-based) of every row r."""
-    n = len(placement)
-    rows = [["Q" if placement[r] == c + 1 else "." for c in range(n)] for r in range(n)]
-    return draw_grid(rows, lambda r, c: (r, c))
-
-
-_JUNCTIONS = {  # (up, down, left, right) -> the box-drawing character joining them
-    (0, 0, 0, 0): " ", (1, 1, 0, 0): "│", (0, 0, 1, 1): "─", (0, 1, 0, 1): "┌",
-    (0, 1, 1, 0): "┐", (1, 0, 0, 1): "└", (1, 0, 1, 0): "┘", (1, 1, 0, 1): "├",
-    (1, 1, 1, 0): "┤", (0, 1, 1, 1): "┬", (1, 0, 1, 1): "┴", (1, 1, 1, 1): "┼",
-    (1, 0, 0, 0): "╵", (0, 1, 0, 0): "╷", (0, 0, 1, 0): "╴", (0, 0, 0, 1): "╶",
-}
-
-
-def draw_grid(rows, region, colour=None):
-    """Draw `rows` of symbols with a line wherever two neighbouring cells lie in
-    different regions; `region(r, c)` is None for a gap (no cell), and `colour(region)`
-    optionally gives each region's background style."""
-    from rich.text import Text
-    height, width = len(rows), max(len(row) for row in rows)
-
-    def at(r, c):
-        return region(r, c) if 0 <= r < height and 0 <= c < width else None
-
-    def wall_left(r, c):
-        return 0 <= r < height and at(r, c - 1) != at(r, c)
-
-    def wall_above(r, c):
-        return 0 <= c < width and at(r - 1, c) != at(r, c)
-
-    drawing = Text()
-    for r in range(height + 1):
-        for c in range(width + 1):
-            arms = (wall_left(r - 1, c), wall_left(r, c), wall_above(r, c - 1), wall_above(r, c))
-            drawing.append(_JUNCTIONS[tuple(map(int, arms))])
-            if c < width:
-                drawing.append("───" if arms[3] else "   ")
-        drawing.append("\n")
-        if r == height:
-            break
-        for c in range(width + 1):
-            drawing.append("│" if wall_left(r, c) else " ")
-            if c < width:
-                cell = at(r, c)
-                style = colour(cell) if colour and cell is not None else None
-                drawing.append(f" {_symbol(rows, r, c) or ' '} ", style=style)
-        drawing.append("\n")
-    return drawing

@@ -1,18 +1,44 @@
-"""The `dlxcli` command group.
+"""The `dlxcli` command group: the puzzle commands of the registry, made on demand,
+and the tool commands (`judge`).
 
-Layer: cli (the only layer that imports click or rich). Each subcommand lives in its own
-module and only wires input -> puzzle -> output through `_options.run_command`; stdout
-carries the judge's bytes and nothing else.
+Layer: cli (the only layer that imports click or rich). `--help` of the group lists
+every command from the registry's summaries; a command line builds only the command it
+names (click's lazy group pattern), so a solving run imports one puzzle module.
 """
 
 import click
 
 from .. import __version__
+from ..commands import PUZZLES, puzzle_module
 from ..engine import ENGINE
-from . import judge, matrix, queens, samurai, squiggly, sudoku, target_sudoku
+from ._options import puzzle_command
+
+TOOLS = {"judge": "dlxcli.cli.judge"}
+"""Commands that are not puzzles: name -> module with a click `command`."""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group whose commands are the registry's, each made when it is first asked for."""
+
+    def list_commands(self, ctx):
+        return sorted([*PUZZLES, *TOOLS])
+
+    def get_command(self, ctx, name):
+        if name in PUZZLES:
+            return puzzle_command(name)
+        if name in TOOLS:
+            return __import__(TOOLS[name], fromlist=["command"]).command
+        return None
+
+    def format_commands(self, ctx, formatter):
+        """The command list from the registry's one-line summaries (no command is built)."""
+        rows = [(name, puzzle_module(name).COMMAND.summary) for name in sorted(PUZZLES)]
+        rows += [(name, self.get_command(ctx, name).get_short_help_str(80)) for name in TOOLS]
+        with formatter.section("Commands"):
+            formatter.write_dl(sorted(rows))
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dlxcli",
                       message=f"%(prog)s %(version)s (engine: {ENGINE} twin)")
 def cli():
@@ -24,8 +50,7 @@ def cli():
     Exit status: 0 answered; 1 no answer the judge defines (e.g. an unsolvable
     sudoku); 2 bad input or usage; 3 a time or node limit stopped the search;
     130 interrupted.
+
+    Shell completion: eval "$(_DLXCLI_COMPLETE=bash_source dlxcli)" (zsh_source and
+    fish_source likewise; docs/index.md).
     """
-
-
-for _module in (matrix, queens, squiggly, samurai, judge, sudoku, target_sudoku):
-    cli.add_command(_module.command)

@@ -10,15 +10,17 @@ newlines ignored). Verdict lines go to stdout, plain (never through rich).
 
 import os
 import sys
-from contextlib import closing
 
 import click
 
+from ..commands import PUZZLES
 from ..errors import InputError
 from ..puzzles import matrix
 from . import _ui
-from ._options import input_options, resolve
-from ._run import EXIT_BAD_INPUT, Job, find_sources, interruptible, solve_jobs
+from ._batch import Job, Limits, solve_jobs
+from ._inputs import find_sources
+from ._options import input_options, settings_of
+from ._run import EXIT_BAD_INPUT, interruptible
 
 EXPECTED_SUFFIXES = (".out", ".ans")
 
@@ -29,31 +31,29 @@ EXPECTED_SUFFIXES = (".out", ".ans")
               help="Solve every input with this command instead of the one named by its "
                    "folder.")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
-def command(paths, command_name, timeout, node_limit, jobs, progress):
+def command(paths, command_name, timeout, node_limit, jobs, progress, verbosity):
     """Judge PATHS: solve each input and compare the answer with NAME.out (or NAME.ans).
 
     Directories are searched recursively for inputs (*.in, *.txt, *.dlx). Prints one
     verdict per input (accepted, wrong answer with the first differing line, error,
     time limit, node limit) and a summary; exit status 1 unless everything is accepted.
     """
-    group = click.get_current_context().parent.command
     sources, problems = find_sources(paths, True)
     for problem in problems:
         click.echo(f"dlxcli: {problem}", err=True)
     if not sources:
         sys.exit(EXIT_BAD_INPUT)
-    plan = [_job(group, source, command_name, node_limit) for source in sources]
+    plan = [_job(source, command_name) for source in sources]
     verdicts = []
-    ui = _ui.progress(progress)
-    with interruptible(), ui, closing(solve_jobs(plan, timeout=timeout, processes=jobs,
-                                                 ui=ui)) as stream:
-        for job, outcome in stream:
+    ui = _ui.display(progress, verbosity)
+    with interruptible(), ui:
+        for job, outcome in solve_jobs(plan, Limits(timeout, node_limit), jobs, ui):
             verdict, detail = judge(job, outcome)
             verdicts.append(verdict)
+            ui.before_answer()
             ui.record(job.source.name, verdict, outcome.text, outcome.stats)
             click.echo(f"{job.source.name}: {verdict}" + (f": {detail}" if detail else "")
                        + f" ({outcome.stats.seconds:.3f} s, {outcome.stats.nodes} nodes)")
-    ui.summary()
     click.echo(summary(verdicts))
     sys.exit(0 if all(v == "accepted" for v in verdicts) else 1)
 
@@ -67,28 +67,26 @@ def summary(verdicts):
     return f"{len(verdicts)} input{'s' if len(verdicts) != 1 else ''}: {parts}"
 
 
-def _job(group, source, command_name, node_limit):
+def _job(source, command_name):
     """The Job for one input: its command, and that command's settings from NAME.args."""
-    name = command_name or _command_of(group, source.path)
-    if name is None or name not in group.commands or name == "judge":
-        return Job(source, name, None, {}, problem=(
+    name = command_name or _command_of(source.path)
+    if name not in PUZZLES:
+        return Job(source, name, {}, problem=(
             f"{source.name}: no command for this input (put it under a folder named "
             f"after a command, e.g. puzzles/queens/, or use --command)"))
     args_path = os.path.splitext(source.path)[0] + ".args"
     try:
         args = open(args_path, encoding="utf-8").read().split() if os.path.exists(args_path) else []
-        solve_text, settings = resolve(group.commands[name], args)
+        _, settings = settings_of(name, args)
     except click.UsageError as exc:
-        return Job(source, name, None, {}, problem=f"{args_path}: {exc.format_message()}")
-    if node_limit is not None:
-        settings["node_limit"] = node_limit
-    return Job(source, name, solve_text, settings)
+        return Job(source, name, {}, problem=f"{args_path}: {exc.format_message()}")
+    return Job(source, name, settings)
 
 
-def _command_of(group, path):
-    """The nearest folder on `path` named like one of the group's commands."""
+def _command_of(path):
+    """The nearest folder on `path` named like a puzzle command."""
     folders = os.path.normpath(os.path.abspath(path)).split(os.sep)[:-1]
-    return next((folder for folder in reversed(folders) if folder in group.commands), None)
+    return next((folder for folder in reversed(folders) if folder in PUZZLES), None)
 
 
 # -- verdicts --------------------------------------------------------------------------------
@@ -104,7 +102,9 @@ def judge(job, outcome):
         return "error", "no expected answer (NAME.out or NAME.ans) beside it"
     with open(expected_path, "rb") as handle:
         expected = handle.read().decode("utf-8", errors="replace")
-    checker = _CHECKERS.get(job.solve_text) if job.settings.get("query") == "first" else None
+    checker = None
+    if job.command == "matrix" and job.settings["query"] == "first":
+        checker = _CHECKERS[job.settings["input_format"]]
     try:
         problem = (checker or compare_lines)(job.text, expected, outcome.text)
     except InputError as exc:
@@ -184,4 +184,5 @@ def _cover_problem(n_primary, n_secondary, chosen, kind):
     return None
 
 
-_CHECKERS = {matrix.solve_p4929: check_p4929, matrix.solve_knuth: check_knuth}
+_CHECKERS = {"p4929": check_p4929, "knuth": check_knuth}
+"""Matrix answers (one exact cover) are checked by the problem's rule, per input format."""

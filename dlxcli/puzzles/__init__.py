@@ -2,15 +2,54 @@
 
 Layer: puzzles (above exact_cover, below cli). A puzzle module parses input text, builds
 items and options, decodes solutions and formats the judge's output; it never searches
-and never touches the terminal. Each one offers
+and never touches the terminal. Each one is a whole command (dlxcli.commands lists
+them) and offers
 
-    solve_text(text, **settings) -> Answer
+    COMMAND                           its Command: help, examples and options, as data
+    solve_text(text, *, SETTING=DEFAULT..., budget=UNLIMITED) -> Answer
+    split_text(text, **settings)      optional: the pieces of a big input, see below
+    figures(data) -> [Figure]         optional: what --format pretty draws of an
+                                      Answer's data (else the judge text is shown)
 
-where the settings are the puzzle's own options plus the search controls of
-ExactCover (timeout, node_limit, progress).
+Each setting's default lives once, as solve_text's keyword default; the click command
+and the plain judge-style run both take it from there. `budget` (exact_cover.Budget)
+carries the input's deadline, node limit and progress callback to every query.
+
+split_text yields (piece, lines before it) for consecutive pieces of whole puzzles whose
+answers, concatenated, are the whole answer: the runner solves them as separate tasks
+(so --jobs spreads one big file over processes) and shifts the pieces' line numbers.
 """
 
 from ..exact_cover import Stats
+
+
+class Option:
+    """One option of a puzzle command, as plain data (the cli layer makes a click
+    option of it, so that no puzzle module imports click).
+
+    flags       e.g. ("--input-format",) or ("--count",)
+    setting     the solve_text keyword it sets (its default is that keyword's default)
+    choices     the values a choice option takes; None for a flag
+    value       what a flag sets `setting` to (several flags may share one setting)
+    """
+
+    __slots__ = ("flags", "setting", "help", "choices", "value")
+
+    def __init__(self, flags, setting, help, choices=None, value=True):
+        self.flags, self.setting, self.help = tuple(flags), setting, help
+        self.choices, self.value = choices, value
+
+
+class Command:
+    """What the command line shows of a puzzle command: its one-line summary, its help
+    text, two or three example command lines (real runs on files in this repository,
+    from its top folder; tests replay them) and its options."""
+
+    __slots__ = ("summary", "help", "examples", "options")
+
+    def __init__(self, summary, help, examples, options=()):
+        self.summary, self.help = summary, help
+        self.examples, self.options = tuple(examples), tuple(options)
 
 
 class Answer:
@@ -61,10 +100,25 @@ class Unsolved:
                 f"line{'s' if many else ''} {', '.join(map(str, self.lines))}")
 
 
-def add_stats(total, stats):
-    """Accumulate one query's Stats into `total` (an input may need several queries)."""
-    total.nodes += stats.nodes
-    total.updates += stats.updates
-    total.solutions += stats.solutions
-    total.seconds += stats.seconds
-    return total
+class Figure:
+    """One grid of an answer, as --format pretty draws it (the cli layer does the
+    drawing; a puzzle module's `figures(data)` only says what there is to draw).
+
+    rows      rows of cell symbols (strings); None for a position that is no cell
+    regions   the region of every cell, rows like `rows` (None for no cell): a line is
+              drawn between neighbouring cells of different regions
+    coloured  whether each region gets its own background colour (irregular regions),
+              rather than only its outline (boxes)
+    title     a line above the grid; caption: a line below it (e.g. the score)
+    """
+
+    __slots__ = ("rows", "regions", "coloured", "title", "caption")
+
+    def __init__(self, rows, regions, coloured=False, title=None, caption=None):
+        self.rows, self.regions, self.coloured = rows, regions, coloured
+        self.title, self.caption = title, caption
+
+
+def box_regions(side, box_rows, box_cols):
+    """The region rows of a side x side grid cut into boxes of box_rows x box_cols."""
+    return [[(r // box_rows, c // box_cols) for c in range(side)] for r in range(side)]

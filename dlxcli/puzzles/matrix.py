@@ -10,13 +10,35 @@ then ``|``, then secondary ones; every further line is an option; lines starting
 
 from ..engine import MAX_NODES
 from ..errors import InputError
-from ..exact_cover import ExactCover
+from ..exact_cover import UNLIMITED, ExactCover, Stats
 from ..formats import Tokens, describe, join_lines, token_words
-from . import Answer
+from . import Answer, Command, Option
 
 NO_SOLUTION = "No Solution!"
 MAX_CELLS = 100_000_000
 """Largest N x M accepted: the text alone would already be 200 MB."""
+INPUT_FORMATS = ("p4929", "knuth")
+QUERIES = ("first", "all", "count")
+
+COMMAND = Command(
+    "Find exact covers of a 0-1 matrix (Luogu P4929) or of Knuth's DLX format.",
+    """Find an exact cover: a set of rows (options) covering every column (primary item)
+    exactly once, and secondary items at most once.
+
+    Prints the chosen row numbers in ascending order (or, for --input-format knuth, the
+    chosen options as their lines), or 'No Solution!'.""",
+    ["printf '3 3\\n0 0 1\\n1 0 0\\n0 1 0\\n' | dlxcli matrix",
+     "dlxcli matrix puzzles/matrix/sample1.in",
+     "dlxcli matrix --count puzzles/matrix/knuth6x7.in"],
+    [Option(["--input-format"], "input_format", choices=INPUT_FORMATS,
+            help="p4929: 'N M' then N rows of M entries 0/1. knuth: DLX1 text, the items "
+                 "on the first line (primary | secondary), one option per line."),
+     Option(["--count"], "query", value="count",
+            help="Print the number of exact covers instead of one."),
+     Option(["--all"], "query", value="all",
+            help="Print every exact cover (p4929: one line each; knuth: blocks of option "
+                 "lines separated by a blank line).")],
+)
 
 # Every character str.split() treats as whitespace, so the fast path and the error
 # path (which splits) agree on what separates entries.
@@ -81,7 +103,13 @@ def _locate_bad_cell(text, n_cells):
     raise tokens.error(f"N x M = {n_cells} entries 0 or 1", found=f"end of input after {seen}")
 
 
-def solve_p4929(text, *, query="first", **control):
+def solve_text(text, *, input_format="p4929", query="first", budget=UNLIMITED):
+    """Solve one input in `input_format`, answering `query` (see QUERIES)."""
+    solve = solve_knuth if input_format == "knuth" else solve_p4929
+    return solve(text, query, budget)
+
+
+def solve_p4929(text, query="first", budget=UNLIMITED):
     n_rows, n_cols, ones = parse_p4929(text)
     rows = [r for r in range(n_rows) if ones[r]]
     problem = ExactCover(n_cols, 0, [ones[r] for r in rows])
@@ -89,7 +117,7 @@ def solve_p4929(text, *, query="first", **control):
     def row_numbers(solution):
         return sorted(rows[j] + 1 for j in solution)
 
-    return _answer(problem, query, control, lambda s: [" ".join(map(str, row_numbers(s)))],
+    return _answer(problem, query, budget, lambda s: [" ".join(map(str, row_numbers(s)))],
                    lambda s: row_numbers(s))
 
 
@@ -145,35 +173,34 @@ def _option_line(number, line, declared):
     return names
 
 
-def solve_knuth(text, *, query="first", **control):
+def solve_knuth(text, query="first", budget=UNLIMITED):
     primary, secondary, options = parse_knuth(text)
     problem = ExactCover.from_names(primary, secondary, options)
 
     def option_lines(solution):
         return [" ".join(options[j]) for j in sorted(solution)]
 
-    return _answer(problem, query, control, option_lines, option_lines)
+    return _answer(problem, query, budget, option_lines, option_lines)
 
 
 # -- shared answer shapes ------------------------------------------------------------------
 
-QUERIES = ("first", "all", "count")
-
-
-def _answer(problem, query, control, lines_of, data_of):
+def _answer(problem, query, budget, lines_of, data_of):
     """Run `query` on `problem`: the first solution, every solution, or just the count.
 
     With --all, solutions that take several lines are separated by a blank line."""
+    stats = Stats()
     if query == "count":
-        count = problem.count(**control)
-        return Answer(f"{count}\n", data={"count": count}, stats=problem.stats)
-    solutions = list(problem.solutions(limit=1 if query == "first" else None, **control))
+        count = problem.count(budget=budget, stats=stats)
+        return Answer(f"{count}\n", data={"count": count}, stats=stats)
+    solutions = list(problem.solutions(limit=1 if query == "first" else None,
+                                       budget=budget, stats=stats))
     data = {"solutions": [data_of(s) for s in solutions]}
     if query == "all":
         data["count"] = len(solutions)
     if not solutions:
-        return Answer(NO_SOLUTION + "\n", data=data, stats=problem.stats)
+        return Answer(NO_SOLUTION + "\n", data=data, stats=stats)
     blocks = [lines_of(s) for s in solutions]
     separator = [""] if any(len(block) > 1 for block in blocks) else []
     lines = blocks[0] + [line for block in blocks[1:] for line in separator + block]
-    return Answer(join_lines(lines), data=data, stats=problem.stats)
+    return Answer(join_lines(lines), data=data, stats=stats)

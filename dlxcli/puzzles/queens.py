@@ -12,13 +12,24 @@ Two problems are built because the two questions want different item orders:
   so ties go to them, which cuts the search tree by about 40% at n = 13.
 """
 
-from ..exact_cover import ExactCover, Stats
+from ..exact_cover import UNLIMITED, ExactCover, Stats
 from ..formats import Tokens, join_lines
-from . import Answer, add_stats
+from . import Answer, Command, Figure
 
 MAX_N = 32
 """Beyond this even the count would take years; refusing is kinder than hanging."""
 SHOWN = 3
+
+COMMAND = Command(
+    "Place n queens on an n x n board (Luogu P1219).",
+    """Place n queens on an n x n board, none attacking another.
+
+    Input: n (1..32). Output: the first three placements in lexicographic order (the
+    column of the queen in each row), then the number of placements.""",
+    ["echo 6 | dlxcli queens",
+     "dlxcli queens puzzles/queens/sample1.in",
+     "dlxcli queens --format pretty puzzles/queens/sample1.in"],
+)
 
 
 def parse(text):
@@ -42,15 +53,17 @@ def organ_pipe(n):
     return sorted(range(n), key=lambda k: (abs(2 * k - (n - 1)), k))
 
 
-def solve_text(text, **control):
+def solve_text(text, *, budget=UNLIMITED):
     n = parse(text)
     lister = board(n, [("row", r) for r in range(n)] + [("col", c) for c in range(n)])
-    placements = [_columns(n, solution)
-                  for solution in lister.solutions(first_item=True, limit=SHOWN, **control)]
-    stats = add_stats(Stats(), lister.stats)
+    listing = Stats()
+    placements = [_columns(n, solution) for solution in
+                  lister.solutions(first_item=True, limit=SHOWN, budget=budget,
+                                   stats=listing)]
     counter = board(n, [(kind, k) for k in organ_pipe(n) for kind in ("row", "col")])
-    count = counter.count(**control)
-    add_stats(stats, counter.stats)
+    stats = Stats()
+    count = counter.count(budget=budget, stats=stats)
+    stats.add(listing, solutions=False)  # the listing's solutions are among those counted
     lines = [" ".join(map(str, p)) for p in placements] + [str(count)]
     return Answer(join_lines(lines), data={"n": n, "first": placements, "count": count},
                   stats=stats)
@@ -59,3 +72,15 @@ def solve_text(text, **control):
 def _columns(n, solution):
     """A solution's options (numbered r * n + c) as the judge's column list, 1-based."""
     return [j % n + 1 for j in sorted(solution)]
+
+
+def figures(data):
+    """Each listed placement drawn as a board (queens as Q) under its judge line, and
+    the count last."""
+    n = data["n"]
+    squares = [[(r, c) for c in range(n)] for r in range(n)]
+    boards = [Figure([["Q" if placement[r] == c + 1 else "." for c in range(n)]
+                      for r in range(n)], squares, title=" ".join(map(str, placement)))
+              for placement in data["first"]]
+    count = f"{data['count']} placements"
+    return boards + [Figure(None, None, title=count)]

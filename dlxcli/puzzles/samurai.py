@@ -23,9 +23,10 @@ or as the five grids (`grids5=True`), or ``No solution`` / ``Multiple Solutions`
 """
 
 from ..errors import InputError
+from ..exact_cover import UNLIMITED, Stats
 from ..formats import describe, join_lines
 from ..memo import memoised
-from . import Answer
+from . import Answer, Command, Figure, Option
 from .grid import Grid
 
 SIDE = 9
@@ -42,6 +43,26 @@ CELL_SYMBOLS = "0123456789."
 GAP_SYMBOLS = ".0-xX*"
 _IGNORED = str.maketrans("", "", " \t\r|")
 _SEPARATOR = set("-=+| \t\r")
+
+COMMAND = Command(
+    "Solve samurai sudokus: five 9x9 grids overlapping at four boxes.",
+    """Solve a samurai sudoku: five 9x9 sudokus, the centre one sharing a box with each
+    corner one.
+
+    Input: the 21x21 picture (21 row lines; '.' or '0' empty; gaps left out or written
+    as one of . 0 - x X *) or the five grids as 405 symbols. Output: the unique solution
+    as the picture (gaps as spaces), or "No solution", or "Multiple Solutions".""",
+    ["dlxcli samurai puzzles/samurai/seed003-problem1.grid21.in",
+     "dlxcli samurai --grids5 puzzles/samurai/seed003-problem1.grids5.in",
+     "dlxcli samurai --format pretty puzzles/samurai/seed003-problem1.grid21.in"],
+    [Option(["--layout"], "layout", choices=LAYOUTS,
+            help="Input layout: grids5 = five 9x9 grids (TL, TR, BL, BR, C); grid21 = the "
+                 "21x21 picture; auto = grid21 if there are 21 row lines, else grids5."),
+     Option(["--first"], "first",
+            help="Print the first solution found, without checking that it is unique."),
+     Option(["--grids5"], "grids5",
+            help="Print the five 9x9 grids (TL, TR, BL, BR, C) instead of the picture.")],
+)
 
 
 # -- geometry ---------------------------------------------------------------------------------
@@ -230,17 +251,30 @@ def grids5_lines(digits):
 
 # -- solving --------------------------------------------------------------------------------
 
-def solve_text(text, *, layout="auto", first=False, grids5=False, **control):
+def solve_text(text, *, layout="auto", first=False, grids5=False, budget=UNLIMITED):
     givens = parse(text, layout)
     grid = samurai_grid()
+    stats = Stats()
     solutions = list(grid.problem.solutions(forced=grid.forced(givens),
-                                            limit=1 if first else 2, **control))
+                                            limit=1 if first else 2, budget=budget,
+                                            stats=stats))
     if len(solutions) != 1:
         verdict, text = ("multiple", MULTIPLE) if solutions else ("none", NO_SOLUTION)
-        return Answer(text + "\n", data={"verdict": verdict}, stats=grid.problem.stats)
+        return Answer(text + "\n", data={"verdict": verdict}, stats=stats)
     digits = grid.decode(solutions[0])
     picture = picture_lines(digits)
     lines = grids5_lines(digits) if grids5 else picture
     data = {"verdict": "first" if first else "unique", "grid": picture,
             "grids": [[digits[cell] for cell in grid_cells(g)] for g in range(len(CORNERS))]}
-    return Answer(join_lines(lines), data=data, stats=grid.problem.stats)
+    return Answer(join_lines(lines), data=data, stats=stats)
+
+
+def figures(data):
+    """The picture, boxes outlined, gaps left blank."""
+    if "grid" not in data:
+        return []
+    rows = [[line[col] if (row, col) in CELL_AT else None for col in range(PICTURE)]
+            for row, line in enumerate(line.ljust(PICTURE) for line in data["grid"])]
+    boxes = [[(row // 3, col // 3) if (row, col) in CELL_AT else None
+              for col in range(PICTURE)] for row in range(PICTURE)]
+    return [Figure(rows, boxes)]

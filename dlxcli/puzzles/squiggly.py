@@ -20,10 +20,10 @@ values travel as bytes so that splitting them into walls and digits is one
 """
 
 from ..errors import InputError
-from ..exact_cover import Stats
+from ..exact_cover import UNLIMITED, Stats
 from ..formats import Tokens, join_lines, token_starts
 from ..memo import memoised
-from . import Answer, add_stats
+from . import Answer, Command, Figure
 from .grid import Grid, square_units
 
 SIDE = 9
@@ -33,6 +33,18 @@ MAX_CASES = 1_000_000
 bound that keeps a mistyped T from promising gigabytes of input."""
 NO_SOLUTION = "No solution"
 MULTIPLE = "Multiple Solutions"
+
+COMMAND = Command(
+    "Solve squiggly (jigsaw) sudokus in HDU 4069's wall-bit format.",
+    """Solve squiggly sudokus (irregular regions) in HDU 4069's format.
+
+    Input: T, then T cases of 81 integers: the digit (0 = empty) plus wall bits 16 up,
+    32 right, 64 down, 128 left. Output per case: "Case k:", then the nine rows of the
+    unique solution, or "No solution", or "Multiple Solutions". A case whose walls are
+    inconsistent is reported on stderr (exit status 2) while the others are answered.""",
+    ["dlxcli squiggly puzzles/squiggly/sample.in",
+     "dlxcli squiggly --format pretty puzzles/squiggly/sample.in"],
+)
 
 UP, RIGHT, DOWN, LEFT = 16, 32, 64, 128
 WALL_NAMES = {UP: "upper", RIGHT: "right", DOWN: "lower", LEFT: "left"}
@@ -235,17 +247,18 @@ def digit_problem(case):
                        f"{case[cell]} (digit {case[cell] & 0x0F})")
 
 
-def solve_case(grid, digits, **control):
+def solve_case(grid, digits, budget=UNLIMITED, stats=None):
     """(verdict, rows) for one case: verdict is "unique", "none" or "multiple"; rows are
     the nine solution rows as strings when it is unique."""
-    solutions = list(grid.problem.solutions(forced=grid.forced(digits), limit=2, **control))
+    solutions = list(grid.problem.solutions(forced=grid.forced(digits), limit=2,
+                                            budget=budget, stats=stats))
     if len(solutions) != 1:
         return ("none" if not solutions else "multiple"), None
     line = bytes(grid.decode(solutions[0])).translate(_ASCII).decode("ascii")
     return "unique", [line[k:k + SIDE] for k in range(0, CELLS, SIDE)]
 
 
-def solve_text(text, **control):
+def solve_text(text, *, budget=UNLIMITED):
     values = parse(text)
     lines, cases, bad_cases = [], [], []
     stats = Stats()
@@ -256,11 +269,18 @@ def solve_text(text, **control):
         if problem is not None:
             bad_cases.append((number, problem))
             continue
-        verdict, rows = solve_case(shape.grid, case.translate(_DIGIT_OF), **control)
-        add_stats(stats, shape.grid.problem.stats)
+        verdict, rows = solve_case(shape.grid, case.translate(_DIGIT_OF), budget, stats)
         lines.append(f"Case {number}:")
         lines.extend(rows or [NO_SOLUTION if verdict == "none" else MULTIPLE])
         cases.append({"case": number, "verdict": verdict, "rows": rows,
                       "regions": shape.regions})
     return Answer(join_lines(lines), data={"cases": cases}, stats=stats,
                   errors=case_errors(text, bad_cases))
+
+
+def figures(data):
+    """Every case's grid (when it has a unique solution), its regions coloured."""
+    return [Figure(None if case["rows"] is None else [list(row) for row in case["rows"]],
+                   [case["regions"][r * SIDE:(r + 1) * SIDE] for r in range(SIDE)],
+                   coloured=True, title=f"Case {case['case']}: {case['verdict']}")
+            for case in data["cases"]]

@@ -24,11 +24,11 @@ an input without a single well-formed puzzle raises its first InputError.
 """
 
 from ..errors import InputError
-from ..exact_cover import Stats
+from ..exact_cover import UNLIMITED, Stats
 from ..formats import Tokens, describe, first_line, locate, token_starts
 from ..memo import memoised
 from .grid import square_grid
-from . import Answer, Unsolved, add_stats
+from . import Answer, Command, Figure, Option, Unsolved, box_regions
 
 BOX_SIDES = {4: 2, 9: 3, 16: 4, 25: 5}
 """Side of the grid -> side of its boxes."""
@@ -37,6 +37,27 @@ SYMBOLS = "0123456789ABCDEFGHIJKLMNOP"
 """SYMBOLS[v] writes the value v in the line format (0 = empty)."""
 PUZZLES_PER_PIECE = 100
 """split_text's piece size: big enough that per-piece costs vanish, small enough to share."""
+
+COMMAND = Command(
+    "Solve square sudokus, 4x4 to 25x25 (Luogu P1784 and one-line collections).",
+    """Solve square sudokus (4x4, 9x9, 16x16, 25x25), any number per input, in order.
+
+    Grid format (Luogu P1784): side x side cell values per puzzle, 0 = empty; values
+    above 9 as numbers or letters A.. (A = 10). Output: each solution as side lines of
+    numbers separated by spaces. Line format: one puzzle per line (81 characters for
+    9x9), 0 or . = empty; output: one line of digits and capital letters per puzzle.
+
+    A puzzle without a solution prints nothing and is named on stderr (exit status 1);
+    with several solutions the first found is printed. A malformed puzzle is reported
+    on stderr (exit status 2) while the others are answered.""",
+    ["dlxcli sudoku puzzles/sudoku/sample1.in",
+     "dlxcli sudoku puzzles/sudoku/hard1000_first3.in",
+     "dlxcli sudoku --format pretty puzzles/sudoku/4x4.in"],
+    [Option(["--input-format"], "input_format", choices=INPUT_FORMATS,
+            help="grid: rows of numbers (P1784; the first row's length sets the size); "
+                 "line: one puzzle per line, 0 or . for empty; auto: line if the first "
+                 "non-blank line is a single word of 16 or more characters, else grid.")],
+)
 
 _SIDE_OF_LENGTH = {side * side: side for side in BOX_SIDES}
 _MIN_LINE_LENGTH = min(_SIDE_OF_LENGTH)
@@ -192,15 +213,15 @@ def format_solution(solution, side, form):
                    for start in range(0, side * side, side))
 
 
-def solve_puzzles(puzzles, form, **control):
+def solve_puzzles(puzzles, form, budget=UNLIMITED):
     """(texts, unsolved, stats): the output text of each puzzle (None if it has no
     solution), the puzzles without one, and what the searches cost."""
     texts, unsolved, stats = [], [], Stats()
     for puzzle in puzzles:
         box = BOX_SIDES[puzzle.side]
         grid = square_grid(box, box)
-        solution = grid.problem.first(forced=grid.forced(puzzle.givens), **control)
-        add_stats(stats, grid.problem.stats)
+        solution = grid.problem.first(forced=grid.forced(puzzle.givens), budget=budget,
+                                      stats=stats)
         if solution is None:
             unsolved.append(puzzle)
             texts.append(None)
@@ -209,14 +230,27 @@ def solve_puzzles(puzzles, form, **control):
     return texts, unsolved, stats
 
 
-def solve_text(text, *, input_format="auto", **control):
+def solve_text(text, *, input_format="auto", budget=UNLIMITED):
     form = detect_format(text) if input_format == "auto" else input_format
     puzzles, errors = (parse_lines if form == "line" else parse_grids)(text)
     if errors and not puzzles:
         raise errors[0]
-    texts, unsolved, stats = solve_puzzles(puzzles, form, **control)
+    texts, unsolved, stats = solve_puzzles(puzzles, form, budget)
     return Answer("".join(t for t in texts if t is not None), failure=_failure(text, unsolved),
                   data={"format": form, "solutions": texts}, stats=stats, errors=errors)
+
+
+def figures(data):
+    """Every solved grid, its boxes outlined."""
+    drawn = []
+    for text in data["solutions"]:
+        if text is None:
+            continue
+        symbols = text.split() if data["format"] == "grid" else list(text.strip())
+        side = next(side for side in BOX_SIDES if side * side == len(symbols))
+        rows = [symbols[r * side:(r + 1) * side] for r in range(side)]
+        drawn.append(Figure(rows, box_regions(side, BOX_SIDES[side], BOX_SIDES[side])))
+    return drawn
 
 
 def _failure(text, unsolved):
@@ -230,9 +264,11 @@ def _failure(text, unsolved):
 
 # -- cutting an input into independent pieces ---------------------------------------------
 
-def split_text(text, *, input_format="auto", puzzles_per_piece=PUZZLES_PER_PIECE):
+def split_text(text, *, input_format="auto", puzzles_per_piece=PUZZLES_PER_PIECE,
+               **_other_settings):
     """The input cut into pieces of whole puzzles, whose answers, concatenated in order,
-    equal the answer of the whole text (for spreading a big file over processes).
+    equal the answer of the whole text (for spreading a big file over processes);
+    yields (piece, lines before it).
 
     The pieces are consecutive runs of whole lines (they concatenate to `text`), so a
     message's line number plus the lines before its piece is its line in the whole
@@ -245,8 +281,8 @@ def split_text(text, *, input_format="auto", puzzles_per_piece=PUZZLES_PER_PIECE
     else:
         starts = _grid_piece_starts(lines, puzzles_per_piece)
     bounds = [0] + starts + [len(lines)]
-    return ["\n".join(lines[begin:end]) + ("\n" if end < len(lines) else "")
-            for begin, end in zip(bounds, bounds[1:])]
+    for begin, end in zip(bounds, bounds[1:]):
+        yield "\n".join(lines[begin:end]) + ("\n" if end < len(lines) else ""), begin
 
 
 def _line_piece_starts(lines, size):
