@@ -1,5 +1,5 @@
 """Batches: --jobs gives the same bytes as one process, --out writes whole files only, and
-a puzzle module's split_text spreads one big input over several tasks.
+a puzzle module's split_lines spreads one big input over several tasks.
 
 The split tests use a tiny puzzle defined here ("one number per line, answer its square"),
 so that the runner's handling of pieces is checked without depending on any real puzzle.
@@ -17,7 +17,7 @@ from dlxcli.cli import cli
 from dlxcli.cli import _batch, _ui
 from dlxcli.cli._batch import Job, Limits, solve_jobs
 from dlxcli.cli._inputs import Source
-from dlxcli.cli._output import write_atomically
+from dlxcli.cli._output import AnswerFile
 from dlxcli.cli._ui import QuietDisplay
 from dlxcli.errors import InputError
 from dlxcli.exact_cover import UNLIMITED
@@ -90,33 +90,48 @@ def test_out_with_json_writes_the_json_document(tmp_path):
     assert '"verdict": "answered"' in (tmp_path / "n6.out").read_text()
 
 
-def test_write_atomically_replaces_the_file_and_leaves_no_temporary(tmp_path):
+def write_answer(path, text):
+    answer = AnswerFile(str(path))
+    answer.write(text)
+    answer.commit()
+
+
+def test_an_answer_file_replaces_the_file_and_leaves_no_temporary(tmp_path):
     target = tmp_path / "x.out"
     target.write_text("old\n")
-    write_atomically(str(target), "new\n")
+    write_answer(target, "new\n")
     assert target.read_text() == "new\n"
     assert os.listdir(tmp_path) == ["x.out"]
 
 
-def test_write_atomically_never_leaves_a_partial_file(tmp_path, monkeypatch):
+def test_an_answer_file_that_fails_to_land_leaves_nothing(tmp_path, monkeypatch):
     target = tmp_path / "x.out"
     target.write_text("old\n")
 
-    def interrupted(*args):
-        raise KeyboardInterrupt
+    def full_disk(*args):
+        raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(os, "replace", interrupted)
-    with pytest.raises(KeyboardInterrupt):
-        write_atomically(str(target), "new\n")
+    monkeypatch.setattr(os, "replace", full_disk)
+    with pytest.raises(OSError):
+        write_answer(target, "new\n")
     assert target.read_text() == "old\n"
     assert os.listdir(tmp_path) == ["x.out"]
 
 
-# -- split_text ----------------------------------------------------------------------------
+def test_an_answer_file_gets_the_mode_the_umask_gives(tmp_path):
+    old = os.umask(0o027)
+    try:
+        write_answer(tmp_path / "x.out", "new\n")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "x.out").stat().st_mode & 0o777 == 0o640
 
-def split_text(text, **_settings):
+
+# -- split_lines ---------------------------------------------------------------------------
+
+def split_lines(lines, **_settings):
     """This module's pieces: one line each, and the lines before it."""
-    return [(line, before) for before, line in enumerate(text.splitlines(keepends=True))]
+    return [(line, before) for before, line in enumerate(lines)]
 
 
 def solve_text(text, *, budget=UNLIMITED):
@@ -143,7 +158,8 @@ def squares_job(tmp_path, name, text):
 
 
 def solved(jobs, processes):
-    return [outcome for _, outcome in solve_jobs(jobs, Limits(), processes, QuietDisplay())]
+    return [outcome for _, outcome in solve_jobs(jobs, Limits(), processes, QuietDisplay(),
+                                                 keep=True)]
 
 
 @pytest.mark.parametrize("processes", [1, 2])
@@ -155,16 +171,16 @@ def test_pieces_concatenate_to_the_whole_answer(tmp_path, squares, processes):
 
 
 @pytest.mark.parametrize("processes", [1, 2])
-def test_an_error_in_a_piece_names_the_line_of_the_whole_input(tmp_path, squares, processes):
+def test_an_error_in_a_piece_names_its_line_and_the_other_pieces_are_answered(tmp_path, squares, processes):
     [outcome] = solved([squares_job(tmp_path, "a", "1\n2\nthree\n4\n")], processes)
-    assert outcome.verdict == "error" and outcome.text == ""
+    assert outcome.verdict == "error"
+    assert outcome.text == "1\n4\n16\n"  # the other pieces are answered
     assert outcome.messages == ["a, line 3, column 1: expected a number, found 'three'"]
 
 
-def test_the_registered_module_splits_the_input(squares):
-    job = Job(Source("-", "-", "-"), "squares", {})
-    job.text = "5\n6\n"
-    assert _batch.pieces(job) == [("5\n", 0), ("6\n", 1)]
+def test_the_registered_module_splits_the_input(tmp_path, squares):
+    job = squares_job(tmp_path, "a", "5\n6\n")
+    assert list(_batch.pieces(job, Limits().budget(0.0))) == [("5\n", 0), ("6\n", 1)]
 
 
 def test_the_terminal_display_stays_quiet_until_its_delay_has_passed():

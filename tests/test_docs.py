@@ -57,5 +57,5 @@ def test_every_option_is_documented_and_has_help(name):
 def test_the_engine_page_covers_what_the_brief_names():
     page = (DOCS / "engine.md").read_text()
     for topic in ("MRV", "dead-end counter", "forced options", "branch and bound",
-                  "DLXCLI_ENGINE", "split_text", "cover"):
+                  "DLXCLI_ENGINE", "split_lines", "cover"):
         assert topic.lower() in page.lower(), topic

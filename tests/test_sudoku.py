@@ -185,7 +185,7 @@ def test_a_puzzle_with_several_solutions_prints_one_of_them():
     assert oracle.is_solution([0] * 81, oracle.parse_output(result.stdout, 9, "line")[0])
 
 
-# -- split_text (--jobs spreads the pieces over processes) ---------------------------------------
+# -- split_lines (--jobs spreads the pieces over processes) ---------------------------------------
 
 def texts_of(pieces):
     """The pieces' texts, checking that each one's count of lines before it is right."""
@@ -200,7 +200,7 @@ def texts_of(pieces):
 @pytest.mark.parametrize("name", ["hard1000_first3.in", "two_grids.in", "4x4.in"])
 def test_pieces_concatenate_to_the_input_and_their_answers_to_its_answer(name):
     text = (PUZZLES / name).read_text() * 3
-    pieces = texts_of(sudoku.split_text(text, puzzles_per_piece=1))
+    pieces = texts_of(sudoku.split_lines(text.splitlines(keepends=True), puzzles_per_piece=1))
     assert "".join(pieces) == text
     assert len(pieces) > 1
     assert "".join(sudoku.solve_text(p).text for p in pieces) == sudoku.solve_text(text).text
@@ -208,7 +208,7 @@ def test_pieces_concatenate_to_the_input_and_their_answers_to_its_answer(name):
 
 def test_a_big_file_is_cut_into_pieces_of_whole_lines():
     text = (DATA / "hard1000.txt").read_text()
-    pieces = texts_of(sudoku.split_text(text))
+    pieces = texts_of(sudoku.split_lines(text.splitlines(keepends=True)))
     assert "".join(pieces) == text
     assert [p.count("\n") for p in pieces] == [sudoku.PUZZLES_PER_PIECE] * (1000 // sudoku.PUZZLES_PER_PIECE)
 
@@ -216,7 +216,7 @@ def test_a_big_file_is_cut_into_pieces_of_whole_lines():
 def test_a_grid_input_is_cut_only_where_a_puzzle_starts_on_a_full_row():
     rows = SAMPLE.splitlines()
     text = SAMPLE + rows[0] + "\n" + " ".join(rows[1:]) + "\n" + SAMPLE
-    pieces = texts_of(sudoku.split_text(text, puzzles_per_piece=1))
+    pieces = texts_of(sudoku.split_lines(text.splitlines(keepends=True), puzzles_per_piece=1))
     assert "".join(pieces) == text
     assert [sudoku.detect_format(p) for p in pieces] == ["grid"] * len(pieces)
     assert "".join(sudoku.solve_text(p).text for p in pieces) == SAMPLE_ANSWER * 3

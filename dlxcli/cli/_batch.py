@@ -1,77 +1,57 @@
-"""Solving a batch: each input cut into pieces, the pieces solved in this process or on
-a pool of worker processes, and the pieces' answers put back together per input.
+"""Solving a batch: each input read as its pieces are needed, the pieces solved in this
+process or on a pool of worker processes, and each piece's answer handed on as soon as
+it is solved, in input order.
 
-Layer: cli, without click. What crosses the pool is picklable: the command's name (the
-worker finds the puzzle module in the registry), the settings, the piece's text and
-its limits; back come the puzzle's Answer or the exception it raised.
+Layer: cli, without click. A big one-puzzle-per-line file is never whole in memory: the
+puzzle module's `split_lines` cuts the lines as they are read, at most a few pieces per
+worker are in flight, and the writer prints each piece's answer when it comes back.
+What crosses the pool is picklable: the command's name (the worker finds the puzzle
+module in the registry), the settings, the piece's text and its limits; back comes the
+puzzle's Answer or the exception it raised.
 """
 
-import os
 import time
+from collections import deque
 
 from ..commands import puzzle_module
-from ..errors import DlxError, InputError, SearchLimit, TimeLimitExceeded
+from ..errors import DlxError, InputError, SearchLimit
 from ..exact_cover import Budget, Stats
 from ..puzzles import Unsolved
-from ._inputs import read_input
+from ._inputs import read_lines, read_text
+from ._signals import deadline_alarm, worker_defaults
 
 VERDICT_STATUS = {"answered": 0, "no answer": 1, "error": 2, "time limit": 3,
                   "node limit": 3}
 """Each verdict's exit status (the run exits with the worst)."""
+IN_FLIGHT = 4
+"""Pieces queued per worker process: enough to keep it busy, few enough that memory
+does not grow with the input."""
 
 
 class Limits:
-    """What the options allow each input: seconds in all (its pieces' times add up),
-    and nodes per search."""
+    """What the options allow each input: seconds from when its reading starts, and
+    nodes for each search (each puzzle of an input has its own)."""
 
     __slots__ = ("timeout", "node_limit")
 
     def __init__(self, timeout=None, node_limit=None):
         self.timeout, self.node_limit = timeout, node_limit
 
-    def budget(self, spent=0.0, progress=None):
-        """The Budget of a piece of an input that has already spent `spent` seconds."""
-        return Budget(self.timeout, self.node_limit, progress,
-                      began=time.perf_counter() - spent)
-
-    def exceeded(self, seconds):
-        """The TimeLimitExceeded of an input that took `seconds`, or None."""
-        if self.timeout is not None and seconds > self.timeout:
-            return TimeLimitExceeded(f"stopped after {self.timeout:g} s (time limit)")
-        return None
+    def budget(self, began, progress=None):
+        """The Budget of an input whose reading started at `began` (perf_counter)."""
+        return Budget(self.timeout, self.node_limit, progress, began=began)
 
 
 class Job:
     """One input to solve: where it comes from, which command, with what settings;
-    `problem` is a message when the input cannot even be read."""
+    `problem` is a message when it cannot be solved at all (e.g. judge found no
+    command for it), `began` when its reading started."""
 
-    __slots__ = ("source", "command", "settings", "text", "problem")
+    __slots__ = ("source", "command", "settings", "problem", "began")
 
     def __init__(self, source, command, settings, problem=None):
         self.source, self.command, self.settings = source, command, settings
-        self.text, self.problem = None, problem
-
-
-class Outcome:
-    """What one input produced: the judge-format `text` (empty unless answered or
-    partly answered), the answer's `data` and `stats`, a `verdict` (a key of
-    VERDICT_STATUS) and the `messages` for stderr."""
-
-    __slots__ = ("text", "data", "stats", "verdict", "messages")
-
-    def __init__(self, text="", data=None, stats=None, verdict="answered", messages=None):
-        self.text, self.data = text, {} if data is None else data
-        self.stats = Stats() if stats is None else stats
-        self.verdict, self.messages = verdict, [] if messages is None else messages
-
-    @property
-    def status(self):
-        return VERDICT_STATUS[self.verdict]
-
-    @property
-    def answered(self):
-        """Whether the judge defines this output (an answer, or e.g. 'No Solution!')."""
-        return self.verdict in ("answered", "no answer")
+        self.problem, self.began = problem, None
 
 
 class Piece:
@@ -84,151 +64,206 @@ class Piece:
 
 
 def solve_piece(command, text, settings, budget):
-    """Run the command's solve_text on one piece, catching what it raises."""
+    """Run the command's solve_text on one piece within the budget (its deadline also
+    interrupts parsing and building), catching what it raises."""
     began = time.perf_counter()
     try:
-        answer = puzzle_module(command).solve_text(text, **settings, budget=budget)
+        with deadline_alarm(budget, began):
+            answer = puzzle_module(command).solve_text(text, **settings, budget=budget)
     except DlxError as exc:
         return Piece(problem=exc, seconds=time.perf_counter() - began)
     return Piece(answer, seconds=time.perf_counter() - began)
 
 
-def _solve_task(task):
-    """Pool entry point: a task is (command, piece text, settings, Limits)."""
-    command, text, settings, limits = task
-    return solve_piece(command, text, settings, limits.budget())
+def _solve_task(command, text, settings, budget):
+    """Pool entry point."""
+    return solve_piece(command, text, settings, budget)
 
 
-def _ignore_interrupts():
-    """Workers leave Ctrl-C to the parent, which stops them (no tracebacks, no orphans)."""
-    import signal  # here, not at the top: it imports enum, 4 ms of every run's start-up
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def pieces(job, budget):
+    """(piece text, lines before it) for every piece of the job's input, read as they
+    are needed: by the puzzle module's split_lines if it has one, else the whole text."""
+    split_lines = getattr(puzzle_module(job.command), "split_lines", None)
+    if split_lines is None:
+        yield read_text(job.source, budget), 0
+        return
+    yield from split_lines(read_lines(job.source, budget), **job.settings)
 
 
-def pieces(job):
-    """(piece text, lines before it) for every piece of the job's input."""
-    split_text = getattr(puzzle_module(job.command), "split_text", None)
-    if split_text is None:
-        return [(job.text, 0)]
-    return list(split_text(job.text, **job.settings)) or [(job.text, 0)]
-
-
-def prepare(jobs):
-    """Read every job's input; returns the (job index, piece text, lines before) tasks."""
-    tasks = []
-    for k, job in enumerate(jobs):
+def _work(jobs, limits):
+    """(job, piece text or the DlxError that stopped its reading, lines before) for
+    every piece of every job, in order."""
+    for job in jobs:
+        job.began = time.perf_counter()
         if job.problem is not None:
             continue
         try:
-            job.text = read_input(job.source)
-            tasks.extend((k, piece, before) for piece, before in pieces(job))
-        except InputError as exc:
-            job.problem = str(exc.located(job.source.name))
+            for text, before in pieces(job, limits.budget(job.began)):
+                yield job, text, before
         except DlxError as exc:
-            job.problem = f"{job.source.name}: {exc}"
-    return tasks
+            yield job, exc, 0
 
 
-def solve_jobs(jobs, limits, processes=1, ui=None):
-    """Yield (job, Outcome) in job order, as soon as each input is complete, solving on
-    `processes` worker processes (1: in this process, with live search progress)."""
-    tasks = prepare(jobs)
-    processes = min(processes or os.cpu_count() or 1, len(tasks))
-    pending = [0] * len(jobs)
-    for k, _, _ in tasks:
-        pending[k] += 1
-    results = [[] for _ in jobs]
-    ui.start(len(tasks))
-    stream = (_parallel(jobs, tasks, limits, processes) if processes > 1
-              else _sequential(jobs, tasks, limits, ui))
-    ready = 0
-    try:
-        for (k, _, before), piece in zip(tasks, stream):
-            nodes = piece.answer.stats.nodes if piece.answer else 0
-            ui.finished(jobs[k].source.name, nodes)
-            results[k].append((before, piece))
-            pending[k] -= 1
-            while ready < len(jobs) and pending[ready] == 0:
-                yield jobs[ready], outcome(jobs[ready], results[ready], limits)
-                ready += 1
-        for k in range(ready, len(jobs)):
-            yield jobs[k], outcome(jobs[k], results[k], limits)
-    finally:
-        stream.close()  # stops a worker pool at once
+def solved_pieces(jobs, limits, processes=1, ui=None):
+    """Yield (job, lines before, Piece) for every piece of every job, in input order,
+    solving on `processes` worker processes (1: in this process, with live progress)."""
+    work = _work(jobs, limits)
+    if processes > 1:
+        return _parallel(work, limits, processes)
+    return _sequential(work, limits, ui)
 
 
-def _sequential(jobs, tasks, limits, ui):
-    spent = [0.0] * len(jobs)
-    for k, text, _ in tasks:
-        job = jobs[k]
-        if limits.exceeded(spent[k]):
-            yield Piece(problem=limits.exceeded(spent[k]))
+def _sequential(work, limits, ui):
+    for job, text, before in work:
+        if isinstance(text, DlxError):
+            yield job, before, Piece(problem=text)
             continue
-        budget = limits.budget(spent[k], ui.search)
         ui.begin(job.source.name)
-        piece = solve_piece(job.command, text, job.settings, budget)
-        spent[k] += piece.seconds
-        yield piece
+        budget = limits.budget(job.began, ui.search)
+        yield job, before, solve_piece(job.command, text, job.settings, budget)
 
 
-def _parallel(jobs, tasks, limits, processes):
-    work = [(jobs[k].command, text, jobs[k].settings, limits) for k, text, _ in tasks]
-    chunk = max(1, min(64, len(work) // (processes * 8)))
+def _parallel(work, limits, processes):
     import multiprocessing
-    pool = multiprocessing.Pool(processes, initializer=_ignore_interrupts)
+    pool = multiprocessing.Pool(processes, initializer=worker_defaults)
+    queued = deque()
     try:
-        yield from pool.imap(_solve_task, work, chunk)
+        for job, text, before in work:
+            if isinstance(text, DlxError):
+                queued.append((job, before, _Ready(Piece(problem=text))))
+            else:
+                task = (job.command, text, job.settings, limits.budget(job.began))
+                queued.append((job, before, pool.apply_async(_solve_task, task)))
+            while len(queued) >= IN_FLIGHT * processes:
+                job, before, result = queued.popleft()
+                yield job, before, result.get()
+        while queued:
+            job, before, result = queued.popleft()
+            yield job, before, result.get()
         pool.close()
     finally:
         pool.terminate()
         pool.join()
 
 
-def outcome(job, pieces, limits):
-    """Put an input's pieces back together: their answers concatenate, their costs add
-    up, and the first piece that failed decides for the whole input."""
-    name = job.source.name
-    if job.problem is not None:
-        return Outcome(verdict="error", messages=[job.problem])
-    stats = Stats()
-    for _, piece in pieces:
-        if piece.answer is not None:
-            stats.add(piece.answer.stats)
-    stats.seconds = sum(piece.seconds for _, piece in pieces)
-    failed = next(((before, piece.problem) for before, piece in pieces if piece.problem),
-                  None) or (0, limits.exceeded(stats.seconds))
-    if failed[1] is not None:
-        return _failed(name, failed[1], failed[0], stats)
-    answers = [(before, piece.answer) for before, piece in pieces]
-    result = Outcome("".join(answer.text for _, answer in answers), _joined_data(answers),
-                     stats)
-    result.messages = [str(error.located(name, before))
-                       for before, answer in answers for error in answer.errors]
-    unsolved = [answer.failure.shifted(before) for before, answer in answers if answer.failure]
-    if result.messages:
-        result.verdict = "error"
-    elif unsolved:
-        result.verdict = "no answer"
-    if unsolved:
-        result.messages.append(f"{name}: {Unsolved.joined(unsolved)}")
-    return result
+class _Ready:
+    """A piece result known without the pool, queued among the pool's results."""
+
+    def __init__(self, piece):
+        self.piece = piece
+
+    def get(self):
+        return self.piece
 
 
-def _joined_data(answers):
-    """One input's `data` from its pieces': the pieces of a split input all have the
-    same keys, and list values concatenate (so the shape never depends on the size)."""
-    data = dict(answers[0][1].data)
-    for _, answer in answers[1:]:
-        for key, value in answer.data.items():
-            if isinstance(value, list):
-                data[key] = data[key] + value
-    return data
+# -- one input's outcome ----------------------------------------------------------------
+
+class Outcome:
+    """What one input produced, gathered piece by piece: a `verdict` (a key of
+    VERDICT_STATUS), the `messages` for stderr, the `stats`, and, when asked to keep
+    them, the judge-format `text` and the answer's `data` (list values of the pieces'
+    data concatenate, so the shape does not depend on the input's size). `preview` is
+    the first piece's text, for summary tables."""
+
+    __slots__ = ("name", "verdict", "messages", "stats", "text", "data", "preview",
+                 "_keep", "_texts", "_unsolved", "_limited")
+
+    def __init__(self, name, keep=False, problem=None):
+        self.name, self._keep = name, keep
+        self.verdict, self.messages, self.stats = "answered", [], Stats()
+        self.text, self.data, self.preview = "", {}, None
+        self._texts, self._unsolved, self._limited = [], [], None
+        if problem is not None:
+            self.verdict, self.messages = "error", [problem]
+
+    @property
+    def status(self):
+        return VERDICT_STATUS[self.verdict]
+
+    @property
+    def answered(self):
+        """Whether the judge defines this output (an answer, or e.g. 'No Solution!')."""
+        return self.verdict in ("answered", "no answer")
+
+    def add(self, before, piece):
+        """Take one piece's result (`before`: the lines of the input before it)."""
+        self.stats.seconds += piece.seconds
+        if piece.problem is not None:
+            self._problem(piece.problem, before)
+            return
+        answer = piece.answer
+        self.stats.add(answer.stats)
+        if self.preview is None:
+            self.preview = answer.text
+        if self._keep:
+            self._texts.append(answer.text)
+            self._join(answer.data)
+        self.messages.extend(str(error.located(self.name, before)) for error in answer.errors)
+        if answer.errors:
+            self._worsen("error")
+        if answer.failure is not None:
+            self._unsolved.append(answer.failure.shifted(before))
+            self._worsen("no answer")
+
+    def _problem(self, problem, before):
+        if isinstance(problem, InputError):
+            self.messages.append(str(problem.located(self.name, before)))
+            self._worsen("error")
+        elif isinstance(problem, SearchLimit):
+            self.stats.nodes += problem.nodes
+            if self._limited is None:
+                self._limited = problem
+                self.messages.append(f"{self.name}: {problem}")
+            self._worsen(problem.verdict)
+        else:
+            self.messages.append(f"{self.name}: {problem}")
+            self._worsen("error")
+
+    def _worsen(self, verdict):
+        if VERDICT_STATUS[verdict] > self.status:
+            self.verdict = verdict
+
+    def _join(self, data):
+        for key, value in data.items():
+            if isinstance(value, list) and key in self.data:
+                self.data[key] = self.data[key] + value
+            else:
+                self.data[key] = value
+
+    def finish(self):
+        """Close the outcome once every piece is in; returns it."""
+        if self._unsolved:
+            self.messages.append(f"{self.name}: {Unsolved.joined(self._unsolved)}")
+        self.text = "".join(self._texts)
+        return self
 
 
-def _failed(name, problem, before, stats):
-    """The Outcome of an input whose piece raised `problem`."""
-    if isinstance(problem, InputError):
-        return Outcome(stats=stats, verdict="error",
-                       messages=[str(problem.located(name, before))])
-    verdict = problem.verdict if isinstance(problem, SearchLimit) else "error"
-    return Outcome(stats=stats, verdict=verdict, messages=[f"{name}: {problem}"])
+def solve_jobs(jobs, limits, processes=1, ui=None, keep=False, on_piece=None):
+    """Yield (job, Outcome) for every job in order, as soon as its last piece is in.
+    `on_piece(job, piece)` sees each piece as it comes (the writer prints its answer
+    then); `keep` keeps each outcome's whole text and data (for JSON and judging)."""
+    ui.start(len(jobs))
+    stream = solved_pieces(jobs, limits, processes, ui)
+    waiting = iter(jobs)
+    current = outcome = None
+    try:
+        for job, before, piece in stream:
+            while job is not current:
+                if current is not None:
+                    yield current, _finished(outcome, ui)
+                current = next(waiting)
+                outcome = Outcome(current.source.name, keep, current.problem)
+            outcome.add(before, piece)
+            if on_piece is not None:
+                on_piece(job, piece)
+        if current is not None:
+            yield current, _finished(outcome, ui)
+        for job in waiting:
+            yield job, _finished(Outcome(job.source.name, keep, job.problem), ui)
+    finally:
+        stream.close()  # stops a worker pool at once
+
+
+def _finished(outcome, ui):
+    ui.finished(outcome.name, outcome.stats.nodes)
+    return outcome.finish()

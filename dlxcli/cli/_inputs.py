@@ -3,8 +3,11 @@
 Layer: cli, without click.
 """
 
+import codecs
 import os
+import stat
 import sys
+import time
 
 from ..errors import InputError
 
@@ -25,6 +28,18 @@ class Source:
 STDIN = Source("-", "<stdin>", "stdin.out")
 
 
+MAX_INPUT_BYTES = 256 * 2 ** 20
+"""The largest input read (docs/index.md, "Limits"): a device such as /dev/zero, or a
+file that is not a puzzle, is refused after this many bytes instead of filling memory."""
+BLOCK = 1 << 16
+
+
+def printable(path):
+    """A path as messages and JSON show it: bytes that are not UTF-8 (which the file
+    system allows) become U+FFFD instead of lone surrogates that no encoder accepts."""
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
 def find_sources(paths, recursive):
     """The inputs named by PATHS, in order; a directory gives its puzzle files, sorted.
 
@@ -37,22 +52,36 @@ def find_sources(paths, recursive):
         elif os.path.isdir(path):
             found = _directory_sources(path, recursive)
             if not found:
-                problems.append(f"{path}: no puzzle files ({', '.join('*' + s for s in PUZZLE_SUFFIXES)})"
+                problems.append(f"{printable(path)}: no puzzle files "
+                                f"({', '.join('*' + s for s in PUZZLE_SUFFIXES)})"
                                 + ("" if recursive else "; -r searches sub-directories"))
             sources.extend(found)
         else:
-            sources.append(Source(path, path, _answer_name(os.path.basename(path))))
+            sources.append(Source(path, printable(path),
+                                  _answer_name(os.path.basename(path))))
     return sources, problems
 
 
 def _directory_sources(top, recursive):
-    found = []
-    for folder, subfolders, files in os.walk(top):
-        subfolders[:] = sorted(d for d in subfolders if not d.startswith(".")) if recursive else []
-        for name in files:
-            if name.endswith(PUZZLE_SUFFIXES) and not name.startswith("."):
-                path = os.path.join(folder, name)
-                found.append(Source(path, path, _answer_name(os.path.relpath(path, top))))
+    """The puzzle files under `top`, sorted by their answer names. Iterative (a tree
+    thousands of levels deep must not exhaust the stack) and not following links to
+    directories (which could loop)."""
+    found, folders = [], [top]
+    while folders:
+        folder = folders.pop()
+        try:
+            entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
+        except OSError:
+            continue
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            if entry.is_dir(follow_symlinks=False):
+                if recursive:
+                    folders.append(entry.path)
+            elif entry.name.endswith(PUZZLE_SUFFIXES):
+                found.append(Source(entry.path, printable(entry.path),
+                                    _answer_name(os.path.relpath(entry.path, top))))
     return sorted(found, key=lambda source: source.out_name.split(os.sep))
 
 
@@ -60,14 +89,79 @@ def _answer_name(relative):
     return os.path.splitext(relative)[0] + ".out"
 
 
-def read_input(source):
-    """The text of one input. A UTF-8 byte order mark (as Windows editors write) is
-    dropped; undecodable bytes become U+FFFD so the parser reports them where they
-    stand."""
-    if source.path == "-":
-        return sys.stdin.buffer.read().decode("utf-8-sig", errors="replace")
+def read_blocks(source, budget):
+    """The bytes of one input, block by block, within the budget's deadline and
+    MAX_INPUT_BYTES. Regular files are read as they are; anything else (stdin, a pipe,
+    a FIFO, a device) is waited on with select, so that --timeout also bounds a reader
+    that never gets data, and a FIFO is opened without waiting for its writer."""
+    read, close = _reader(source, budget)
     try:
-        with open(source.path, "rb") as handle:
-            return handle.read().decode("utf-8-sig", errors="replace")
+        total = 0
+        while True:
+            budget.check()
+            block = read()
+            if not block:
+                return
+            total += len(block)
+            if total > MAX_INPUT_BYTES:
+                raise InputError(f"an input of at most {MAX_INPUT_BYTES >> 20} MiB",
+                                 source=source.name, found="more")
+            yield block
     except OSError as exc:
         raise InputError("a readable file", source=source.name, found=exc.strerror) from None
+    finally:
+        close()
+
+
+def _reader(source, budget):
+    """(read a block, close) for one input."""
+    if source.path == "-":
+        try:
+            fd = sys.stdin.fileno()
+        except (AttributeError, OSError, ValueError):  # a stdin without a descriptor (tests)
+            return (lambda: sys.stdin.buffer.read(BLOCK)), (lambda: None)
+        return _descriptor_reader(fd, budget), (lambda: None)
+    try:
+        fd = os.open(source.path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError as exc:
+        raise InputError("a readable file", source=source.name, found=exc.strerror) from None
+    os.set_blocking(fd, True)
+    return _descriptor_reader(fd, budget), (lambda: os.close(fd))
+
+
+def _descriptor_reader(fd, budget):
+    if stat.S_ISREG(os.fstat(fd).st_mode):
+        return lambda: os.read(fd, BLOCK)
+    import select
+
+    def read():
+        while True:
+            timeout = None
+            if budget.deadline is not None:
+                timeout = max(budget.deadline - time.perf_counter(), 0.0)
+            if select.select([fd], [], [], timeout)[0]:
+                return os.read(fd, BLOCK)
+            budget.check()
+    return read
+
+
+def read_text(source, budget):
+    """The whole text of one input. A UTF-8 byte order mark (as Windows editors write)
+    is dropped; undecodable bytes become U+FFFD so the parser reports them where they
+    stand."""
+    return b"".join(read_blocks(source, budget)).decode("utf-8-sig", errors="replace")
+
+
+def read_lines(source, budget):
+    """The lines of one input (each with its newline, the last maybe without), decoded
+    as `read_text` decodes, read as they are needed: a big file is never whole in memory."""
+    decoder = codecs.getincrementaldecoder("utf-8-sig")(errors="replace")
+    rest = ""
+    for block in read_blocks(source, budget):
+        lines = (rest + decoder.decode(block)).split("\n")
+        rest = lines.pop()
+        for line in lines:
+            yield line + "\n"
+    rest += decoder.decode(b"", final=True)
+    if rest:
+        yield rest

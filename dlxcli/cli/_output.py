@@ -1,12 +1,15 @@
-"""Writing the answers: to stdout with optional headers, or one file per input (--out),
-as the judge's bytes, a drawing or a JSON document.
+"""Writing the answers as they come: to stdout with optional headers, or one file per
+input (--out), as the judge's bytes, a drawing or a JSON document.
 
-Layer: cli, without click.
+Layer: cli, without click. An answer file is written to a hidden temporary file beside
+it while its input is solved and renamed over it when complete (never a partial file);
+a file that cannot be written is reported for its input and the batch goes on.
 """
 
 import os
 
 from ..commands import puzzle_module
+from ._signals import held
 from ._ui import echo
 
 JSON_SCHEMA = 1
@@ -14,75 +17,161 @@ JSON_SCHEMA = 1
 
 
 class Writer:
-    """Writes each input's answer as --format, --out and --headers say."""
+    """Writes each input's answer as --format, --out and --headers say: piece by piece
+    (`piece`), then what only the whole input decides (`finish`)."""
 
-    def __init__(self, output_format, out_dir, headers, count):
-        self.format, self.out_dir = output_format, out_dir
+    def __init__(self, output_format, out_dir, headers, count, ui):
+        self.format, self.out_dir, self.ui = output_format, out_dir, ui
         self.headers = (count > 1 if headers is None else headers) and output_format != "json"
+        self.keeps = output_format == "json"
+        self.started = self.file = None
+        self.problem = None
 
-    def clashes(self, sources):
-        """A message if two inputs would be answered in the same --out file, else None."""
-        if self.out_dir is None:
-            return None
-        seen = {}
-        for source in sources:
-            if source.out_name in seen:
-                answer = os.path.join(self.out_dir, source.out_name)
-                return (f"{seen[source.out_name]} and {source.name} would both be answered "
-                        f"in {answer}")
-            seen[source.out_name] = source.name
-        return None
-
-    def write(self, job, outcome):
-        if self.out_dir is not None:
-            if outcome.answered or outcome.text:
-                write_atomically(os.path.join(self.out_dir, job.source.out_name),
-                                 self.render(job, outcome))
+    def piece(self, job, piece):
+        """Write one piece's answer (JSON waits for the whole input)."""
+        self._start(job)
+        if piece.answer is None or self.format == "json":
             return
-        if self.headers:
-            echo(f"==> {job.source.name} <==\n")
-        if self.format == "pretty":
-            from ._draw import print_pretty
-            print_pretty(figures(job, outcome), outcome.text)
-        else:
-            echo(self.render(job, outcome))
+        if self.file is not None:
+            self._to_file(self._render(job, piece.answer))
+        elif self.problem is None:
+            self.ui.before_answer()
+            if self.format == "pretty":
+                from ._draw import print_pretty
+                print_pretty(figures(job, piece.answer), piece.answer.text)
+            else:
+                echo(piece.answer.text)
 
-    def render(self, job, outcome):
+    def finish(self, job, outcome):
+        """End an input: its JSON document, its answer file renamed into place (or
+        dropped, when nothing was answered). A write that failed is added to the
+        outcome as an error."""
+        self._start(job)
         if self.format == "json":
-            import json
-            return json.dumps(json_document(job, outcome), ensure_ascii=False) + "\n"
+            document = json_text(job, outcome)
+            if self.file is not None:
+                self._to_file(document)
+            else:
+                self.ui.before_answer()
+                echo(document)
+        if self.file is not None and self.problem is None:
+            self._close(keep=outcome.answered or bool(outcome.preview) or self.keeps)
+        if self.problem is not None:
+            outcome.messages.append(self.problem)
+            outcome.verdict = "error" if outcome.status < 2 else outcome.verdict
+        self.started = self.file = self.problem = None
+
+    def close(self):
+        """Drop an answer file left half-written (the run is stopping)."""
+        if self.file is not None:
+            self._close(keep=False)
+
+    def _start(self, job):
+        if job is self.started:
+            return
+        self.started = job
+        if self.out_dir is not None:
+            try:
+                with held():
+                    self.file = AnswerFile(os.path.join(self.out_dir, job.source.out_name))
+            except OSError as exc:
+                self._failed(job, exc)
+        elif self.headers:
+            self.ui.before_answer()
+            echo(f"==> {job.source.name} <==\n")
+
+    def _to_file(self, text):
+        if self.problem is not None:
+            return
+        try:
+            self.file.write(text)
+        except OSError as exc:
+            self._failed(self.started, exc)
+
+    def _close(self, keep):
+        file, self.file = self.file, None
+        try:
+            file.commit() if keep else file.discard()
+        except OSError as exc:
+            self._failed(self.started, exc)
+
+    def _failed(self, job, exc):
+        """Remember why the job's answer file cannot be written; drop what there is."""
+        path = os.path.join(self.out_dir, job.source.out_name)
+        self.problem = f"{job.source.name}: cannot write {path}: {exc.strerror or exc}"
+        if self.file is not None:
+            file, self.file = self.file, None
+            file.discard()
+
+    def _render(self, job, answer):
         if self.format == "pretty":
             from ._draw import pretty_text
-            return pretty_text(figures(job, outcome), outcome.text)
-        return outcome.text
+            return pretty_text(figures(job, answer), answer.text)
+        return answer.text
 
 
-def figures(job, outcome):
+def figures(job, answer):
     """The Figures that --format pretty draws of an answer (none: the text is shown)."""
     draw = getattr(puzzle_module(job.command), "figures", None)
-    return draw(outcome.data) if draw is not None and outcome.answered else []
+    return draw(answer.data) if draw is not None else []
 
 
-def json_document(job, outcome):
-    """The --format json record of one input (the schema is in docs/index.md)."""
-    return {"schema": JSON_SCHEMA, "input": job.source.name, "command": job.command,
-            "verdict": outcome.verdict, "answer": outcome.text, "data": outcome.data,
-            "stats": outcome.stats.as_dict(), "errors": outcome.messages}
+def json_text(job, outcome):
+    """The --format json document of one input, one line (docs/index.md): an input
+    that was not answered carries no answer and no data."""
+    import json
+    answered = outcome.answered or bool(outcome.text)
+    document = {"schema": JSON_SCHEMA, "input": job.source.name, "command": job.command,
+                "verdict": outcome.verdict, "answer": outcome.text if answered else "",
+                "data": outcome.data if answered else None,
+                "stats": outcome.stats.as_dict(), "errors": outcome.messages}
+    return json.dumps(document, ensure_ascii=False) + "\n"
 
 
-def write_atomically(path, text):
-    """Write `text` to `path` through a temporary file in the same directory, so that
-    readers (and an interrupted run) never see a partial answer file."""
-    import tempfile
-    folder = os.path.dirname(path) or "."
-    os.makedirs(folder, exist_ok=True)
-    handle = tempfile.NamedTemporaryFile("w", encoding="utf-8", newline="", dir=folder,
-                                         prefix="." + os.path.basename(path) + ".",
-                                         suffix=".tmp", delete=False)
-    try:
-        with handle:
-            handle.write(text)
-        os.replace(handle.name, path)
-    except BaseException:
-        os.unlink(handle.name)
-        raise
+class AnswerFile:
+    """An answer file being written: a hidden temporary file in the answer's folder
+    (a short name of its own, so that an answer name near the 255-byte limit does not
+    overflow it), renamed over the answer when complete, with the mode the umask gives
+    a new file and its bytes on disk (fsync) before the rename."""
+
+    def __init__(self, path):
+        import tempfile
+        self.path = path
+        folder = os.path.dirname(path) or "."
+        os.makedirs(folder, exist_ok=True)
+        fd, self.temporary = tempfile.mkstemp(prefix=".dlxcli-", suffix=".tmp", dir=folder)
+        self.handle = os.fdopen(fd, "w", encoding="utf-8", newline="")
+
+    def write(self, text):
+        self.handle.write(text)
+
+    def commit(self):
+        with held():
+            try:
+                self.handle.flush()
+                os.fchmod(self.handle.fileno(), 0o666 & ~_umask())
+                os.fsync(self.handle.fileno())
+                self.handle.close()
+                os.replace(self.temporary, self.path)
+            except OSError:
+                self.discard()
+                raise
+
+    def discard(self):
+        with held():
+            try:
+                self.handle.close()
+            except OSError:
+                pass
+            try:
+                os.unlink(self.temporary)
+            except FileNotFoundError:
+                pass
+
+
+def _umask():
+    """The process's umask (reading it means setting it: set it straight back)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+

@@ -11,13 +11,13 @@ import os
 import sys
 
 from ..commands import default_settings
-from . import _ui
+from . import _signals, _ui
 from ._batch import Job, Limits, solve_jobs
 from ._inputs import find_sources
 from ._output import Writer
 from ._ui import echo
 
-EXIT_OK, EXIT_NO_ANSWER, EXIT_BAD_INPUT, EXIT_LIMIT, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_OK, EXIT_NO_ANSWER, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
 
 RUN_DEFAULTS = {"paths": (), "recursive": False, "jobs": 1, "timeout": None,
                 "node_limit": None, "progress": None, "verbosity": 0,
@@ -47,24 +47,48 @@ def run(command, options):
     answer with another."""
     runner, settings = split_options(options)
     sources, problems = find_sources(runner["paths"], runner["recursive"])
-    writer = Writer(runner["output_format"], runner["out_dir"], runner["headers"],
-                    len(sources))
-    clash = writer.clashes(sources)
-    if clash:
-        raise UsageProblem(clash)
+    check_out_dir(runner["out_dir"], sources)
     for problem in problems:
         fail(problem)
     jobs = [Job(source, command, settings) for source in sources]
     status = EXIT_BAD_INPUT if problems else EXIT_OK
     limits = Limits(runner["timeout"], runner["node_limit"])
     ui = _ui.display(runner["progress"], runner["verbosity"])
+    writer = Writer(runner["output_format"], runner["out_dir"], runner["headers"],
+                    len(sources), ui)
     with interruptible(), ui:
-        for job, outcome in solve_jobs(jobs, limits, runner["jobs"], ui):
-            ui.before_answer()
-            writer.write(job, outcome)
-            ui.report(job.source.name, outcome)
-            status = max(status, outcome.status)
+        try:
+            for job, outcome in solve_jobs(jobs, limits, runner["jobs"] or _cores(), ui,
+                                           writer.keeps, writer.piece):
+                writer.finish(job, outcome)
+                ui.report(job.source.name, outcome)
+                status = max(status, outcome.status)
+        finally:
+            writer.close()
     return status
+
+
+def _cores():
+    return os.cpu_count() or 1
+
+
+def check_out_dir(out_dir, sources):
+    """Refuse (UsageProblem) an --out folder that cannot be made, or a batch whose
+    answer files would overwrite each other."""
+    if out_dir is None:
+        return
+    seen = {}
+    for source in sources:
+        if source.out_name in seen:
+            answer = os.path.join(out_dir, source.out_name)
+            raise UsageProblem(f"{seen[source.out_name]} and {source.name} would both be "
+                               f"answered in {answer}")
+        seen[source.out_name] = source.name
+    try:
+        os.makedirs(out_dir, exist_ok=True)
+    except OSError as exc:
+        raise UsageProblem(f"--out {out_dir}: cannot make this folder: "
+                           f"{exc.strerror or exc}") from None
 
 
 def run_plain(command, paths):
@@ -84,14 +108,22 @@ def run_plain(command, paths):
 
 
 class interruptible:
-    """Ctrl-C ends the run cleanly: one message, exit status 130 (the pool and any
-    temporary file are cleaned up by the `finally` clauses on the way out)."""
+    """Ctrl-C, SIGTERM and SIGHUP end the run cleanly: one message, exit status 130,
+    143 or 129 (the pool and any temporary file are cleaned up by the `finally`
+    clauses on the way out)."""
 
     def __enter__(self):
+        self.previous = _signals.catch_termination()
         return self
 
     def __exit__(self, kind, value, traceback):
-        if kind is KeyboardInterrupt:
-            fail("interrupted")
-            sys.exit(EXIT_INTERRUPTED)
+        _signals.restore(self.previous)
+        if kind is not None and issubclass(kind, KeyboardInterrupt):
+            ignored = _signals.ignore_ending()
+            try:
+                fail("terminated" if isinstance(value, _signals.Terminated)
+                     else "interrupted")
+            finally:
+                _signals.restore(ignored)
+            sys.exit(_signals.exit_status(value))
         return False

@@ -9,6 +9,7 @@ newlines ignored). Verdict lines go to stdout, plain (never through rich).
 """
 
 import os
+import shlex
 import sys
 
 import click
@@ -18,16 +19,19 @@ from ..errors import InputError
 from ..puzzles import matrix
 from . import _ui
 from ._batch import Job, Limits, solve_jobs
-from ._inputs import find_sources
+from ._inputs import find_sources, printable
 from ._options import input_options, settings_of
-from ._run import EXIT_BAD_INPUT, interruptible
+from ._run import EXIT_BAD_INPUT, RUN_DEFAULTS, interruptible
 
 EXPECTED_SUFFIXES = (".out", ".ans")
+JUDGE_TIMEOUT_HELP = ("Time limit per input, from when its reading starts: a slower input "
+                      "gets the verdict 'time limit' and the others are judged on.")
 
 
 @click.command("judge")
 @input_options
 @click.option("-c", "--command", "command_name", metavar="COMMAND",
+              type=click.Choice(sorted(PUZZLES)),
               help="Solve every input with this command instead of the one named by its "
                    "folder.")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
@@ -36,7 +40,8 @@ def command(paths, command_name, timeout, node_limit, jobs, progress, verbosity)
 
     Directories are searched recursively for inputs (*.in, *.txt, *.dlx). Prints one
     verdict per input (accepted, wrong answer with the first differing line, error,
-    time limit, node limit) and a summary; exit status 1 unless everything is accepted.
+    time limit, node limit) and a summary. Exit status 0 when every input is accepted,
+    1 otherwise (whatever the verdicts), 2 when there is nothing to judge.
     """
     sources, problems = find_sources(paths, True)
     for problem in problems:
@@ -47,7 +52,8 @@ def command(paths, command_name, timeout, node_limit, jobs, progress, verbosity)
     verdicts = []
     ui = _ui.display(progress, verbosity)
     with interruptible(), ui:
-        for job, outcome in solve_jobs(plan, Limits(timeout, node_limit), jobs, ui):
+        for job, outcome in solve_jobs(plan, Limits(timeout, node_limit), jobs or _cores(),
+                                       ui, keep=True):
             verdict, detail = judge(job, outcome)
             verdicts.append(verdict)
             ui.before_answer()
@@ -58,17 +64,34 @@ def command(paths, command_name, timeout, node_limit, jobs, progress, verbosity)
     sys.exit(0 if all(v == "accepted" for v in verdicts) else 1)
 
 
+for _parameter in command.params:
+    if _parameter.name == "timeout":
+        _parameter.help = JUDGE_TIMEOUT_HELP
+
+
 def summary(verdicts):
-    """'3 inputs: 2 accepted, 1 wrong answer'."""
+    """'3 inputs: 2 accepted, 1 wrong answer'; 'errors', 'time limits' when several."""
     counts = {}
     for verdict in verdicts:
         counts[verdict] = counts.get(verdict, 0) + 1
-    parts = ", ".join(f"{n} {verdict}" for verdict, n in counts.items())
-    return f"{len(verdicts)} input{'s' if len(verdicts) != 1 else ''}: {parts}"
+    parts = ", ".join(f"{n} {_plural(verdict, n)}" for verdict, n in counts.items())
+    return f"{len(verdicts)} {_plural('input', len(verdicts))}: {parts}"
+
+
+def _plural(noun, count):
+    """The noun for `count` of it: 'error' -> 'errors', 'wrong answer' -> 'wrong
+    answers'; 'accepted' stays."""
+    if count == 1 or noun == "accepted":
+        return noun
+    return noun + "s"
 
 
 def _job(source, command_name):
-    """The Job for one input: its command, and that command's settings from NAME.args."""
+    """The Job for one input: its command, and that command's settings from NAME.args
+    (a problem instead when either cannot be had)."""
+    if source.path.endswith(EXPECTED_SUFFIXES):
+        return Job(source, None, {}, problem=(
+            f"{source.name}: an expected answer, not an input (judge the input beside it)"))
     name = command_name or _command_of(source.path)
     if name not in PUZZLES:
         return Job(source, name, {}, problem=(
@@ -76,11 +99,44 @@ def _job(source, command_name):
             f"after a command, e.g. puzzles/queens/, or use --command)"))
     args_path = os.path.splitext(source.path)[0] + ".args"
     try:
-        args = open(args_path, encoding="utf-8").read().split() if os.path.exists(args_path) else []
-        _, settings = settings_of(name, args)
-    except click.UsageError as exc:
-        return Job(source, name, {}, problem=f"{args_path}: {exc.format_message()}")
-    return Job(source, name, settings)
+        return Job(source, name, _args_settings(name, args_path))
+    except ArgsProblem as exc:
+        return Job(source, name, {}, problem=f"{printable(args_path)}: {exc}")
+
+
+class ArgsProblem(Exception):
+    """A NAME.args file that cannot be used."""
+
+
+def _args_settings(name, args_path):
+    """The puzzle settings that NAME.args gives (none when there is no such file)."""
+    if not os.path.lexists(args_path):
+        _, settings = settings_of(name, [])
+        return settings
+    try:
+        with open(args_path, "rb") as handle:
+            words = shlex.split(handle.read().decode("utf-8"))
+    except OSError as exc:
+        raise ArgsProblem(f"cannot read it: {exc.strerror or exc}") from None
+    except UnicodeDecodeError:
+        raise ArgsProblem("expected UTF-8 text (options of the command)") from None
+    except ValueError as exc:  # shlex: an unclosed quotation
+        raise ArgsProblem(f"expected options in shell syntax: {exc}") from None
+    try:
+        runner, settings = settings_of(name, words)
+    except click.ClickException as exc:
+        raise ArgsProblem(exc.format_message()) from None
+    changed = sorted(key for key, value in runner.items()
+                     if key != "paths" and value != RUN_DEFAULTS[key])
+    if changed or runner["paths"]:
+        what = ", ".join(f"--{key.replace('_', '-')}" for key in changed) or "a PATH"
+        raise ArgsProblem(f"only {name}'s own options belong here, not {what} "
+                          f"(give those to judge itself)")
+    return settings
+
+
+def _cores():
+    return os.cpu_count() or 1
 
 
 def _command_of(path):
@@ -100,14 +156,19 @@ def judge(job, outcome):
     expected_path = _expected_path(job.source.path)
     if expected_path is None:
         return "error", "no expected answer (NAME.out or NAME.ans) beside it"
-    with open(expected_path, "rb") as handle:
-        expected = handle.read().decode("utf-8", errors="replace")
+    try:
+        expected = _read(expected_path)
+    except OSError as exc:
+        return "error", f"{printable(expected_path)}: cannot read it: {exc.strerror or exc}"
+    if not expected.strip():
+        return "error", f"{printable(expected_path)} is empty (no expected answer)"
     checker = None
     if job.command == "matrix" and job.settings["query"] == "first":
         checker = _CHECKERS[job.settings["input_format"]]
     try:
-        problem = (checker or compare_lines)(job.text, expected, outcome.text)
-    except InputError as exc:
+        input_text = _read(job.source.path) if checker else ""
+        problem = (checker or compare_lines)(input_text, expected, outcome.text)
+    except (InputError, OSError) as exc:
         return "error", f"checker: {exc}"
     return ("wrong answer", problem) if problem else ("accepted", "")
 
@@ -186,3 +247,8 @@ def _cover_problem(n_primary, n_secondary, chosen, kind):
 
 _CHECKERS = {"p4929": check_p4929, "knuth": check_knuth}
 """Matrix answers (one exact cover) are checked by the problem's rule, per input format."""
+
+
+def _read(path):
+    with open(path, "rb") as handle:
+        return handle.read().decode("utf-8-sig", errors="replace")

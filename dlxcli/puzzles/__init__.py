@@ -7,7 +7,7 @@ them) and offers
 
     COMMAND                           its Command: help, examples and options, as data
     solve_text(text, *, SETTING=DEFAULT..., budget=UNLIMITED) -> Answer
-    split_text(text, **settings)      optional: the pieces of a big input, see below
+    split_lines(lines, **settings)    optional: the pieces of a big input, see below
     figures(data) -> [Figure]         optional: what --format pretty draws of an
                                       Answer's data (else the judge text is shown)
 
@@ -15,9 +15,10 @@ Each setting's default lives once, as solve_text's keyword default; the click co
 and the plain judge-style run both take it from there. `budget` (exact_cover.Budget)
 carries the input's deadline, node limit and progress callback to every query.
 
-split_text yields (piece, lines before it) for consecutive pieces of whole puzzles whose
-answers, concatenated, are the whole answer: the runner solves them as separate tasks
-(so --jobs spreads one big file over processes) and shifts the pieces' line numbers.
+split_lines takes the input's lines as they are read and yields (piece, lines before it)
+for consecutive pieces of whole puzzles whose answers, concatenated, are the whole
+answer: the runner solves them as separate tasks (so --jobs spreads one big file over
+processes), prints each answer as it comes, and shifts the pieces' line numbers.
 """
 
 from ..exact_cover import Stats

@@ -23,6 +23,8 @@ depend on its contents: a line in the line format, side * side tokens in the gri
 an input without a single well-formed puzzle raises its first InputError.
 """
 
+from itertools import chain
+
 from ..errors import InputError
 from ..exact_cover import UNLIMITED, Stats
 from ..formats import Tokens, describe, first_line, locate, token_starts
@@ -36,7 +38,7 @@ INPUT_FORMATS = ("auto", "grid", "line")
 SYMBOLS = "0123456789ABCDEFGHIJKLMNOP"
 """SYMBOLS[v] writes the value v in the line format (0 = empty)."""
 PUZZLES_PER_PIECE = 100
-"""split_text's piece size: big enough that per-piece costs vanish, small enough to share."""
+"""split_lines's piece size: big enough that per-piece costs vanish, small enough to share."""
 
 COMMAND = Command(
     "Solve square sudokus, 4x4 to 25x25 (Luogu P1784 and one-line collections).",
@@ -264,55 +266,74 @@ def _failure(text, unsolved):
 
 # -- cutting an input into independent pieces ---------------------------------------------
 
-def split_text(text, *, input_format="auto", puzzles_per_piece=PUZZLES_PER_PIECE,
-               **_other_settings):
-    """The input cut into pieces of whole puzzles, whose answers, concatenated in order,
-    equal the answer of the whole text (for spreading a big file over processes);
-    yields (piece, lines before it).
+def split_lines(lines, *, input_format="auto", puzzles_per_piece=PUZZLES_PER_PIECE,
+                **_other_settings):
+    """An input's lines (each with its newline) cut into pieces of whole puzzles, whose
+    answers, concatenated in order, equal the answer of the whole input; yields
+    (piece, lines before it), reading the lines only as far as each piece needs (a big
+    file is never whole in memory). There is always at least one piece.
 
-    The pieces are consecutive runs of whole lines (they concatenate to `text`), so a
-    message's line number plus the lines before its piece is its line in the whole
-    text. Each piece starts on a line that `auto` and the grid format's size rule read
-    as they read the whole text's first line."""
-    form = detect_format(text) if input_format == "auto" else input_format
-    lines = text.split("\n")
-    if form == "line":
-        starts = _line_piece_starts(lines, puzzles_per_piece)
-    else:
-        starts = _grid_piece_starts(lines, puzzles_per_piece)
-    bounds = [0] + starts + [len(lines)]
-    for begin, end in zip(bounds, bounds[1:]):
-        yield "\n".join(lines[begin:end]) + ("\n" if end < len(lines) else ""), begin
+    The pieces are consecutive runs of whole lines, so a message's line number plus the
+    lines before its piece is its line in the whole input. Each piece starts on a line
+    that `auto` and the grid format's size rule read as they read the input's first
+    line."""
+    lines = iter(lines)
+    head = _through_first_word(lines)
+    first = head[-1] if head else ""
+    form = detect_format(first) if input_format == "auto" else input_format
+    begins = (_line_piece_start(puzzles_per_piece) if form == "line"
+              else _grid_piece_start(first, puzzles_per_piece))
+    piece, before = [], 0
+    for line in chain(head, lines):
+        if begins(line) and piece:
+            yield "".join(piece), before
+            before += len(piece)
+            piece = []
+        piece.append(line)
+    yield "".join(piece), before
 
 
-def _line_piece_starts(lines, size):
-    """Line indexes where a piece may start: every size-th puzzle line that `auto` would
-    read as the line format."""
-    starts, seen = [], 0
-    for index, line in enumerate(lines):
+def _through_first_word(lines):
+    """The lines up to and including the first one that is not blank."""
+    head = []
+    for line in lines:
+        head.append(line)
+        if line.strip():
+            break
+    return head
+
+
+def _line_piece_start(size):
+    """A test of each line in turn: does a piece start here? Every size-th puzzle line
+    that `auto` would read as the line format."""
+    seen = 0
+
+    def begins(line):
+        nonlocal seen
         words = line.split()
         if not words:
-            continue
-        if seen >= size and len(words) == 1 and len(words[0]) >= _MIN_LINE_LENGTH:
-            starts.append(index)
-            seen = 0
-        seen += 1
-    return starts
+            return False
+        start = seen >= size and len(words) == 1 and len(words[0]) >= _MIN_LINE_LENGTH
+        seen = 1 if start else seen + 1
+        return start
+    return begins
 
 
-def _grid_piece_starts(lines, size):
-    """Line indexes where a piece may start: a line that begins a puzzle (a multiple of
-    side * side values before it) and holds `side` values, after `size` puzzles."""
-    first = next((line.split() for line in lines if line.split()), [])
-    side = len(first)
-    if side not in BOX_SIDES:
-        return []
+def _grid_piece_start(first, size):
+    """A test of each line in turn: does a piece start here? A line that begins a puzzle
+    (a multiple of side * side values before it) and holds `side` values, after `size`
+    puzzles."""
+    side = len(first.split())
     cells = side * side
-    starts, values, since = [], 0, 0
-    for index, line in enumerate(lines):
+    values = since = 0
+
+    def begins(line):
+        nonlocal values, since
         count = len(line.split())
-        if values % cells == 0 and count == side and values // cells - since >= size:
-            starts.append(index)
+        start = (side in BOX_SIDES and values % cells == 0 and count == side
+                 and values // cells - since >= size)
+        if start:
             since = values // cells
         values += count
-    return starts
+        return start
+    return begins
