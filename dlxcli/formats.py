@@ -17,6 +17,21 @@ def token_starts(text):
     return (match.start() for match in re.finditer(r"\S+", text))
 
 
+def token_lines(text, indexes):
+    """The line of each whitespace token numbered in `indexes` (ascending), in one pass.
+
+    Only messages need it, so the hot path never pays for it."""
+    wanted = iter(indexes)
+    target, lines = next(wanted, None), []
+    for k, start in enumerate(token_starts(text)):
+        while k == target:
+            lines.append(text.count("\n", 0, start) + 1)
+            target = next(wanted, None)
+        if target is None:
+            break
+    return lines
+
+
 def token_words(text):
     """(token, 1-based column) of every whitespace token of a one-line `text`."""
     words, cursor = [], 0

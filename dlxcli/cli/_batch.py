@@ -166,13 +166,14 @@ class Outcome:
     the first piece's text, for summary tables."""
 
     __slots__ = ("name", "verdict", "messages", "stats", "text", "data", "preview",
-                 "_keep", "_texts", "_unsolved", "_limited")
+                 "_keep", "_texts", "_unsolved", "_limited", "_limited_puzzles")
 
     def __init__(self, name, keep=False, problem=None):
         self.name, self._keep = name, keep
         self.verdict, self.messages, self.stats = "answered", [], Stats()
         self.text, self.data, self.preview = "", {}, None
         self._texts, self._unsolved, self._limited = [], [], None
+        self._limited_puzzles = []
         if problem is not None:
             self.verdict, self.messages = "error", [problem]
 
@@ -204,6 +205,9 @@ class Outcome:
         if answer.failure is not None:
             self._unsolved.append(answer.failure.shifted(before))
             self._worsen("no answer")
+        if answer.limited is not None:
+            self._limited_puzzles.append(answer.limited.shifted(before))
+            self._worsen(answer.limited.reason)
 
     def _problem(self, problem, before):
         if isinstance(problem, InputError):
@@ -232,8 +236,9 @@ class Outcome:
 
     def finish(self):
         """Close the outcome once every piece is in; returns it."""
-        if self._unsolved:
-            self.messages.append(f"{self.name}: {Unsolved.joined(self._unsolved)}")
+        for parts in (self._unsolved, self._limited_puzzles):
+            if parts:
+                self.messages.append(f"{self.name}: {Unsolved.joined(parts)}")
         self.text = "".join(self._texts)
         return self
 

@@ -8,6 +8,7 @@ entirely. Every default is taken from where it lives: the runner's from
 """
 
 import inspect
+import math
 import sys
 
 import click
@@ -25,11 +26,27 @@ def _with_options(command, options):
     return command
 
 
+class Seconds(click.ParamType):
+    """A positive, finite number of seconds: nan, inf, 0 and negative numbers are
+    refused (each used to mean "no limit" or an immediate stop)."""
+
+    name = "seconds"
+
+    def convert(self, value, param, ctx):
+        try:
+            seconds = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not (math.isfinite(seconds) and seconds > 0):
+            self.fail(f"{value!r} is not a positive, finite number of seconds", param, ctx)
+        return seconds
+
+
 def input_options(command):
     """The limits, --jobs, --progress and verbosity: what `judge` shares with the
     solving commands."""
     return _with_options(command, [
-        click.option("--timeout", type=click.FloatRange(min=0), default=DEFAULT["timeout"],
+        click.option("--timeout", type=Seconds(), default=DEFAULT["timeout"],
                      metavar="SECONDS",
                      help="Time limit per input, over all its searches: a slower input "
                           "gets the verdict 'time limit' and the batch goes on "

@@ -59,6 +59,8 @@ class Answer:
     text     the judge-format output, byte for byte (every line ends in \\n)
     failure  an Unsolved when the input has puzzles with no answer the judge defines
              (an unsolvable P1784 sudoku): the CLI says so on stderr and exits 1
+    limited  an Unsolved naming the puzzles whose search a limit stopped while the
+             others were answered: the CLI names them and exits 3
     data     the answer as JSON-able values, for --format json
     stats    what the searches cost, added up
     errors   InputErrors of parts that could not be answered while the rest were
@@ -66,39 +68,46 @@ class Answer:
              and exits with status 2 after printing `text`
     """
 
-    __slots__ = ("text", "failure", "data", "stats", "errors")
+    __slots__ = ("text", "failure", "data", "stats", "errors", "limited")
 
-    def __init__(self, text, failure=None, data=None, stats=None, errors=None):
-        self.text, self.failure = text, failure
+    def __init__(self, text, failure=None, data=None, stats=None, errors=None, limited=None):
+        self.text, self.failure, self.limited = text, failure, limited
         self.data = {} if data is None else data
         self.stats = Stats() if stats is None else stats
         self.errors = [] if errors is None else errors
 
 
 class Unsolved:
-    """The puzzles of an input that have no solution, by the line each one starts on.
+    """Puzzles of an input that got no answer, by the line each one starts on, and why:
+    `reason` is "no solution", or the verdict of the limit that stopped their searches
+    ("node limit", "time limit"); `untried` counts the puzzles after them that a time
+    limit left untouched.
 
     Lines rather than a finished message, so that the runner can shift them when it
     has cut a big input into pieces (each piece counts its lines from 1)."""
 
-    __slots__ = ("lines",)
+    __slots__ = ("lines", "reason", "untried")
 
-    def __init__(self, lines):
-        self.lines = list(lines)
+    def __init__(self, lines, reason="no solution", untried=0):
+        self.lines, self.reason, self.untried = list(lines), reason, untried
 
     def shifted(self, offset):
         """The same puzzles, in a piece that starts `offset` lines into the input."""
-        return Unsolved(line + offset for line in self.lines)
+        return Unsolved((line + offset for line in self.lines), self.reason, self.untried)
 
     @classmethod
     def joined(cls, parts):
-        """The puzzles of consecutive pieces, in order."""
-        return cls(line for part in parts for line in part.lines)
+        """The puzzles of consecutive pieces, in order (all of one reason)."""
+        return cls((line for part in parts for line in part.lines), parts[0].reason,
+                   sum(part.untried for part in parts))
 
     def __str__(self):
         many = len(self.lines) > 1
-        return (f"no solution for the puzzle{'s' if many else ''} starting on "
+        text = (f"{self.reason} for the puzzle{'s' if many else ''} starting on "
                 f"line{'s' if many else ''} {', '.join(map(str, self.lines))}")
+        if self.untried:
+            text += f"; {self.untried} puzzle{'s' if self.untried > 1 else ''} after it not tried"
+        return text
 
 
 class Figure:

@@ -19,11 +19,11 @@ values travel as bytes so that splitting them into walls and digits is one
 ``bytes.translate`` each.
 """
 
-from ..errors import InputError
+from ..errors import InputError, SearchLimit, TimeLimitExceeded
 from ..exact_cover import UNLIMITED, Stats
-from ..formats import Tokens, join_lines, token_starts
+from ..formats import Tokens, join_lines, token_lines, token_starts
 from ..memo import memoised
-from . import Answer, Command, Figure
+from . import Answer, Command, Figure, Unsolved
 from .grid import Grid, square_units
 
 SIDE = 9
@@ -260,22 +260,41 @@ def solve_case(grid, digits, budget=UNLIMITED, stats=None):
 
 def solve_text(text, *, budget=UNLIMITED):
     values = parse(text)
-    lines, cases, bad_cases = [], [], []
+    lines, cases, bad_cases, limited = [], [], [], []
     stats = Stats()
-    for number, start in enumerate(range(0, len(values), CELLS), 1):
-        case = values[start:start + CELLS]
+    numbers = range(1, len(values) // CELLS + 1)
+    for number in numbers:
+        case = values[(number - 1) * CELLS:number * CELLS]
         shape = layout(case.translate(_WALLS_OF))
         problem = digit_problem(case) or shape.problem
         if problem is not None:
             bad_cases.append((number, problem))
             continue
-        verdict, rows = solve_case(shape.grid, case.translate(_DIGIT_OF), budget, stats)
+        try:
+            verdict, rows = solve_case(shape.grid, case.translate(_DIGIT_OF), budget, stats)
+        except SearchLimit as limit:
+            limited.append((number, limit))
+            if isinstance(limit, TimeLimitExceeded):
+                break
+            continue
         lines.append(f"Case {number}:")
         lines.extend(rows or [NO_SOLUTION if verdict == "none" else MULTIPLE])
         cases.append({"case": number, "verdict": verdict, "rows": rows,
                       "regions": shape.regions})
     return Answer(join_lines(lines), data={"cases": cases}, stats=stats,
-                  errors=case_errors(text, bad_cases))
+                  errors=case_errors(text, bad_cases),
+                  limited=_limited(text, limited, len(numbers)))
+
+
+def _limited(text, limited, cases):
+    """The Unsolved naming the cases a limit stopped, by the line each case starts on
+    (its first cell value), with the cases a time limit left untried."""
+    if not limited:
+        return None
+    last, limit = limited[-1]
+    untried = cases - last if isinstance(limit, TimeLimitExceeded) else 0
+    lines = token_lines(text, [1 + (number - 1) * CELLS for number, _ in limited])
+    return Unsolved(lines, limit.verdict, untried)
 
 
 def figures(data):

@@ -25,9 +25,9 @@ an input without a single well-formed puzzle raises its first InputError.
 
 from itertools import chain
 
-from ..errors import InputError
+from ..errors import InputError, SearchLimit, TimeLimitExceeded
 from ..exact_cover import UNLIMITED, Stats
-from ..formats import Tokens, describe, first_line, locate, token_starts
+from ..formats import Tokens, describe, first_line, locate, token_lines
 from ..memo import memoised
 from .grid import square_grid
 from . import Answer, Command, Figure, Option, Unsolved, box_regions
@@ -176,21 +176,6 @@ def _values_expected(side):
     return f"a cell value 0..{side} of a {side}x{side} sudoku{letters}"
 
 
-def _token_lines(text, indexes):
-    """The line of each whitespace token numbered in `indexes` (ascending), in one pass.
-
-    Only messages need it, so the hot path never pays for it."""
-    wanted = iter(indexes)
-    target, lines = next(wanted, None), []
-    for k, start in enumerate(token_starts(text)):
-        while k == target:
-            lines.append(text.count("\n", 0, start) + 1)
-            target = next(wanted, None)
-        if target is None:
-            break
-    return lines
-
-
 # -- solving ---------------------------------------------------------------------------
 
 @memoised()
@@ -215,21 +200,42 @@ def format_solution(solution, side, form):
                    for start in range(0, side * side, side))
 
 
+class Solved:
+    """What the searches of an input's puzzles gave: the output text of each puzzle
+    (None if it got none), the puzzles without a solution, those a limit stopped (with
+    the limit's verdict, and how many a time limit left untried), and their cost."""
+
+    __slots__ = ("texts", "unsolved", "limited", "verdict", "untried", "stats")
+
+    def __init__(self):
+        self.texts, self.unsolved, self.limited = [], [], []
+        self.verdict, self.untried, self.stats = None, 0, Stats()
+
+
 def solve_puzzles(puzzles, form, budget=UNLIMITED):
-    """(texts, unsolved, stats): the output text of each puzzle (None if it has no
-    solution), the puzzles without one, and what the searches cost."""
-    texts, unsolved, stats = [], [], Stats()
-    for puzzle in puzzles:
+    """Solve each puzzle in turn. A node limit stops one puzzle's search and the next
+    is solved; a time limit ends the input there (the puzzles before it keep their
+    answers)."""
+    solved = Solved()
+    for index, puzzle in enumerate(puzzles):
         box = BOX_SIDES[puzzle.side]
         grid = square_grid(box, box)
-        solution = grid.problem.first(forced=grid.forced(puzzle.givens), budget=budget,
-                                      stats=stats)
-        if solution is None:
-            unsolved.append(puzzle)
-            texts.append(None)
-        else:
-            texts.append(format_solution(solution, puzzle.side, form))
-    return texts, unsolved, stats
+        try:
+            solution = grid.problem.first(forced=grid.forced(puzzle.givens), budget=budget,
+                                          stats=solved.stats)
+            text = None if solution is None else format_solution(solution, puzzle.side, form)
+        except SearchLimit as limit:
+            solved.limited.append(puzzle)
+            solved.texts.append(None)
+            solved.verdict = limit.verdict
+            if isinstance(limit, TimeLimitExceeded):
+                solved.untried = len(puzzles) - index - 1
+                break
+            continue
+        if text is None:
+            solved.unsolved.append(puzzle)
+        solved.texts.append(text)
+    return solved
 
 
 def solve_text(text, *, input_format="auto", budget=UNLIMITED):
@@ -237,9 +243,15 @@ def solve_text(text, *, input_format="auto", budget=UNLIMITED):
     puzzles, errors = (parse_lines if form == "line" else parse_grids)(text)
     if errors and not puzzles:
         raise errors[0]
-    texts, unsolved, stats = solve_puzzles(puzzles, form, budget)
-    return Answer("".join(t for t in texts if t is not None), failure=_failure(text, unsolved),
-                  data={"format": form, "solutions": texts}, stats=stats, errors=errors)
+    solved = solve_puzzles(puzzles, form, budget)
+    limited = None
+    if solved.limited:
+        limited = _failure(text, solved.limited, solved.verdict)
+        limited.untried = solved.untried
+    return Answer("".join(t for t in solved.texts if t is not None),
+                  failure=_failure(text, solved.unsolved), limited=limited,
+                  data={"format": form, "solutions": solved.texts}, stats=solved.stats,
+                  errors=errors)
 
 
 def figures(data):
@@ -255,13 +267,13 @@ def figures(data):
     return drawn
 
 
-def _failure(text, unsolved):
-    """The Unsolved naming the puzzles without a solution by their first line."""
-    if not unsolved:
+def _failure(text, puzzles, reason="no solution"):
+    """The Unsolved naming `puzzles` by their first line, for `reason`."""
+    if not puzzles:
         return None
-    if unsolved[0].line is None:
-        return Unsolved(_token_lines(text, [p.token for p in unsolved]))
-    return Unsolved(p.line for p in unsolved)
+    if puzzles[0].line is None:
+        return Unsolved(token_lines(text, [p.token for p in puzzles]), reason)
+    return Unsolved((p.line for p in puzzles), reason)
 
 
 # -- cutting an input into independent pieces ---------------------------------------------
