@@ -11,7 +11,6 @@ puzzle's Answer or the exception it raised.
 """
 
 import time
-from collections import deque
 
 from ..commands import puzzle_module
 from ..errors import DlxError, InputError, SearchLimit
@@ -126,7 +125,7 @@ def _sequential(work, limits, ui):
 def _parallel(work, limits, processes):
     import multiprocessing
     pool = multiprocessing.Pool(processes, initializer=worker_defaults)
-    queued = deque()
+    queued = []  # at most IN_FLIGHT * processes: a list (collections costs start-up)
     try:
         for job, text, before in work:
             if isinstance(text, DlxError):
@@ -135,10 +134,10 @@ def _parallel(work, limits, processes):
                 task = (job.command, text, job.settings, limits.budget(job.began))
                 queued.append((job, before, pool.apply_async(_solve_task, task)))
             while len(queued) >= IN_FLIGHT * processes:
-                job, before, result = queued.popleft()
+                job, before, result = queued.pop(0)
                 yield job, before, result.get()
         while queued:
-            job, before, result = queued.popleft()
+            job, before, result = queued.pop(0)
             yield job, before, result.get()
         pool.close()
     finally:
