@@ -19,9 +19,9 @@ from dlxcli.cli import _ui
 from dlxcli.cli._ui import QuietDisplay
 from dlxcli.errors import InputError
 from dlxcli.puzzles import Answer
-from paths import SPEC
+from paths import CASES
 
-QUEENS = SPEC / "queens" / "derived"
+QUEENS = CASES / "queens" / "derived"
 
 
 def run(*args, input=None):
