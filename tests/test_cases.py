@@ -10,14 +10,15 @@ samples or independently computed ones; tests/cases/<command>/SOURCES.md says wh
 import pytest
 from click.testing import CliRunner
 
-from dlxcli import engine
+from conftest import slow_on_python
 from dlxcli.cli import cli
 from paths import CASES, REPO
 
 INPUT_SUFFIXES = (".in", ".txt", ".dlx")
 """The files `dlxcli judge` takes for inputs when it is given a folder."""
-SLOW_ON_PYTHON = {"puzzles/queens/n13.in", "tests/cases/queens/derived/n13.in"}
-"""About 6 s each on the pure-Python twin (a million nodes); 0.2 s on the C twin."""
+SLOW_ON_PYTHON = {"puzzles/queens/n13.in", "tests/cases/queens/derived/n13.in",
+                  "tests/cases/queens/derived/n12.in", "puzzles/target-sudoku/t14_g20.in"}
+"""Over 0.8 s each on the pure-Python twin (n13: 6 s); at most 0.2 s on the C twin."""
 
 
 def bundled_inputs():
@@ -27,8 +28,7 @@ def bundled_inputs():
 
 def case_param(path):
     name = path.relative_to(REPO).as_posix()
-    slow = engine.ENGINE == "python" and name in SLOW_ON_PYTHON
-    return pytest.param(path, id=name, marks=[pytest.mark.slow] if slow else [])
+    return slow_on_python(path, name) if name in SLOW_ON_PYTHON else pytest.param(path, id=name)
 
 
 @pytest.mark.parametrize("path", [case_param(path) for path in bundled_inputs()])
