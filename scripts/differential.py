@@ -8,7 +8,7 @@ A developer tool (not part of the package). Two halves:
   first-item; random pause budgets; a second query on the same solver, which unwinds
   the first) and every step must match: status, solution, nodes, updates, count,
   level, best weight, progress, or the exception's type and message.
-* puzzles: random inputs for every puzzle that exists (mutations of the seed inputs in
+* puzzles: random inputs for every puzzle (mutations of the seed inputs in
   tests/fuzz_corpus/) are solved by the puzzle's `solve_text` in two subprocesses, one
   per twin (DLXCLI_ENGINE=c / python); the Answers (text, failure, data, errors,
   nodes, updates, solutions) or the errors must match.
@@ -172,17 +172,11 @@ def _mismatch(title, case, expected, got):
 
 # -- the puzzle half ---------------------------------------------------------------------
 
-def available_puzzles():
-    """{corpus folder: solve function} for the puzzle modules that exist so far."""
-    solvers = {}
-    for folder, (module_name, function) in SOLVERS.items():
-        try:
-            module = importlib.import_module(f"dlxcli.puzzles.{module_name}")
-        except ModuleNotFoundError:
-            continue
-        if hasattr(module, function) and (CORPUS / folder).is_dir():
-            solvers[folder] = getattr(module, function)
-    return solvers
+def puzzle_solvers():
+    """{corpus folder: solve function} of every puzzle in SOLVERS. A module or function
+    that is missing raises: a renamed puzzle must fail here, not drop out of the run."""
+    return {folder: getattr(importlib.import_module(f"dlxcli.puzzles.{module}"), function)
+            for folder, (module, function) in SOLVERS.items()}
 
 
 def seed_inputs(folder):
@@ -224,7 +218,7 @@ def random_puzzles(n, seed, folders):
 
 def answer_all(cases):
     """Solve (folder, text) cases with the active twin; JSON-able outcomes."""
-    solvers = available_puzzles()
+    solvers = puzzle_solvers()
     outcomes = []
     for folder, text in cases:
         try:
@@ -251,8 +245,8 @@ def answers_with(twin, cases):
 
 def check_puzzles(n, seed):
     """Compare the twins on `n` random puzzle inputs; return (passed, first mismatch or None)."""
-    folders = sorted(available_puzzles())
-    if not n or not folders:
+    folders = sorted(puzzle_solvers())
+    if not n:
         return 0, None
     cases = random_puzzles(n, seed, folders)
     expected, got = answers_with("python", cases), answers_with("c", cases)
@@ -279,7 +273,7 @@ def main(argv=None):
     engine_passed, engine_failure = check_engines(args.n, args.seed)
     puzzle_passed, puzzle_failure = check_puzzles(puzzles, args.seed)
     print(f"differential (seed {args.seed}): {engine_passed}/{args.n} exact-cover problems "
-          f"and {puzzle_passed}/{puzzles} puzzles ({', '.join(sorted(available_puzzles()))}) "
+          f"and {puzzle_passed}/{puzzles} puzzles ({', '.join(sorted(puzzle_solvers()))}) "
           "agree on both twins")
     for failure in (engine_failure, puzzle_failure):
         if failure:
