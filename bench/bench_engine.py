@@ -18,7 +18,8 @@ import re
 import sys
 
 import harness
-from harness import Contender, Report, dlxcli, precompile, shared, side_by_side, trimmed_lines
+from harness import (CASES, Contender, Report, dlxcli, precompile, shared, side_by_side,
+                     trimmed_lines)
 from reference import binary
 
 QUEENS_COUNTS = {12: 14200, 13: 73712, 14: 365596}
@@ -128,7 +129,7 @@ def p4929_cases(args):
 
 
 def startup_case(args):
-    sample = shared("spec", "data", "matrix", "sample1.in")
+    sample = CASES / "matrix" / "sample1.in"
     check = cover_check(sample)
     contenders = [Contender("python -c pass", [sys.executable, "-c", "pass"]),
                   dlxcli("dlxcli matrix (C)", "c", ["matrix"], sample, check),

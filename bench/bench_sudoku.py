@@ -7,7 +7,6 @@ ratios to the seed), plus 9x9 puzzles per second inside one process for both eng
 twins. Every answer is checked independently of dlxcli: sudoku grids by a rule checker
 (rows, columns, boxes, givens kept), target-sudoku maxima against the official samples
 and the seed's own enumeration, squiggly and samurai against the official outputs.
-A command that does not exist yet is reported as skipped.
 """
 
 import json
@@ -18,16 +17,11 @@ import sys
 from pathlib import Path
 
 import harness
-from harness import (REPO, Contender, precompile, Report, dlxcli, dlxcli_argv, ratio, seconds_text,
+from harness import (CASES, REPO, Contender, precompile, Report, dlxcli, ratio, seconds_text,
                      shared, side_by_side, trimmed_lines)
 from reference import binary
 
 BENCH_DATA = REPO / "bench" / "data"
-
-
-def available(command):
-    done = subprocess.run(dlxcli_argv() + [command, "--help"], capture_output=True)
-    return done.returncode == 0
 
 
 # -- independent answer checks ----------------------------------------------------------
@@ -90,14 +84,14 @@ def sudoku_end_to_end(args, names):
 
 
 def in_process(engine, puzzle, path, lines=None):
-    """(seconds, via, answer text) of solve_text inside one process of one twin."""
+    """(seconds, answer text) of solve_text inside one process of one twin."""
     argv = [sys.executable, str(Path(__file__).with_name("inprocess.py")), puzzle, str(path)]
     if lines:
         argv.append(str(lines))
     done = subprocess.run(argv, capture_output=True, text=True, check=True,
                           env={**os.environ, "DLXCLI_ENGINE": engine})
     result = json.loads(done.stdout)
-    return result["seconds"], result["via"], result["text"].encode()
+    return result["seconds"], result["text"].encode()
 
 
 def sudoku_throughput(args, names, report):
@@ -110,17 +104,17 @@ def sudoku_throughput(args, names, report):
                 continue
             puzzles = path.read_text().split()[:lines]
             check = sudoku_check(puzzles)
-            runs, via, wrong = [], "", None
+            runs, wrong = [], None
             for _ in range(args.repeats):
-                seconds, via, text = in_process(engine, "sudoku", path, lines)
+                seconds, text = in_process(engine, "sudoku", path, lines)
                 runs.append(seconds)
                 wrong = wrong or check(text)
             report.all_right &= wrong is None
             best = sorted(runs)[len(runs) // 2]
-            rows.append([name, engine, via, len(puzzles), f"{best:.3f}",
+            rows.append([name, engine, len(puzzles), f"{best:.3f}",
                          f"{len(puzzles) / best:,.0f}", "ok" if not wrong else f"WRONG: {wrong}"])
     report.table("9x9 sudoku in one process (start-up excluded)",
-                 ["set", "twin", "via", "puzzles", "median s", "puzzles/s", "answer"], rows)
+                 ["set", "twin", "puzzles", "median s", "puzzles/s", "answer"], rows)
 
 
 # -- target sudoku --------------------------------------------------------------------------
@@ -128,7 +122,7 @@ def sudoku_throughput(args, names, report):
 def target_cases(args):
     """(name, input path, expected maximum) for every target-sudoku case."""
     cases = [(p.name, p, p.with_suffix(".out").read_text().strip())
-             for p in sorted(shared("spec", "data", "target-sudoku").glob("sample*.in"))]
+             for p in sorted((CASES / "target-sudoku").glob("sample*.in"))]
     maxima = dict(re.findall(r"(t\d+_g\d+) (\d+)", shared("data", "README.md").read_text()))
     cases += [(p.name, p, maxima[p.stem])
               for p in sorted(shared("data", "target-sudoku").glob("*.in"),
@@ -169,7 +163,7 @@ def target_bench(args):
 
 def squiggly_expected(copies):
     """The HDU 4069 sample's answers repeated `copies` times, cases renumbered."""
-    bodies = re.split(r"Case \d+:\n", shared("spec", "data", "squiggly", "sample.out").read_text())[1:]
+    bodies = re.split(r"Case \d+:\n", (CASES / "squiggly" / "sample.out").read_text())[1:]
     lines = []
     for k in range(copies * len(bodies)):
         lines.append(f"Case {k + 1}:")
@@ -192,7 +186,7 @@ def squiggly_bench(args):
 def samurai_bench(args, report):
     rows = []
     for problem in (1, 2):
-        path = shared("spec", "data", "samurai", f"seed003-problem{problem}.grid21.in")
+        path = CASES / "samurai" / f"seed003-problem{problem}.grid21.in"
         check = lines_check(trimmed_lines(path.with_suffix(".out").read_bytes()))
         contenders = [Contender("python -c pass", [sys.executable, "-c", "pass"]),
                       dlxcli("dlxcli samurai (C)", "c", ["samurai", str(path)], None, check)]
@@ -228,11 +222,6 @@ def parse_args():
     return harness.parse_bench_args(__doc__.splitlines()[0], "few repetitions and fewer cases (< 60 s; CI smoke step)", "also run the pure-Python twin on the 1000-puzzle sets and the generated target-sudoku cases", 1)
 
 
-def skipped(report, command):
-    print(f"\n### {command}: skipped, `dlxcli {command}` does not exist yet")
-    report.targets.append([f"dlxcli {command}", "-", "-", "not measured (no command)"])
-
-
 def main():
     args = parse_args()
     precompile()
@@ -241,43 +230,31 @@ def main():
           f"{args.repeats} alternating runs")
     sets = ("hard1000",) if args.quick else ("hard1000", "17clue1000")
 
-    if available("sudoku"):
-        groups = sudoku_end_to_end(args, sets)
-        report.timings("9x9 sudoku, 1000 puzzles per process", groups)
-        hard = dict(groups)["hard1000"]
-        report.target("hard1000: dlxcli sudoku (C) / seed",
-                      ratio(median_of(hard, "dlxcli sudoku (C)"),
-                            median_of(hard, "p1784_sudoku_loop")), 0.5)
-    else:
-        skipped(report, "sudoku")
+    groups = sudoku_end_to_end(args, sets)
+    report.timings("9x9 sudoku, 1000 puzzles per process", groups)
+    hard = dict(groups)["hard1000"]
+    report.target("hard1000: dlxcli sudoku (C) / seed",
+                  ratio(median_of(hard, "dlxcli sudoku (C)"),
+                        median_of(hard, "p1784_sudoku_loop")), 0.5)
     sudoku_throughput(args, sets, report)
 
-    if available("target-sudoku"):
-        groups = target_bench(args)
-        report.timings("Target sudoku (P1074): maximum score", groups)
-        for name, timings in groups:
-            seed = timings[0].median
-            if seed is None or seed > 0.1:
-                report.target(f"target-sudoku {name} (seed {seconds_text(seed)} s): "
-                              f"dlxcli (C) / seed",
-                              ratio(median_of(timings, "dlxcli target-sudoku (C)"), seed), 0.1)
-    else:
-        skipped(report, "target-sudoku")
+    groups = target_bench(args)
+    report.timings("Target sudoku (P1074): maximum score", groups)
+    for name, timings in groups:
+        seed = timings[0].median
+        if seed is None or seed > 0.1:
+            report.target(f"target-sudoku {name} (seed {seconds_text(seed)} s): "
+                          f"dlxcli (C) / seed",
+                          ratio(median_of(timings, "dlxcli target-sudoku (C)"), seed), 0.1)
 
-    if available("squiggly"):
-        groups = squiggly_bench(args)
-        report.timings("Squiggly sudoku (HDU 4069)", groups)
-        timings = groups[0][1]
-        report.target("squiggly sample_x800: dlxcli (C) / seed",
-                      ratio(median_of(timings, "dlxcli squiggly (C)"),
-                            median_of(timings, "hdu4069_squiggly")), 1.0)
-    else:
-        skipped(report, "squiggly")
+    groups = squiggly_bench(args)
+    report.timings("Squiggly sudoku (HDU 4069)", groups)
+    timings = groups[0][1]
+    report.target("squiggly sample_x800: dlxcli (C) / seed",
+                  ratio(median_of(timings, "dlxcli squiggly (C)"),
+                        median_of(timings, "hdu4069_squiggly")), 1.0)
 
-    if available("samurai"):
-        samurai_bench(args, report)
-    else:
-        skipped(report, "samurai")
+    samurai_bench(args, report)
     report.finish()
 
 

@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+CASES = REPO / "tests" / "cases"
+"""The official samples and golden answers, in the repository."""
 SHARED = REPO.parent / "shared"
 
 
@@ -25,7 +27,7 @@ def shared(*parts):
     path = SHARED.joinpath(*parts)
     if not path.exists():
         sys.exit(f"bench: {path} is missing; the benchmarks need the shared reference "
-                 f"material (spec/, data/, reference/) in {SHARED}, beside the repository")
+                 f"material (data/, reference/) in {SHARED}, beside the repository")
     return path
 
 

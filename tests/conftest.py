@@ -7,12 +7,19 @@ use whichever twin DLXCLI_ENGINE picked, and CI runs the suite once per twin).
 A C twin that is missing is skipped, unless DLXCLI_ENGINE=c says it is required: then
 every test that needs it fails, as does the session (simplejson's "required extension"
 switch), so that a build that silently fell back to Python cannot look green.
+
+Tests marked `needs_shared` read the data sets of ../shared/data (paths.DATA): where
+they are absent, as in a fresh clone, those tests are skipped with one line saying so.
+Naming a place with DLXCLI_SHARED makes them required there (CI does), so that a
+misplaced data folder cannot make them all skip unnoticed.
 """
 
 import importlib
 import os
 
 import pytest
+
+from paths import DATA
 
 TWINS = {"c": "dlxcli.engine._dlx", "python": "dlxcli.engine._pydlx"}
 
@@ -37,6 +44,14 @@ def twin(request):
     return load_twin(request.param)
 
 
+def slow_on_python(value, id=None):
+    """A test parameter marked slow when the pure-Python twin runs the suite: searches
+    that take a fraction of a second on the C twin take seconds there."""
+    from dlxcli import engine
+    return pytest.param(value, id=id,
+                        marks=[pytest.mark.slow] if engine.ENGINE == "python" else [])
+
+
 @pytest.fixture(scope="session")
 def c_twin():
     return load_twin("c")
@@ -56,6 +71,17 @@ def pytest_sessionstart(session):
     if wanted in TWINS and engine.ENGINE != wanted:
         raise pytest.UsageError(
             f"DLXCLI_ENGINE={wanted} but dlxcli.engine.ENGINE is {engine.ENGINE!r}")
+    if os.environ.get("DLXCLI_SHARED") and not DATA.is_dir():
+        raise pytest.UsageError(f"DLXCLI_SHARED names {DATA.parent}, which has no data/")
+
+
+def pytest_collection_modifyitems(config, items):
+    if DATA.is_dir():
+        return
+    skip = pytest.mark.skip(reason=f"needs the data sets of {DATA}, absent here")
+    for item in items:
+        if item.get_closest_marker("needs_shared"):
+            item.add_marker(skip, append=False)  # before pytest's own empty-parameter skip
 
 
 def pytest_report_header(config):

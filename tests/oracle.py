@@ -83,8 +83,13 @@ def best_weight(n_primary, n_secondary, options, weights, forced=()):
 
 def queens(n):
     """Every way to put n non-attacking queens on an n x n board, as the tuple of the
-    queens' columns row by row, in lexicographic order: a filter over all permutations
-    (one queen per row and per column), keeping those with no two on a diagonal."""
-    return [cols for cols in permutations(range(n))
+    queens' columns row by row, in lexicographic order."""
+    return list(queen_placements(n))
+
+
+def queen_placements(n):
+    """queens(n) one at a time: a filter over all permutations (one queen per row and per
+    column), in lexicographic order, keeping those with no two queens on a diagonal."""
+    return (cols for cols in permutations(range(n))
             if len({r + c for r, c in enumerate(cols)}) == n
-            and len({r - c for r, c in enumerate(cols)}) == n]
+            and len({r - c for r, c in enumerate(cols)}) == n)

@@ -22,9 +22,9 @@ from dlxcli.cli._ui import QuietDisplay
 from dlxcli.errors import InputError
 from dlxcli.exact_cover import UNLIMITED
 from dlxcli.puzzles import Answer
-from paths import SPEC
+from paths import CASES
 
-QUEENS = SPEC / "queens" / "derived"
+QUEENS = CASES / "queens" / "derived"
 
 
 def run(*args, input=None):

@@ -1,7 +1,7 @@
 """The command line as a user meets it: options of the shared runner, stdout bytes, stderr,
 exit statuses; CliRunner for each option, real subprocesses for pipes and Ctrl-C.
 
-Expected outputs are the official samples and derived answers in ../shared/spec/data.
+Expected outputs are the official samples and derived answers in tests/cases/.
 """
 
 import json
@@ -19,10 +19,10 @@ from click.testing import CliRunner
 from dlxcli.cli import cli
 from dlxcli.cli._run import RUN_DEFAULTS, split_options
 from dlxcli.commands import PUZZLES, default_settings
-from paths import SPEC
+from paths import CASES
 
-QUEENS = SPEC / "queens"
-MATRIX = SPEC / "matrix"
+QUEENS = CASES / "queens"
+MATRIX = CASES / "matrix"
 DLXCLI = [sys.executable, "-m", "dlxcli"]
 
 
@@ -45,7 +45,7 @@ def test_stdin_answer_is_the_official_sample_byte_for_byte():
 
 @pytest.mark.parametrize("name", ["sudoku", "squiggly", "target-sudoku", "samurai"])
 def test_a_byte_order_mark_is_ignored_in_files_and_on_stdin(name, tmp_path):
-    sample = sorted((SPEC / name).glob("*.in"))[0]
+    sample = sorted((CASES / name).glob("*.in"))[0]
     plain = run(name, sample)
     marked = tmp_path / sample.name
     marked.write_bytes(b"\xef\xbb\xbf" + sample.read_bytes())
@@ -258,7 +258,7 @@ def _imported(argv, data):
 
 @pytest.mark.parametrize("name", sorted(PUZZLES))
 def test_a_plain_run_imports_nothing_slow(name):
-    sample = sorted((SPEC / name).glob("*.in"))[0]
+    sample = sorted((CASES / name).glob("*.in"))[0]
     done, modules = _imported([name], sample.read_bytes())
     assert done.returncode == 0 and done.stdout.strip()
     assert "dlxcli" in modules
@@ -307,13 +307,13 @@ def test_a_plain_run_uses_the_commands_own_defaults(name):
 
 def _plain_run_inputs():
     for name in sorted(PUZZLES):
-        samples = sorted((SPEC / name).glob("*.in"))[:2]
+        samples = sorted((CASES / name).glob("*.in"))[:2]
         for path in samples:
             yield name, path.read_bytes(), []
         yield name, b"1 2 x\n", []
         yield name, b"", []
         yield name, b"", [str(samples[0]), "-", "no-such-file.in"]
-        yield name, b"", [str(SPEC / name)]
+        yield name, b"", [str(CASES / name)]
 
 
 @pytest.mark.parametrize("name, data, paths", list(_plain_run_inputs()))

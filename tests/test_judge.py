@@ -1,7 +1,7 @@
 """`dlxcli judge` on folders made here: every verdict, the P4929 special judge, the
 command found from the folder, --command, NAME.args, the summary and the exit status.
 
-Expected answers are the official samples (../shared/spec/data) or deliberately
+Expected answers are the official samples (tests/cases/) or deliberately
 broken copies of them.
 """
 
@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from dlxcli.cli import cli
 from dlxcli.cli.judge import compare_lines, judge_lines
-from paths import SPEC
+from paths import CASES
 
 
 
@@ -46,8 +46,8 @@ def judged(*args):
 
 
 def test_accepted_everywhere_is_status_0(tmp_path):
-    case(tmp_path / "queens", "six", SPEC / "queens/sample1.in")
-    case(tmp_path / "matrix", "none", SPEC / "matrix/sample2.in", suffix=".ans")
+    case(tmp_path / "queens", "six", CASES / "queens/sample1.in")
+    case(tmp_path / "matrix", "none", CASES / "matrix/sample2.in", suffix=".ans")
     assert judged(tmp_path) == (0, [f"{tmp_path}/matrix/none.in: accepted",
                                     f"{tmp_path}/queens/six.in: accepted",
                                     "2 inputs: 2 accepted"])
@@ -55,13 +55,13 @@ def test_accepted_everywhere_is_status_0(tmp_path):
 
 def test_p4929_accepts_any_order_of_the_cover(tmp_path):
     # The official sample answer is "2 1 3"; dlxcli prints "1 2 3".
-    path = case(tmp_path / "matrix", "s1", SPEC / "matrix/sample1.in")
+    path = case(tmp_path / "matrix", "s1", CASES / "matrix/sample1.in")
     assert (tmp_path / "matrix/s1.out").read_text() == "2 1 3\n"
     assert verdict_lines(run(path))[0].endswith(": accepted")
 
 
 def test_p4929_rejects_a_wrong_cover(tmp_path):
-    path = case(tmp_path / "matrix", "s1", SPEC / "matrix/sample1.in", answer="No Solution!\n")
+    path = case(tmp_path / "matrix", "s1", CASES / "matrix/sample1.in", answer="No Solution!\n")
     result = run(path)
     assert result.exit_code == 1
     assert verdict_lines(result)[0] == (f"{path}: wrong answer: line 1: expected "
@@ -79,8 +79,8 @@ def test_knuth_format_is_checked_as_a_cover(tmp_path):
 
 
 def test_wrong_answer_names_the_first_differing_line(tmp_path):
-    official = (SPEC / "queens/sample1.out").read_text()
-    path = case(tmp_path / "queens", "six", SPEC / "queens/sample1.in",
+    official = (CASES / "queens/sample1.out").read_text()
+    path = case(tmp_path / "queens", "six", CASES / "queens/sample1.in",
                 answer=official.replace("3 6 2 5 1 4", "3 6 2 5 1 5"))
     assert judged(path) == (1, [
         f"{path}: wrong answer: line 2: expected '3 6 2 5 1 5', found '3 6 2 5 1 4'",
@@ -88,9 +88,9 @@ def test_wrong_answer_names_the_first_differing_line(tmp_path):
 
 
 def test_trailing_spaces_and_final_newlines_are_ignored(tmp_path):
-    official = (SPEC / "queens/sample1.out").read_text()
+    official = (CASES / "queens/sample1.out").read_text()
     padded = official.replace("\n", "  \n") + "\n\n"
-    path = case(tmp_path / "queens", "six", SPEC / "queens/sample1.in", answer=padded)
+    path = case(tmp_path / "queens", "six", CASES / "queens/sample1.in", answer=padded)
     assert verdict_lines(run(path))[0] == f"{path}: accepted"
 
 
@@ -102,7 +102,7 @@ def test_a_missing_line_is_a_wrong_answer():
 
 def test_bad_input_is_an_error_verdict(tmp_path):
     folder = tmp_path / "queens"
-    path = case(folder, "bad", SPEC / "queens/sample1.in")
+    path = case(folder, "bad", CASES / "queens/sample1.in")
     path.write_text("six\n")
     result = run(folder)
     assert result.exit_code == 1
@@ -110,39 +110,39 @@ def test_bad_input_is_an_error_verdict(tmp_path):
 
 
 def test_missing_expected_file_is_an_error(tmp_path):
-    path = case(tmp_path / "queens", "six", SPEC / "queens/sample1.in", answer=False)
+    path = case(tmp_path / "queens", "six", CASES / "queens/sample1.in", answer=False)
     assert "no expected answer" in verdict_lines(run(path))[0]
 
 
 def test_time_limit_verdict(tmp_path):
     folder = tmp_path / "queens"
-    case(folder, "big", SPEC / "queens/derived/n13.in")
-    case(folder, "six", SPEC / "queens/sample1.in")
+    case(folder, "big", CASES / "queens/derived/n13.in")
+    case(folder, "six", CASES / "queens/sample1.in")
     assert judged("--timeout", "0.05", folder) == (1, [f"{folder}/big.in: time limit",
                                                        f"{folder}/six.in: accepted",
                                                        "2 inputs: 1 time limit, 1 accepted"])
 
 
 def test_node_limit_verdict(tmp_path):
-    path = case(tmp_path / "queens", "n10", SPEC / "queens/derived/n10.in")
+    path = case(tmp_path / "queens", "n10", CASES / "queens/derived/n10.in")
     assert verdict_lines(run("--node-limit", "50", path))[0] == f"{path}: node limit"
 
 
 def test_command_option_overrides_the_folder(tmp_path):
-    path = case(tmp_path / "anywhere", "six", SPEC / "queens/sample1.in")
+    path = case(tmp_path / "anywhere", "six", CASES / "queens/sample1.in")
     assert "no command for this input" in verdict_lines(run(path))[0]
     assert verdict_lines(run("--command", "queens", path))[0] == f"{path}: accepted"
 
 
 def test_a_bad_args_file_is_an_error(tmp_path):
-    path = case(tmp_path / "queens", "six", SPEC / "queens/sample1.in")
+    path = case(tmp_path / "queens", "six", CASES / "queens/sample1.in")
     (tmp_path / "queens/six.args").write_text("--no-such-option\n")
     assert "No such option" in verdict_lines(run(path))[0]
 
 
 def test_jobs_2_gives_the_same_verdicts(tmp_path):
     for n in (6, 7, 8, 9):
-        case(tmp_path / "queens", f"n{n}", SPEC / f"queens/derived/n{n}.in")
+        case(tmp_path / "queens", f"n{n}", CASES / f"queens/derived/n{n}.in")
     one, two = run("--jobs", "1", tmp_path), run("--jobs", "2", tmp_path)
     assert verdict_lines(one) == verdict_lines(two)
     assert verdict_lines(two)[-1] == "4 inputs: 4 accepted"

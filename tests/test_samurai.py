@@ -1,6 +1,6 @@
 """`dlxcli samurai`: golden files in both layouts, layout variants, bad input.
 
-Layer: tests. Expected outputs come from spec/data/samurai (solutions computed by an
+Layer: tests. Expected outputs come from tests/cases/samurai (solutions computed by an
 independent solver, see its SOURCES.md); every printed picture is also checked here
 against the five grids' rows, columns and boxes and against the givens, by code that
 shares nothing with dlxcli.
@@ -117,7 +117,7 @@ def grids5(cells):
 
 def golden_args(path):
     """The input and its options from NAME.args, as `dlxcli judge` reads them (the
-    *.grids5.in seed puzzles are answered in the five-grid form, as in spec/data)."""
+    *.grids5.in seed puzzles are answered in the five-grid form, as in tests/cases)."""
     args = path.with_suffix(".args")
     return [str(path)] + (args.read_text().split() if args.exists() else [])
 

@@ -1,7 +1,7 @@
 """`dlxcli squiggly` (HDU 4069): golden files, random region maps, bad cases, bad input.
 
 Layer: tests. Expected outputs are the official HDU sample, the derived std_boxes file
-(from an independent solver, see spec/data/squiggly/SOURCES.md), or this file's own
+(from an independent solver, see tests/cases/squiggly/SOURCES.md), or this file's own
 helpers, which share nothing with dlxcli: a union-find region finder, a unit checker,
 a backtracking solution counter and a plain exact-cover matrix handed to each engine
 twin directly.

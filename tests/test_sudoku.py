@@ -1,7 +1,7 @@
 """`dlxcli sudoku` (Luogu P1784 and the one-line format): golden files, random puzzles
 against a brute-force oracle, several puzzles per input, no solution, bad input.
 
-Layer: tests. Expected outputs are the official P1784 samples (spec/data/sudoku) or
+Layer: tests. Expected outputs are the official P1784 samples (tests/cases/sudoku) or
 come from tests/grid_oracle.py, which shares nothing with dlxcli; every grid dlxcli
 prints is also checked cell by cell by the oracle's unit checker.
 """
@@ -28,7 +28,7 @@ from dlxcli.puzzles.grid import Grid, square_units
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles" / "sudoku"
 GOLDEN = sorted(PUZZLES.glob("*.in"))
-SPEC = paths.SPEC / "sudoku"
+CASES = paths.CASES / "sudoku"
 DATA = paths.DATA / "sudoku"
 SAMPLE = (PUZZLES / "sample1.in").read_text()
 SAMPLE_ANSWER = (PUZZLES / "sample1.out").read_text()
@@ -84,9 +84,9 @@ def test_every_printed_grid_satisfies_the_rules(path):
 
 @pytest.mark.parametrize("name", ["sample1", "hack3_selftest"])
 def test_official_p1784_samples_byte_for_byte(name):
-    result = run(str(SPEC / f"{name}.in"))
+    result = run(str(CASES / f"{name}.in"))
     assert result.exit_code == 0
-    assert result.stdout == (SPEC / f"{name}.canonical.out").read_text()
+    assert result.stdout == (CASES / f"{name}.canonical.out").read_text()
 
 
 def test_sample_on_stdin_with_crlf_and_tabs():
@@ -134,6 +134,7 @@ def test_an_input_without_a_good_puzzle_is_refused_with_its_first_error():
 
 # -- several puzzles per input, no solution ------------------------------------------------------
 
+@pytest.mark.needs_shared
 def test_several_puzzles_are_answered_in_order_without_separators():
     lines = (DATA / "hard1000.txt").read_text().splitlines()[:5]
     result = run(stdin="\n".join(lines) + "\n")
@@ -206,6 +207,7 @@ def test_pieces_concatenate_to_the_input_and_their_answers_to_its_answer(name):
     assert "".join(sudoku.solve_text(p).text for p in pieces) == sudoku.solve_text(text).text
 
 
+@pytest.mark.needs_shared
 def test_a_big_file_is_cut_into_pieces_of_whole_lines():
     text = (DATA / "hard1000.txt").read_text()
     pieces = texts_of(sudoku.split_lines(text.splitlines(keepends=True)))
@@ -222,6 +224,7 @@ def test_a_grid_input_is_cut_only_where_a_puzzle_starts_on_a_full_row():
     assert "".join(sudoku.solve_text(p).text for p in pieces) == SAMPLE_ANSWER * 3
 
 
+@pytest.mark.needs_shared
 @pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize("form", ["line", "grid"])
 def test_unsolvable_puzzles_are_named_by_their_lines_in_the_whole_input(form, jobs, tmp_path):
@@ -365,7 +368,7 @@ DLXCLI = [sys.executable, "-m", "dlxcli", "sudoku"]
 def test_real_process_pipe_gives_the_official_bytes():
     done = subprocess.run(DLXCLI, input=SAMPLE.encode(), capture_output=True, timeout=60)
     assert done.returncode == 0 and done.stderr == b""
-    assert done.stdout == (SPEC / "sample1.canonical.out").read_bytes()
+    assert done.stdout == (CASES / "sample1.canonical.out").read_bytes()
 
 
 def test_real_process_exit_statuses():
@@ -378,6 +381,7 @@ def test_real_process_exit_statuses():
 
 
 @pytest.mark.slow
+@pytest.mark.needs_shared
 def test_every_answer_to_a_thousand_hard_puzzles_satisfies_the_rules():
     text = (DATA / "hard1000.txt").read_text()
     result = run(str(DATA / "hard1000.txt"))

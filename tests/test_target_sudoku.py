@@ -2,8 +2,9 @@
 and bound against full enumeration, no solution, bad input.
 
 Layer: tests. Expected scores are the official samples, the maxima in
-data/README.md (computed there by full enumeration with the seed program), and the
-brute-force oracle of tests/grid_oracle.py, which shares nothing with dlxcli.
+../shared/data/README.md (computed there by full enumeration with the seed program; those
+tests need ../shared), and the brute-force oracle of tests/grid_oracle.py, which shares
+nothing with dlxcli.
 """
 
 import random
@@ -23,9 +24,8 @@ from dlxcli.puzzles import target_sudoku
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles" / "target-sudoku"
-SPEC = paths.SPEC / "target-sudoku"
+CASES = paths.CASES / "target-sudoku"
 DATA = paths.DATA / "target-sudoku"
-MAXIMA = dict(re.findall(r"(t\d+_g\d+) (\d+)", (DATA.parent / "README.md").read_text()))
 SLOW_CASES = {"t14_g20"}
 """Over a second on the Python twin (100,000 branch-and-bound nodes)."""
 
@@ -40,9 +40,9 @@ def givens(path):
 
 @pytest.mark.parametrize("name", ["sample1", "sample2"])
 def test_official_samples_byte_for_byte(name):
-    result = run(str(SPEC / f"{name}.in"))
+    result = run(str(CASES / f"{name}.in"))
     assert result.exit_code == 0
-    assert result.stdout == (SPEC / f"{name}.out").read_text()
+    assert result.stdout == (CASES / f"{name}.out").read_text()
 
 
 def maybe_slow(name, value):
@@ -55,34 +55,41 @@ def test_bundled_puzzles(path):
     assert run(str(path)).stdout == path.with_suffix(".out").read_text()
 
 
-CASES = [maybe_slow(name, name) for name in sorted(MAXIMA)]
+def maxima():
+    """{data set case: its maximum score}, from the table in ../shared/data/README.md."""
+    return dict(re.findall(r"(t\d+_g\d+) (\d+)", (DATA.parent / "README.md").read_text()))
 
 
-@pytest.mark.parametrize("name", CASES)
-def test_data_set_maxima(name):
-    answer = target_sudoku.solve_text((DATA / f"{name}.in").read_text())
-    assert answer.text == f"{MAXIMA[name]}\n"
+@pytest.mark.needs_shared
+@pytest.mark.parametrize("path", [maybe_slow(p.stem, p) for p in sorted(DATA.glob("*.in"))])
+def test_data_set_maxima(path):
+    best = maxima()[path.stem]
+    answer = target_sudoku.solve_text(path.read_text())
+    assert answer.text == f"{best}\n"
     grid = [value for row in answer.data["grid"] for value in row]
-    assert oracle.is_solution(givens(DATA / f"{name}.in"), grid)
-    assert oracle.target_score(grid) == int(MAXIMA[name])
+    assert oracle.is_solution(givens(path), grid)
+    assert oracle.target_score(grid) == int(best)
 
 
+@pytest.mark.needs_shared
 def test_the_maxima_table_was_read():
-    assert len(MAXIMA) == 12 and MAXIMA["t6_g24"] == "2878"
+    table = maxima()
+    assert len(table) == 12 and table["t6_g24"] == "2878"
+    assert sorted(table) == sorted(p.stem for p in DATA.glob("*.in"))
 
 
 @pytest.mark.parametrize("name", ["sample1", "sample2"])
 def test_branch_and_bound_equals_full_enumeration(name):
-    text = (SPEC / f"{name}.in").read_text()
+    text = (CASES / f"{name}.in").read_text()
     grid = target_sudoku.target_grid()
     every = grid.problem.solutions(forced=grid.forced(target_sudoku.parse(text)))
     best = max(target_sudoku.score(grid.decode(s)) for s in every)
     assert target_sudoku.solve_text(text).text == f"{best}\n"
-    assert best == oracle.target_best(givens(SPEC / f"{name}.in"))
+    assert best == oracle.target_best(givens(CASES / f"{name}.in"))
 
 
 def test_branch_and_bound_visits_fewer_nodes_than_enumeration():
-    text = (SPEC / "sample2.in").read_text()
+    text = (CASES / "sample2.in").read_text()
     grid = target_sudoku.target_grid()
     forced = grid.forced(target_sudoku.parse(text))
     counted = Stats()
@@ -110,7 +117,7 @@ def test_random_puzzles_agree_with_brute_force(seed, blanks):
 
 
 @pytest.mark.parametrize("text", [
-    "5 5" + (SPEC / "sample1.in").read_text()[3:],
+    "5 5" + (CASES / "sample1.in").read_text()[3:],
     "1 2 3 4 5 6 7 8 0\n" + "0 " * 8 + "9\n" + "0 0 0 0 0 0 0 0 0\n" * 7,
 ])
 def test_contradictory_givens_score_minus_one(text):

@@ -1,0 +1,39 @@
+"""Every bundled case is judged: each input under puzzles/ and tests/cases/ is solved by
+`dlxcli judge` and must be accepted against the expected answer beside it.
+
+Layer: tests. One test per input, named by its path; adding a case is adding files
+(NAME.in, NAME.out or NAME.ans, and NAME.args for options), no code. An input without
+an expected answer fails here rather than dropping out. The answers are official
+samples or independently computed ones; tests/cases/<command>/SOURCES.md says which.
+"""
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import slow_on_python
+from dlxcli.cli import cli
+from paths import CASES, REPO
+
+INPUT_SUFFIXES = (".in", ".txt", ".dlx")
+"""The files `dlxcli judge` takes for inputs when it is given a folder."""
+SLOW_ON_PYTHON = {"puzzles/queens/n13.in", "tests/cases/queens/derived/n13.in",
+                  "tests/cases/queens/derived/n12.in", "puzzles/target-sudoku/t14_g20.in"}
+"""Over 0.8 s each on the pure-Python twin (n13: 6 s); at most 0.2 s on the C twin."""
+
+
+def bundled_inputs():
+    for root in (REPO / "puzzles", CASES):
+        yield from sorted(path for path in root.rglob("*") if path.suffix in INPUT_SUFFIXES)
+
+
+def case_param(path):
+    name = path.relative_to(REPO).as_posix()
+    return slow_on_python(path, name) if name in SLOW_ON_PYTHON else pytest.param(path, id=name)
+
+
+@pytest.mark.parametrize("path", [case_param(path) for path in bundled_inputs()])
+def test_bundled_case_is_accepted(path):
+    result = CliRunner().invoke(cli, ["judge", "--no-progress", str(path)])
+    verdict = result.stdout.splitlines()[0]
+    assert verdict.startswith(f"{path}: accepted ("), verdict
+    assert result.exit_code == 0
