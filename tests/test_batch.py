@@ -6,6 +6,7 @@ so that the runner's handling of pieces is checked without depending on any real
 """
 
 import os
+import pickle
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,7 @@ from dlxcli.cli._batch import Job, Limits, solve_jobs
 from dlxcli.cli._inputs import Source
 from dlxcli.cli._output import AnswerFile
 from dlxcli.cli._ui import QuietDisplay
-from dlxcli.errors import InputError
+from dlxcli.errors import InputError, NodeLimitExceeded, TimeLimitExceeded
 from dlxcli.exact_cover import UNLIMITED
 from dlxcli.puzzles import Answer
 from paths import CASES
@@ -204,3 +205,15 @@ def test_the_terminal_display_then_draws_from_where_the_run_is():
         assert (live.total, live.done, live.nodes) == (3, 1, 10)
         display.finished("b", 5)
         assert (live.done, live.nodes) == (2, 15)
+
+
+@pytest.mark.parametrize("error", [
+    InputError("a number", source="a.in", line=3, column=2, found="'x'"),
+    NodeLimitExceeded("search stopped after 5 nodes (node limit)", 5),
+    TimeLimitExceeded("stopped after 1 s (time limit)", 70),
+], ids=["input", "node-limit", "time-limit"])
+def test_errors_cross_the_pool_as_themselves(error):
+    """Pool workers send back the exception a puzzle raised, pickled."""
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is type(error) and str(copy) == str(error)
+    assert vars(copy) == vars(error)

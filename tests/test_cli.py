@@ -371,3 +371,24 @@ def test_ctrl_c_exits_130_cleanly_without_orphans(tmp_path, jobs):
     assert not out.exists() or list(out.iterdir()) == []
     time.sleep(0.2)
     assert _group_alive(process.pid) == []
+
+
+@pytest.mark.parametrize("name", sorted(PUZZLES))
+def test_a_registered_command_is_its_puzzle_module(name):
+    """One registry line makes a command: the group builds it from the module's
+    Command, with two or three examples and solve_text's own defaults."""
+    from dlxcli.commands import puzzle_module
+    module = puzzle_module(name)
+    assert 2 <= len(module.COMMAND.examples) <= 3
+    assert "budget" in module.solve_text.__kwdefaults__
+    assert name in cli.list_commands(None)
+    command = cli.get_command(None, name)
+    assert command.short_help == module.COMMAND.summary
+    declared = {option.setting for option in module.COMMAND.options}
+    assert declared <= set(default_settings(name))
+
+
+def test_the_group_lists_the_registry_and_the_tools():
+    from dlxcli.cli.group import TOOLS
+    assert cli.list_commands(None) == sorted([*PUZZLES, *TOOLS])
+    assert cli.get_command(None, "no-such-command") is None
