@@ -58,7 +58,7 @@ def run(command, options):
                     len(sources), ui)
     with interruptible(), ui:
         try:
-            for job, outcome in solve_jobs(jobs, limits, runner["jobs"] or _cores(), ui,
+            for job, outcome in solve_jobs(jobs, limits, processes(runner["jobs"]), ui,
                                            writer.keeps, writer.piece):
                 writer.finish(job, outcome)
                 ui.report(job.source.name, outcome)
@@ -68,8 +68,9 @@ def run(command, options):
     return status
 
 
-def _cores():
-    return os.cpu_count() or 1
+def processes(jobs):
+    """The worker processes that --jobs asks for (0: one per core)."""
+    return jobs or os.cpu_count() or 1
 
 
 def check_out_dir(out_dir, sources):

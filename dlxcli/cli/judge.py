@@ -21,7 +21,7 @@ from . import _ui
 from ._batch import Job, Limits, solve_jobs
 from ._inputs import find_sources, printable
 from ._options import input_options, settings_of
-from ._run import EXIT_BAD_INPUT, RUN_DEFAULTS, interruptible
+from ._run import EXIT_BAD_INPUT, RUN_DEFAULTS, interruptible, processes
 
 EXPECTED_SUFFIXES = (".out", ".ans")
 JUDGE_TIMEOUT_HELP = ("Time limit per input, from when its reading starts: a slower input "
@@ -52,7 +52,7 @@ def command(paths, command_name, timeout, node_limit, jobs, progress, verbosity)
     verdicts = []
     ui = _ui.display(progress, verbosity)
     with interruptible(), ui:
-        for job, outcome in solve_jobs(plan, Limits(timeout, node_limit), jobs or _cores(),
+        for job, outcome in solve_jobs(plan, Limits(timeout, node_limit), processes(jobs),
                                        ui, keep=True):
             verdict, detail = judge(job, outcome)
             verdicts.append(verdict)
@@ -133,10 +133,6 @@ def _args_settings(name, args_path):
         raise ArgsProblem(f"only {name}'s own options belong here, not {what} "
                           f"(give those to judge itself)")
     return settings
-
-
-def _cores():
-    return os.cpu_count() or 1
 
 
 def _command_of(path):
