@@ -107,9 +107,14 @@ def solved_pieces(jobs, limits, processes=1, ui=None):
     """Yield (job, lines before, Piece) for every piece of every job, in input order,
     solving on `processes` worker processes (1: in this process, with live progress)."""
     work = _work(jobs, limits)
-    if processes > 1:
+    if processes > 1 and (len(jobs) > 1 or _splits(jobs[0])):
         return _parallel(work, limits, processes)
     return _sequential(work, limits, ui)
+
+
+def _splits(job):
+    """Whether the job's input may come in several pieces."""
+    return job.problem is None and hasattr(puzzle_module(job.command), "split_lines")
 
 
 def _sequential(work, limits, ui):
