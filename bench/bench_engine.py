@@ -9,7 +9,9 @@ checked independently of dlxcli: queens against a backtracking lister and the kn
 counts, P4929 covers by checking every column is covered exactly once.
 
 Cases: n-queens counts (P1219, n = 12..14), the three 500x500 P4929 matrices with a
-planted cover, start-up on the P4929 sample, and the pentomino cover count (2,339).
+planted cover, start-up on the P4929 sample, and the pentomino cover counts (6x10 with
+the X piece in one quadrant: 2,339; 5x12, every placement: 4,040, made by
+make_pentomino.py).
 The pure-Python twin runs queens only at n = 12 and skips the pentomino count unless
 --full (it takes minutes there).
 """
@@ -18,6 +20,7 @@ import re
 import sys
 
 import harness
+import make_pentomino
 from harness import (CASES, Contender, Report, dlxcli, precompile, shared, side_by_side,
                      trimmed_lines)
 from reference import binary
@@ -26,6 +29,8 @@ QUEENS_COUNTS = {12: 14200, 13: 73712, 14: 365596}
 """OEIS A000170."""
 PENTOMINO_COVERS = 2339
 """Dana Scott's 6x10 pentomino problem with the X piece in one quadrant (Knuth 2000)."""
+PENTOMINO_5X12_COVERS = 4040
+"""The 5x12 board, every placement: 1,010 solutions up to symmetry, 4 each (Knuth 2000)."""
 
 
 # -- independent answer checks ----------------------------------------------------------
@@ -139,16 +144,26 @@ def startup_case(args):
     return [("matrix sample1", side_by_side(contenders, args.repeats * 2))]
 
 
-def pentomino_case(args):
-    path = shared("data", "exact-cover", "pento6x10.p4929")
-    check = equals_check(str(PENTOMINO_COVERS))
-    contenders = [Contender("p4929_dlx_count", [str(binary("p4929_dlx_count"))], path,
-                            check=check),
-                  dlxcli("dlxcli matrix --count (C)", "c", ["matrix", "--count"], path, check)]
-    if args.python and args.full:
-        contenders.append(dlxcli("dlxcli matrix --count (Python)", "python",
-                                 ["matrix", "--count"], path, check))
-    return [("pento6x10 count", side_by_side(contenders, 1 if args.quick else args.repeats))]
+def pentomino_cases(args):
+    """The 6x10 count from ../shared, and (but for --quick) the 5x12 one generated here."""
+    boards = [("pento6x10 count", shared("data", "exact-cover", "pento6x10.p4929"),
+               PENTOMINO_COVERS)]
+    if not args.quick:
+        path = args.inputs / "pento5x12.p4929"
+        path.write_text(make_pentomino.matrix_text(5, 12, quadrant=False))
+        boards.append(("pento5x12 count", path, PENTOMINO_5X12_COVERS))
+    groups = []
+    for name, path, covers in boards:
+        check = equals_check(str(covers))
+        contenders = [Contender("p4929_dlx_count", [str(binary("p4929_dlx_count"))], path,
+                                check=check),
+                      dlxcli("dlxcli matrix --count (C)", "c", ["matrix", "--count"], path,
+                             check)]
+        if args.python and args.full:
+            contenders.append(dlxcli("dlxcli matrix --count (Python)", "python",
+                                     ["matrix", "--count"], path, check))
+        groups.append((name, side_by_side(contenders, 1 if args.quick else args.repeats)))
+    return groups
 
 
 def median_ratio(groups, case, label, base_label):
@@ -178,14 +193,18 @@ def main():
     report.timings("P4929 at the limit (500 x 500, planted cover)", p4929)
     startup = startup_case(args)
     report.timings("Start-up", startup, "python -c pass")
-    pento = pentomino_case(args)
-    report.timings("Pentomino 6x10: count every cover", pento)
+    pento = pentomino_cases(args)
+    report.timings("Pentomino 6x10 and 5x12: count every cover", pento)
 
     report.target("queens n=13: dlxcli (C) / seed",
                   median_ratio(queens, "queens n=13", "dlxcli queens (C)", "p1219_queens"), 1.0)
     for name, _ in p4929:
         report.target(f"{name}: dlxcli (C) / seed",
                       median_ratio(p4929, name, "dlxcli matrix (C)", "p4929_dlx"), 3.0)
+    for name, _ in pento:
+        report.target(f"{name}: dlxcli (C) / seed",
+                      median_ratio(pento, name, "dlxcli matrix --count (C)", "p4929_dlx_count"),
+                      0.9)
     report.target("start-up: dlxcli matrix / python -c pass",
                   median_ratio(startup, "matrix sample1", "dlxcli matrix (C)", "python -c pass"),
                   3.0)

@@ -18,17 +18,21 @@ class Stats:
     """What searches cost, added up: every query adds into the Stats it is given.
     (A plain class: dataclasses would add to start-up.)"""
 
-    __slots__ = ("nodes", "updates", "solutions", "seconds")
+    __slots__ = ("nodes", "updates", "solutions", "seconds", "mems")
 
-    def __init__(self, nodes=0, updates=0, solutions=0, seconds=0.0):
+    def __init__(self, nodes=0, updates=0, solutions=0, seconds=0.0, mems=0):
         self.nodes, self.updates, self.solutions, self.seconds = nodes, updates, solutions, seconds
+        self.mems = mems
 
-    def add(self, other, solutions=True):
+    def add(self, other, solutions=True, seconds=True):
         """Add `other`'s costs into this one; `solutions=False` leaves the solution count
-        alone (a second search over the same space must not count its solutions twice)."""
+        alone (a second search over the same space must not count its solutions twice),
+        `seconds=False` the time (already counted by a clock around the searches)."""
         self.nodes += other.nodes
         self.updates += other.updates
-        self.seconds += other.seconds
+        self.mems += other.mems
+        if seconds:
+            self.seconds += other.seconds
         if solutions:
             self.solutions += other.solutions
         return self
@@ -49,13 +53,21 @@ class Budget:
     deadline    a time.perf_counter() instant; reading, parsing and building count
                 against it too (`check`), not only the searches
     node_limit  nodes allowed to each search (each puzzle of an input has its own)
-    progress    called between slices as progress(fraction, nodes, solutions)
+    progress    called between slices as progress(fraction, nodes, solutions); a split
+                search adds the keyword parts=(subproblems done, subproblems)
+    split       a dlxcli.parallel.Split: count, solutions (all of them) and maximize
+                then cut their search into subproblems solved on other processes
+                or on a cluster; None: every search runs here
+    trace       a dlxcli.trace.Trace: every search then runs one node at a time and
+                shows each step to it (--trace); None: untraced
     """
 
-    __slots__ = ("timeout", "deadline", "node_limit", "progress")
+    __slots__ = ("timeout", "deadline", "node_limit", "progress", "split", "trace")
 
-    def __init__(self, timeout=None, node_limit=None, progress=None, began=None):
+    def __init__(self, timeout=None, node_limit=None, progress=None, began=None, split=None,
+                 trace=None):
         self.timeout, self.node_limit, self.progress = timeout, node_limit, progress
+        self.split, self.trace = split, trace
         if timeout is None:
             self.deadline = None
         else:
@@ -77,6 +89,10 @@ class ExactCover:
     weight. Solutions are lists of option indices: forced options first, then the
     search's choices by level.
 
+    Colors (Knuth's XCC): `colors[j]`, parallel to option j, gives each of its items a
+    color, 0 for none or a positive integer (secondary items only). Options that give a
+    secondary item the same color may share it; another color or none may not.
+
     Query keywords shared by every query:
       forced      option indices that must be in the solution (e.g. a sudoku's givens)
       first_item  branch on the first uncovered primary item instead of the one with the
@@ -86,26 +102,30 @@ class ExactCover:
       stats       a Stats the query adds its costs into
     """
 
-    def __init__(self, n_primary, n_secondary, options, weights=None):
-        self.solver = engine.Solver(n_primary, n_secondary, options, weights)
+    def __init__(self, n_primary, n_secondary, options, weights=None, colors=None):
+        self.solver = engine.Solver(n_primary, n_secondary, options, weights, colors)
+        # The constructor's arguments, kept (not copied) so that a split search can
+        # build the same problem in its workers (dlxcli.parallel).
+        self.definition = (n_primary, n_secondary, options, weights, colors)
 
     @classmethod
     def from_names(cls, primary, secondary, options, weights=None):
-        """Build from item names; `item_index` maps each name to its number."""
+        """Build from item names; `item_index` maps each name to its number. An entry
+        "NAME:COLOR" (Knuth's DLX2) gives secondary item NAME the color COLOR;
+        `color_index` maps each color to its number, 1, 2, ... in order of appearance."""
         names = list(primary) + list(secondary)
         index = {}
         for name in names:
             if name in index:
                 raise ProblemError(f"item {name!r} is declared twice")
             index[name] = len(index)
-        numbered = []
-        for j, option in enumerate(options):
-            try:
-                numbered.append([index[name] for name in option])
-            except KeyError as missing:
-                raise ProblemError(f"option {j}: unknown item {missing.args[0]!r}") from None
-        problem = cls(len(primary), len(names) - len(primary), numbered, weights)
-        problem.item_index = index
+        color_index = {}
+        numbered = [[_item_and_color(j, entry, index, len(primary), color_index)
+                     for entry in option] for j, option in enumerate(options)]
+        colors = [[color for _, color in option] for option in numbered] if color_index else None
+        problem = cls(len(primary), len(names) - len(primary),
+                      [[item for item, _ in option] for option in numbered], weights, colors)
+        problem.item_index, problem.color_index = index, color_index
         return problem
 
     # -- queries -------------------------------------------------------------------
@@ -114,6 +134,10 @@ class ExactCover:
                   stats=None):
         """Yield solutions lazily, at most `limit` of them."""
         if limit is not None and limit <= 0:
+            return
+        if limit is None and budget.split is not None:
+            yield from _parallel().solutions(self, forced=forced, first_item=first_item,
+                                             budget=budget, stats=stats)
             return
         self.solver.start(forced, first_item, False)
         for _ in self._drive(False, budget, stats):
@@ -135,20 +159,92 @@ class ExactCover:
         if limit is not None:
             return sum(1 for _ in self.solutions(forced=forced, first_item=first_item,
                                                  limit=limit, budget=budget, stats=stats))
+        if budget.split is not None:
+            return _parallel().count(self, forced=forced, first_item=first_item,
+                                     budget=budget, stats=stats)
         self.solver.start(forced, first_item, False)
         for _ in self._drive(True, budget, stats):
             pass
         return self.solver.count
 
-    def maximize(self, *, forced=(), first_item=False, budget=UNLIMITED, stats=None):
-        """(best weight, a solution with it) by branch and bound, or None if no solution.
+    def maximize(self, *, forced=(), first_item=False, budget=UNLIMITED, stats=None,
+                 floor=None):
+        """(best weight, a solution with it) by branch and bound, or None if no solution
+        (with `floor`: none heavier than floor; engine Solver.set_floor).
 
-        Among equally heavy solutions the first one found is kept."""
+        Among equally heavy solutions the first one found is kept. The solutions it
+        adds into `stats` are the better ones it found (the engine counts none here)."""
+        if budget.split is not None:
+            return _parallel().maximize(self, forced=forced, first_item=first_item,
+                                        budget=budget, stats=stats)
         self.solver.start(forced, first_item, True)
-        for _ in self._drive(False, budget, stats):
-            pass
+        if floor is not None:
+            self.solver.set_floor(floor)
+        improved = 0
+        try:
+            for _ in self._drive(False, budget, stats):
+                improved += 1
+        finally:
+            if stats is not None:
+                stats.solutions += improved
         best = self.solver.best_weight
         return None if best is None else (best, self.solver.solution())
+
+    # -- cutting a search into subproblems ------------------------------------------------
+
+    def frontier(self, *, depth=None, min_open=None, forced=(), first_item=False,
+                 maximize=False, stats=None):
+        """The search cut into subproblems: [(prefix, share)] in the order the search
+        visits them, where `prefix` is a tuple of options the search chooses at its
+        first levels, and `share` the part of the search tree Knuth's estimate
+        gives that subtree (the progress() estimate; each node's share is split
+        evenly among its branches).
+
+        The subtree under a prefix is exactly the search started with
+        forced + prefix (see engine Solver.branches): so the solutions of the
+        subproblems, in this order, are the search's solutions in its order, and
+        their counts (and node counts) add up to the whole search's.
+
+        The search is opened level by level (all subproblems one level deeper each
+        round) until `depth` levels are open or at least `min_open` subproblems can
+        still branch, whichever comes first (one level when neither is given), or
+        until none can. A node that is a solution stays a subproblem of its own; a
+        dead end is dropped (its node goes into `stats`, with those of the nodes
+        opened here); a root that does not branch is the only subproblem, ().
+        Same query keywords as the searches; `maximize` because that search tries
+        the options in another order. Resets any query in progress.
+        """
+        if depth is None and min_open is None:
+            depth = 1
+        cut = [((), 1.0, False)]  # (prefix, share, known not to branch)
+        nodes = level = 0
+        while ((depth is None or level < depth)
+               and (min_open is None or sum(not final for *_, final in cut) < min_open)):
+            cut, opened = self._open_level(cut, list(forced), first_item, maximize)
+            nodes, level = nodes + opened, level + 1
+            if not opened:
+                break
+        if stats is not None:
+            stats.add(Stats(nodes=nodes))
+        return [(prefix, share) for prefix, share, _ in cut]
+
+    def _open_level(self, cut, forced, first_item, maximize):
+        """Every subproblem of `cut` one level deeper: (the new cut, the nodes opened,
+        dead ends included)."""
+        deeper, opened = [], 0
+        for prefix, share, final in cut:
+            options = None if final else self._branches(forced + list(prefix), first_item,
+                                                         maximize)
+            if options is None or not (options or prefix):
+                deeper.append((prefix, share, True))  # a solution, or a root that is all
+                continue
+            opened += 1
+            deeper.extend((prefix + (j,), share / len(options), False) for j in options)
+        return deeper, opened
+
+    def _branches(self, forced, first_item, maximize):
+        self.solver.start(forced, first_item, maximize)
+        return self.solver.branches()
 
     # -- driving the solver in slices ---------------------------------------------------
 
@@ -158,6 +254,7 @@ class ExactCover:
         solver = self.solver
         began = time.perf_counter()
         node_limit = budget.node_limit
+        run = solver.run if budget.trace is None else budget.trace.runner(self)
         try:
             while True:
                 slice_ = engine.SLICE
@@ -167,7 +264,7 @@ class ExactCover:
                         raise NodeLimitExceeded(
                             f"search stopped after {solver.nodes} nodes (node limit)",
                             solver.nodes)
-                status = solver.run(slice_, count_only)
+                status = run(slice_, count_only)
                 if status == engine.SOLUTION:
                     yield status
                 elif status == engine.EXHAUSTED:
@@ -176,7 +273,29 @@ class ExactCover:
                     budget.check(solver.nodes)
                     if budget.progress is not None:
                         budget.progress(solver.progress(), solver.nodes, solver.count)
+        except TimeLimitExceeded as stopped:
+            stopped.nodes = solver.nodes  # the deadline alarm's, raised between slices, knows none
+            raise
         finally:
             if stats is not None:
                 stats.add(Stats(solver.nodes, solver.updates, solver.count,
-                                time.perf_counter() - began))
+                                time.perf_counter() - began, solver.mems))
+
+
+def _item_and_color(j, entry, index, n_primary, color_index):
+    """(item, color) of an entry of option j: a name, or "NAME:COLOR" for a secondary
+    item (color numbers are added to `color_index` as new colors appear)."""
+    if entry in index:
+        return index[entry], 0
+    name, colon, color = entry.rpartition(":") if isinstance(entry, str) else ("", "", "")
+    if not colon or not color or name not in index:
+        raise ProblemError(f"option {j}: unknown item {entry!r}")
+    if index[name] < n_primary:
+        raise ProblemError(f"option {j}: primary item {name!r} cannot have a color")
+    return index[name], color_index.setdefault(color, len(color_index) + 1)
+
+
+def _parallel():
+    """dlxcli.parallel, imported by the first split search (no other run loads it)."""
+    from . import parallel
+    return parallel

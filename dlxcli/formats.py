@@ -97,12 +97,14 @@ class Tokens:
         return self.words[self.pos - 1]
 
     def int(self, expected, low, high):
-        """The next token as an integer in low..high (plain ASCII digits only)."""
+        """The next token as an integer in low..high (plain ASCII digits only; leading
+        zeros are read as `cin >>` reads them)."""
         word = self.word(expected)
-        if (not (word.isascii() and word.isdigit()) or len(word) > len(str(high))
-                or not low <= int(word) <= high):
+        digits = word.lstrip("0") or "0"   # int() refuses over 4300 digits, zeros too
+        if (not (word.isascii() and word.isdigit()) or len(digits) > len(str(high))
+                or not low <= int(digits) <= high):
             raise self.error(expected, self.pos - 1)
-        return int(word)
+        return int(digits)
 
     def ints(self, count, expected, low, high):
         """The next `count` tokens as integers in low..high, checked in bulk."""

@@ -2,8 +2,8 @@
 
 A developer tool (not part of the package). Two halves:
 
-* engine: random exact-cover problems (random sizes, secondary items, weights, forced
-  options, a few malformed ones) are given to `_dlx.Solver` and `_pydlx.Solver` side by
+* engine: random exact-cover problems (random sizes, secondary items, colors, weights,
+  forced options, a few malformed ones) are given to `_dlx.Solver` and `_pydlx.Solver` side by
   side; each runs the same queries (all solutions, counting, first k, maximize; MRV and
   first-item; random pause budgets; a second query on the same solver, which unwinds
   the first) and every step must match: status, solution, nodes, updates, count,
@@ -52,6 +52,7 @@ class Problem:
     options: list
     weights: list = None
     queries: list = field(default_factory=list)
+    colors: list = None
 
 
 @dataclass
@@ -76,6 +77,11 @@ def random_problem(rng):
         scale = rng.choice((3, 100, 2**31 - 1))
         weights = [rng.randint(-scale, scale) for _ in options]
     problem = Problem(n_primary, n_secondary, options, weights)
+    if n_secondary and rng.random() < 0.4:
+        # Few colors, so that options often agree on an item.
+        palette = rng.choice(((0, 1), (0, 1, 2), (1, 2, 3, 4)))
+        problem.colors = [[rng.choice(palette) if item >= n_primary else 0 for item in option]
+                          for option in options]
     if rng.random() < 0.03:
         _break(problem, rng)
     problem.queries = [random_query(problem, rng) for _ in range(2)]
@@ -86,8 +92,10 @@ def _break(problem, rng):
     """Make the problem malformed in one of the ways the engine must refuse."""
     n_items = problem.n_primary + problem.n_secondary
     damage = rng.choice(("item", "empty", "twice", "bool", "weights", "weight", "count",
-                         "huge"))
-    if damage == "weights" or damage == "weight":
+                         "huge", "colors", "color"))
+    if damage == "colors" or damage == "color":
+        _break_colors(problem, rng, damage)
+    elif damage == "weights" or damage == "weight":
         problem.weights = ([1] * (len(problem.options) + 1) if damage == "weights"
                            else [2**31] * len(problem.options))
     elif damage == "count" or damage == "huge":
@@ -97,6 +105,20 @@ def _break(problem, rng):
     else:
         option = problem.options[rng.randrange(len(problem.options))]
         option.append({"item": n_items, "twice": option[0], "bool": True}[damage])
+
+
+def _break_colors(problem, rng, damage):
+    """Colors the engine must refuse: too few lists, or a bad color in one list (3 is
+    bad on a primary item only)."""
+    colors = problem.colors or [[0] * len(option) for option in problem.options]
+    if damage == "colors" or not colors:
+        problem.colors = colors[:-1] if colors else [[1]]
+        return
+    option = colors[rng.randrange(len(colors))]
+    option[rng.randrange(len(option))] = rng.choice((-1, 2**31, 2**70, True, 1.5, "A", 3))
+    if rng.random() < 0.3:
+        option.append(0)
+    problem.colors = colors
 
 
 def random_query(problem, rng):
@@ -114,7 +136,7 @@ def trace(twin, problem):
     """Everything observable while `twin` answers the problem's queries, step by step."""
     try:
         solver = twin.Solver(problem.n_primary, problem.n_secondary, problem.options,
-                             problem.weights)
+                             problem.weights, problem.colors)
     except DlxError as exc:
         return [("refused", type(exc).__name__, str(exc))]
     events = []

@@ -1,7 +1,8 @@
 """The engine's Solver, on both twins (C and pure Python) through the `twin` fixture.
 
 Known answers come from outside dlxcli: Knuth's example matrix ("Dancing links", 2000),
-OEIS A000170 for the n-queens counts, and the brute-force oracle in oracle.py. Where no
+his colored examples (TAOCP 7.2.2.1 (49), the test case of his program DLX2), OEIS
+A000170 for the n-queens counts, and the brute-force oracle in oracle.py. Where no
 outside answer exists (node and update counters, the order of MRV solutions) the two
 twins are held to each other, as PEP 399 asks of an accelerator and its pure twin.
 """
@@ -30,6 +31,18 @@ KNUTH_6X7 = [
     [0, 0, 0, 1, 1, 0, 1],
 ]
 KNUTH_OPTIONS = [[c for c, bit in enumerate(row) if bit] for row in KNUTH_6X7]
+
+TAOCP_49 = (3, 2, [[0, 1, 3, 4], [0, 2, 3, 4], [0, 3], [1, 3], [2, 4]])
+TAOCP_49_COLORS = [[0, 0, 0, 1], [0, 0, 1, 0], [0, 2], [0, 1], [0, 2]]
+"""TAOCP 7.2.2.1 (49): primary items p q r, secondary x y, colors A = 1 and B = 2, and
+the options 'p q x y:A', 'p r x:A y', 'p x:B', 'q x:A', 'r y:B'. Its only solution
+is 'q x:A' with 'p r x:A y' (options 3 and 1), which share x in color A."""
+
+DLX2_EXAMPLE = (3, 2, [[0, 1, 3, 4], [0, 2, 3, 4], [3, 4], [1, 3], [2, 4]])
+DLX2_EXAMPLE_COLORS = [[0, 0, 1, 1], [0, 0, 2, 2], [1, 2], [0, 2], [0, 2]]
+"""The test case in Knuth's DLX2 (colors '0' = 1 and '1' = 2): items A B C | X Y and the
+options 'A B X:0 Y:0', 'A C X:1 Y:1', 'X:0 Y:1', 'B X:1', 'C Y:1'. The third has no
+primary item, so it is never chosen; the only solution is options 1 and 3."""
 
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712]
 """Number of ways to place n non-attacking queens on an n x n board, n = 1..13 (OEIS)."""
@@ -65,8 +78,8 @@ def drive(twin, solver, budget=BIG, count_only=False):
             found.append(solver.solution())
 
 
-def solve(twin, problem, weights=None, **query):
-    solver = twin.Solver(*problem, weights)
+def solve(twin, problem, weights=None, colors=None, **query):
+    solver = twin.Solver(*problem, weights, colors)
     solver.start(**query)
     return drive(twin, solver)
 
@@ -158,14 +171,34 @@ INVALID = [
      r"forced option 0 is not an option index \(0..-1\)"),
     ("maximize without weights", lambda m: m.Solver(1, 0, [[0]]).start(maximize=True),
      "maximize needs option weights"),
-    ("budget 0", lambda m: m.Solver(1, 0, [[0]]).run(0),
-     "budget must be a positive integer, not 0"),
     ("negative budget", lambda m: m.Solver(1, 0, [[0]]).run(-5),
-     "budget must be a positive integer, not -5"),
+     "budget must be a non-negative integer, not -5"),
     ("float budget", lambda m: m.Solver(1, 0, [[0]]).run(1.5),
-     "budget must be a positive integer, not 1.5"),
+     "budget must be a non-negative integer, not 1.5"),
     ("bool budget", lambda m: m.Solver(1, 0, [[0]]).run(True),
-     "budget must be a positive integer, not True"),
+     "budget must be a non-negative integer, not True"),
+    ("too few color lists", lambda m: m.Solver(1, 1, [[0], [0, 1]], None, [[0]]),
+     "1 color lists for 2 options"),
+    ("colors of an option not a sequence", lambda m: m.Solver(1, 1, [[0, 1]], None, [5]),
+     "colors of option 0 are not a sequence"),
+    ("too few colors", lambda m: m.Solver(1, 1, [[0], [0, 1]], None, [[0], [1]]),
+     "option 1: 1 colors for 2 items"),
+    ("too many colors", lambda m: m.Solver(1, 1, [[0, 1]], None, [[0, 1, 1]]),
+     "option 0: 3 colors for 2 items"),
+    ("float color", lambda m: m.Solver(1, 1, [[0, 1]], None, [[0, 1.0]]),
+     "option 0: color 1.0 is not an integer"),
+    ("bool color", lambda m: m.Solver(1, 1, [[0, 1]], None, [[0, True]]),
+     "option 0: color True is not an integer"),
+    ("str color", lambda m: m.Solver(1, 1, [[0, 1]], None, ["0A"]),
+     "option 0: color '0' is not an integer"),
+    ("negative color", lambda m: m.Solver(1, 1, [[0, 1]], None, [[0, -1]]),
+     r"option 0: color -1 is out of range \(0 <= color < 2\*\*31\)"),
+    ("color 2**31", lambda m: m.Solver(1, 1, [[0, 1]], None, [[0, 2**31]]),
+     r"option 0: color 2147483648 is out of range \(0 <= color < 2\*\*31\)"),
+    ("huge color", lambda m: m.Solver(1, 1, [[0, 1]], None, [[0, 2**70]]),
+     r"option 0: color 1180591620717411303424 is out of range \(0 <= color < 2\*\*31\)"),
+    ("color on a primary item", lambda m: m.Solver(2, 1, [[2, 1]], None, [[1, 3]]),
+     "option 0: primary item 1 cannot have a color"),
     ("IntEnum item", lambda m: m.Solver(2, 0, [[Item.B]]),
      r"option 0: unknown item 7 \(items are 0..1\)"),
     ("IntEnum item twice", lambda m: m.Solver(2, 0, [[Item.A, 0]]),
@@ -223,7 +256,8 @@ def test_any_large_budget_is_fine(twin):
     lambda m: m.Solver(1, 0, 5),
     lambda m: m.Solver(1, 0, [[0]], 5),
     lambda m: m.Solver(1, 0, [[0]]).start(forced=5),
-], ids=["options", "weights", "forced"])
+    lambda m: m.Solver(1, 0, [[0]], None, 5),
+], ids=["options", "weights", "forced", "colors"])
 def test_non_iterable_arguments_raise_type_error(twin, build):
     with pytest.raises(TypeError):
         build(twin)
@@ -255,6 +289,69 @@ def test_knuth_example_with_its_cover_forced(twin):
     solver.start(forced=[4, 0, 3])
     assert drive(twin, solver) == [[4, 0, 3]]
     assert solver.nodes == 1
+
+
+@pytest.mark.parametrize("first_item", [False, True])
+def test_taocp_colored_example_has_one_cover(twin, first_item):
+    found = solve(twin, TAOCP_49, colors=TAOCP_49_COLORS, first_item=first_item)
+    assert [sorted(s) for s in found] == [[1, 3]]
+    assert oracle.exact_covers(*TAOCP_49, colors=TAOCP_49_COLORS) == {frozenset({1, 3})}
+    # Without its colors x may be used once only, and nothing covers p, q and r.
+    assert solve(twin, TAOCP_49) == []
+
+
+SHARED_X = (1, 1, [[0, 1], [1]])
+SHARED_X_COLORS = [[0, 1], [1]]
+"""'a x:1' and 'x:1': the second, all colored, can only be forced, and agrees with the first."""
+
+
+@pytest.mark.parametrize("problem, colors, forced", [
+    (DLX2_EXAMPLE, DLX2_EXAMPLE_COLORS, [3]),
+    (DLX2_EXAMPLE, DLX2_EXAMPLE_COLORS, [1, 3]),
+    (DLX2_EXAMPLE, DLX2_EXAMPLE_COLORS, [3, 1]),
+    (DLX2_EXAMPLE, DLX2_EXAMPLE_COLORS, [2]),
+    (DLX2_EXAMPLE, DLX2_EXAMPLE_COLORS, [3, 3]),
+    (TAOCP_49, TAOCP_49_COLORS, [2, 3]),
+    (TAOCP_49, TAOCP_49_COLORS, [3, 2]),
+    (TAOCP_49, TAOCP_49_COLORS, [4, 0]),
+    (SHARED_X, SHARED_X_COLORS, [1]),
+    (SHARED_X, SHARED_X_COLORS, [1, 1]),
+    (SHARED_X, SHARED_X_COLORS, [1, 0]),
+], ids=["sharing", "both", "both the other way", "all colored, clashing", "twice",
+        "x:B then x:A", "x:A then x:B", "y:B then y:A", "all colored, agreeing",
+        "all colored twice", "all colored first"])
+def test_forced_options_with_colors_are_the_oracles(twin, problem, colors, forced):
+    found = solve(twin, problem, colors=colors, forced=forced)
+    assert {frozenset(s) for s in found} == oracle.exact_covers(*problem, forced, colors)
+    assert all(s[:len(forced)] == forced for s in found)
+
+
+def test_dlx2_example_has_one_cover(twin):
+    assert [sorted(s) for s in solve(twin, DLX2_EXAMPLE, colors=DLX2_EXAMPLE_COLORS)] == [[1, 3]]
+
+
+def test_colors_of_zero_are_no_colors(twin):
+    plain = twin.Solver(*queens(6))
+    zero = twin.Solver(*queens(6), None, [[0] * 4 for _ in range(36)])
+    runs = []
+    for solver in (plain, zero):
+        solver.start()
+        runs.append((drive(twin, solver), solver.nodes, solver.updates))
+    assert runs[0] == runs[1]
+
+
+def test_maximize_with_colors(twin):
+    # (49) with 'p q x:A y:B' and 'p r x:A y:A' has two covers, {1, 3} and {0, 4}; the
+    # weights decide which is the heavier.
+    n1, n2, options = TAOCP_49
+    colors = [[0, 0, 1, 2], [0, 0, 1, 1], [0, 2], [0, 1], [0, 2]]
+    for weights, heavier in (([1, 2, 0, 5, 4], {1, 3}), ([9, 2, 0, 3, 4], {0, 4})):
+        best = oracle.best_weight(n1, n2, options, weights, colors=colors)
+        solver = twin.Solver(n1, n2, options, weights, colors)
+        solver.start(maximize=True)
+        drive(twin, solver)
+        assert solver.best_weight == best == oracle.weight(heavier, weights)
+        assert set(solver.solution()) == heavier
 
 
 def _queens_cases():
@@ -408,9 +505,9 @@ def test_twins_agree_on_solutions_and_counters(c_twin, py_twin, n, first_item):
         solver.start(first_item=first_item)
         trace = []
         while solver.run(BIG) == twin.SOLUTION:
-            trace.append((solver.solution(), solver.nodes, solver.updates, solver.level,
-                          solver.progress()))
-        runs.append((trace, solver.nodes, solver.updates, solver.count))
+            trace.append((solver.solution(), solver.nodes, solver.updates, solver.mems,
+                          solver.level, solver.progress()))
+        runs.append((trace, solver.nodes, solver.updates, solver.mems, solver.count))
     assert runs[0] == runs[1]
 
 
@@ -421,8 +518,8 @@ def test_twins_agree_on_maximize(c_twin, py_twin):
         solver.start(maximize=True)
         trace = []
         while solver.run(BIG) == twin.SOLUTION:
-            trace.append((solver.best_weight, solver.solution(), solver.nodes))
-        runs.append((trace, solver.nodes, solver.updates))
+            trace.append((solver.best_weight, solver.solution(), solver.nodes, solver.mems))
+        runs.append((trace, solver.nodes, solver.updates, solver.mems))
     assert runs[0] == runs[1]
 
 
@@ -568,6 +665,11 @@ def _workout(twin):
             solver.progress()
             (solver.nodes, solver.updates, solver.count, solver.level, solver.best_weight)
     _partly(twin, solver, {}, BIG, 2)
+    colored = twin.Solver(*DLX2_EXAMPLE, [1, 2, 3, 4, 5], DLX2_EXAMPLE_COLORS)
+    for query in ({}, {"forced": [2]}, {"forced": [4, 3]}, {"maximize": True}):
+        colored.start(**query)
+        while colored.run(3) != twin.EXHAUSTED:
+            colored.solution()
     for build, _ in (case[1:] for case in INVALID):
         try:
             build(twin)

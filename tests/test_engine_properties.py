@@ -3,7 +3,9 @@
 Layer: tests. In the manner of jwg4/exact_cover's hypothesis tests: problems small
 enough (at most 7 primary and 3 secondary items, 12 options) for oracle.py to try every
 subset of options, so the C twin, the Python twin and the oracle can all be compared.
-Some problems get a planted cover so that solutions are common, not rare.
+Some problems get a planted cover so that solutions are common, not rare, and half of
+them colors on their secondary items (few colors, so that options often agree), so
+that every property below holds with colors too.
 """
 
 from collections import namedtuple
@@ -19,11 +21,25 @@ PROFILE = settings.get_profile("dlxcli-engine")
 
 BIG = 1 << 40
 
-Problem = namedtuple("Problem", "n_primary n_secondary options weights forced")
+Problem = namedtuple("Problem", "n_primary n_secondary options weights forced colors",
+                     defaults=(None,))
+
+
+def colored(draw, n_primary, options):
+    """None (no colors) or, for every option, a color 0..2 for each secondary item."""
+    if not draw(st.booleans()):
+        return None
+    color = st.integers(0, 2)
+    return [[draw(color) if item >= n_primary else 0 for item in option] for option in options]
+
+
+def problems():
+    """Random small problems: mostly `general_problems`, some `shared_items_problems`."""
+    return st.one_of(general_problems(), general_problems(), shared_items_problems())
 
 
 @st.composite
-def problems(draw):
+def general_problems(draw):
     n_primary = draw(st.integers(0, 7))
     n_secondary = draw(st.integers(0, 3))
     n_items = n_primary + n_secondary
@@ -45,22 +61,44 @@ def problems(draw):
                           unique=True)
         for extra in draw(st.lists(option, max_size=12 - len(options))):
             options.insert(draw(st.integers(0, len(options))), extra)
+    return completed(draw, n_primary, n_secondary, options, colored(draw, n_primary, options))
+
+
+@st.composite
+def shared_items_problems(draw):
+    """Colors that matter: every option holds one or two secondary items, mostly in
+    color 1 or 2, so that options often share an item or clash on it, at every level
+    of the search, in forced options, and before and after an option's primary items."""
+    n_primary = draw(st.integers(1, 5))
+    n_secondary = draw(st.integers(1, 3))
+    primary = st.lists(st.integers(0, n_primary - 1), max_size=2, unique=True)
+    secondary = st.lists(st.integers(n_primary, n_primary + n_secondary - 1), min_size=1,
+                         max_size=2, unique=True)
+    options = [draw(st.permutations(draw(primary) + draw(secondary)))
+               for _ in range(draw(st.integers(1, 12)))]
+    color = st.sampled_from((0, 1, 1, 2, 2))
+    colors = [[draw(color) if item >= n_primary else 0 for item in option] for option in options]
+    return completed(draw, n_primary, n_secondary, options, colors)
+
+
+def completed(draw, n_primary, n_secondary, options, colors):
+    """The Problem with random weights and up to two forced options."""
     weights = draw(st.lists(st.integers(-10, 20), min_size=len(options),
                             max_size=len(options)))
     forced = []
     if options:
         forced = draw(st.lists(st.integers(0, len(options) - 1), max_size=2))
-    return Problem(n_primary, n_secondary, options, weights, forced)
+    return Problem(n_primary, n_secondary, options, weights, forced, colors)
 
 
 def covers(problem):
     return oracle.exact_covers(problem.n_primary, problem.n_secondary, problem.options,
-                               problem.forced)
+                               problem.forced, problem.colors)
 
 
 def new_solver(twin, problem, weighted=False):
     return twin.Solver(problem.n_primary, problem.n_secondary, problem.options,
-                       problem.weights if weighted else None)
+                       problem.weights if weighted else None, problem.colors)
 
 
 def trace(twin, solver, budget=BIG, **query):
@@ -71,10 +109,11 @@ def trace(twin, solver, budget=BIG, **query):
     while True:
         status = solver.run(budget)
         if status == twin.EXHAUSTED:
-            return seen, (solver.nodes, solver.updates, solver.count, solver.best_weight)
+            return seen, (solver.nodes, solver.updates, solver.mems, solver.count,
+                          solver.best_weight)
         if status == twin.SOLUTION:
-            seen.append((solver.solution(), solver.nodes, solver.updates, solver.level,
-                         solver.best_weight))
+            seen.append((solver.solution(), solver.nodes, solver.updates, solver.mems,
+                         solver.level, solver.best_weight))
 
 
 def solutions(twin, solver, budget=BIG, **query):
@@ -88,7 +127,8 @@ def lexicographically_listed(problem):
     where = {j: k for k, j in enumerate(order)}
     return problem._replace(options=[problem.options[j] for j in order],
                             weights=[problem.weights[j] for j in order],
-                            forced=[where[j] for j in problem.forced])
+                            forced=[where[j] for j in problem.forced],
+                            colors=problem.colors and [problem.colors[j] for j in order])
 
 
 # -- agreement on the solutions -----------------------------------------------------------
@@ -104,13 +144,22 @@ def test_solutions_are_the_oracles(twin, problem, first_item):
     for solution in found:
         assert solution[:len(problem.forced)] == problem.forced
         assert oracle.is_cover(problem.n_primary, problem.n_secondary, problem.options,
-                               solution)
+                               solution, problem.colors)
 
     counter = new_solver(twin, problem)
     counter.start(problem.forced, first_item)
     assert counter.run(BIG, True) == twin.EXHAUSTED
     assert counter.count == len(expected)
     assert counter.solution() is None
+
+
+@PROFILE
+@given(problem=problems())
+def test_the_two_oracles_agree(problem):
+    """Every subset tried, or every option for the first uncovered primary item: two
+    readings of the definition (with colors, forced options) find the same covers."""
+    assert covers(problem) == oracle.covers_by_search(
+        problem.n_primary, problem.n_secondary, problem.options, problem.forced, problem.colors)
 
 
 @PROFILE
@@ -140,7 +189,8 @@ def wide_problems(draw):
     for extra in draw(st.lists(option, max_size=40)):
         options.insert(draw(st.integers(0, len(options))), extra)
     forced = draw(st.lists(st.integers(0, len(options) - 1), max_size=3))
-    return Problem(n_primary, n_secondary, options, [0] * len(options), forced)
+    return Problem(n_primary, n_secondary, options, [0] * len(options), forced,
+                   colored(draw, n_primary, options))
 
 
 def first_steps(twin, solver, nodes, **query):
@@ -153,8 +203,9 @@ def first_steps(twin, solver, nodes, **query):
         if status == twin.EXHAUSTED:
             break
         if status == twin.SOLUTION:
-            seen.append((solver.solution(), solver.nodes, solver.updates, solver.level))
-    return seen, (solver.nodes, solver.updates, solver.count)
+            seen.append((solver.solution(), solver.nodes, solver.updates, solver.mems,
+                         solver.level))
+    return seen, (solver.nodes, solver.updates, solver.mems, solver.count)
 
 
 @PROFILE
@@ -170,7 +221,8 @@ def test_twins_choose_alike_across_many_items(c_twin, py_twin, problem):
 def test_first_item_on_sorted_options_is_lexicographic(twin, problem):
     found = solutions(twin, new_solver(twin, problem), forced=problem.forced, first_item=True)
     assert [tuple(sorted(s)) for s in found] == oracle.lexicographic_covers(
-        problem.n_primary, problem.n_secondary, problem.options, problem.forced)
+        problem.n_primary, problem.n_secondary, problem.options, problem.forced,
+        problem.colors)
 
 
 # -- queries, pauses and restarts -----------------------------------------------------------
@@ -178,7 +230,8 @@ def test_first_item_on_sorted_options_is_lexicographic(twin, problem):
 @PROFILE
 @given(problem=problems(), first_item=st.booleans())
 def test_limited_queries_are_prefixes(problem, first_item):
-    cover = ExactCover(problem.n_primary, problem.n_secondary, problem.options)
+    cover = ExactCover(problem.n_primary, problem.n_secondary, problem.options,
+                       colors=problem.colors)
     query = {"forced": problem.forced, "first_item": first_item}
     everything = list(cover.solutions(**query))
     assert len(everything) == len(covers(problem))
@@ -205,9 +258,10 @@ def test_pausing_changes_nothing(twin, problem, first_item, maximize, budget):
         if status == twin.EXHAUSTED:
             break
         if status == twin.SOLUTION:
-            seen.append((solver.solution(), solver.nodes, solver.updates, solver.level,
-                         solver.best_weight))
-    assert (seen, (solver.nodes, solver.updates, solver.count, solver.best_weight)) == whole
+            seen.append((solver.solution(), solver.nodes, solver.updates, solver.mems,
+                         solver.level, solver.best_weight))
+    assert (seen, (solver.nodes, solver.updates, solver.mems, solver.count,
+                   solver.best_weight)) == whole
     assert all(0.0 <= p <= 1.0 for p in progress)
     assert progress == sorted(progress)
     assert progress[-1] == 1.0
@@ -248,7 +302,7 @@ def maximize(twin, problem, first_item=False):
 def test_maximize_finds_the_oracles_best(twin, problem, first_item):
     best, solution = maximize(twin, problem, first_item)
     expected = oracle.best_weight(problem.n_primary, problem.n_secondary, problem.options,
-                                  problem.weights, problem.forced)
+                                  problem.weights, problem.forced, problem.colors)
     assert best == expected
     if expected is None:
         assert solution is None

@@ -185,6 +185,33 @@ def test_from_names_refuses_an_unknown_name():
         ExactCover.from_names(["a", "b"], ["c"], [["a", "b"], ["c", "z"]])
 
 
+def test_from_names_reads_colors_of_secondary_items():
+    # TAOCP 7.2.2.1 (49); its only solution is 'q x:A' with 'p r x:A y'.
+    problem = ExactCover.from_names(["p", "q", "r"], ["x", "y"], [
+        ["p", "q", "x", "y:A"], ["p", "r", "x:A", "y"], ["p", "x:B"], ["q", "x:A"],
+        ["r", "y:B"]])
+    assert problem.color_index == {"A": 1, "B": 2}
+    assert [sorted(s) for s in problem.solutions()] == [[1, 3]]
+    assert ExactCover.from_names(["a"], [], [["a"]]).color_index == {}
+
+
+def test_colors_reach_the_engine():
+    n1, n2, options = 3, 2, [[0, 1, 3, 4], [0, 2, 3, 4], [0, 3], [1, 3], [2, 4]]
+    colors = [[0, 0, 0, 1], [0, 0, 1, 0], [0, 2], [0, 1], [0, 2]]
+    assert ExactCover(n1, n2, options, colors=colors).count() == 1
+    assert ExactCover(n1, n2, options).count() == 0
+
+
+@pytest.mark.parametrize("option, message", [
+    (["a", "b:red"], "option 0: primary item 'b' cannot have a color"),
+    (["a", "z:red"], "option 0: unknown item 'z:red'"),
+    (["a", "x:"], "option 0: unknown item 'x:'"),
+])
+def test_from_names_refuses_bad_colors(option, message):
+    with pytest.raises(ProblemError, match=f"^{message}$"):
+        ExactCover.from_names(["a", "b"], ["x"], [option])
+
+
 def test_from_names_accepts_any_hashable_names():
     problem = ExactCover.from_names([(0, 0), (0, 1)], [], [[(0, 0)], [(0, 1)], [(0, 1), (0, 0)]])
     assert problem.count() == 2

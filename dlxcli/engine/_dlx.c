@@ -1,10 +1,13 @@
 /* The C twin of the exact-cover engine: the fast path.
  *
  * Layer: engine. Source: D. E. Knuth, TAOCP 7.2.2.1, Algorithm X and his program
- * DLX1. This file transcribes _pydlx.py step for step -- the same node layout,
- * the same steps X2..X8, the same counters, the same order of solutions, the
- * same exceptions (looked up in dlxcli.errors) -- so that the Python twin stays
- * the readable reference and the two can be compared on random problems.
+ * DLX1, with the colors of his Algorithm C and DLX2. This file transcribes _pydlx.py
+ * step for step -- the same nodes, the same steps X2..X8, the same counters, the same
+ * order of solutions, the same exceptions (looked up in dlxcli.errors) -- so that the
+ * Python twin stays the readable reference and the two can be compared on random
+ * problems. Two things differ, for speed, not in effect: a node's top is kept apart
+ * from its links (see Link), and X5/X6 of a search without colors or a bound take
+ * the shorter path of commit_plain to the same links and counters.
  *
  * No global state: everything lives in the Solver object. The search runs
  * without the GIL; a `running` flag refuses a second thread instead of letting
@@ -22,22 +25,35 @@ enum { STEP_DONE = -1, STEP_X2 = 0, STEP_X8 = 1 };
 #define PRUNE_MARGIN 0.5
 #define RESUM_EVERY 1024 /* see _pydlx._RESUM_EVERY */
 #define WEIGHT_LIMIT 2147483648LL /* |w| < 2**31 */
+#define COLOR_LIMIT 2147483648LL  /* 0 <= color < 2**31 */
 #define COVERED (1 << 30)        /* added to a covered item's len; > MAX_NODES */
 #define SCAN_BLOCK 16            /* items per step of choose's scan */
 #define WALK_SPAN 8              /* choose walks when its span is > 8 x the active items */
 
-/* One node: an item header (its top unused: the item's LEN is in Solver.len), an
+/* The nodes: an item header (its top unused: the item's LEN is in Solver.len), an
  * option entry (top = its item), or a spacer (top = minus the number of the option
- * after it). */
+ * after it). A node's two links sit together in Solver.link and its top apart in
+ * Solver.top: covering reads the tops of an option's nodes in a row and writes the
+ * links of their neighbours, so those writes touch only the link array (10% faster on
+ * the pentomino count than one array of {top, ulink, dlink}). */
 typedef struct {
-    int top, ulink, dlink;
-} Node;
+    int ulink, dlink;
+} Link;
+
+/* An item a commit of the plain search covered, with what that cover did. */
+typedef struct {
+    int item, zeros;              /* zeros: Solver.zeros right after the cover */
+    unsigned long long updates;   /* the updates it made */
+    unsigned long long mems;      /* its mems, as Knuth's cover would charge them */
+} Covered;
 
 typedef struct {
     PyObject_HEAD
     int n_primary, n_secondary, n_items, n_options;
     int *llink, *rlink;   /* items 0..n_items+1; heads 0 and n_items+1 */
-    Node *node;           /* n_nodes entries */
+    int *top;             /* n_nodes entries each */
+    Link *link;
+    int *color;           /* per node, as _pydlx's color; NULL when no item has a color */
     int *first_node;      /* first node of each option */
     int *len;             /* per item: Knuth's LEN, + COVERED while the item is covered */
     long long *weights;   /* NULL when the problem has no weights */
@@ -46,6 +62,19 @@ typedef struct {
     int n_forced;
     int *x, *width, *pos; /* the level stack, capacity n_primary + 1 */
     int *zeros_after;     /* per level: `zeros` right after its item was covered */
+    /* The plain search (no colors, no bound) commits as commit_plain says: */
+    unsigned *in_this, *in_next; /* per item: mark_epoch if in the option committed, */
+    unsigned mark_epoch;         /* or in the one after it in the list of its level */
+    int *to_cover;        /* the items commit_plain has still to cover, in order */
+    Covered *covered;     /* the items its commits have covered, in order */
+    int n_covered;
+    int *base;            /* per level: n_covered when its item was covered */
+    int *cut, *cut_at;    /* per level: the item a cut commit left half covered (0: none), */
+                          /* and the last option it hid there */
+    unsigned long long *cut_mems; /* per level: the mems of the covers a cut commit */
+                                  /* stood for (the same again when it is undone) */
+    unsigned *stamp;      /* per option: `epoch` once count_cut has counted it */
+    unsigned epoch;
     int level;
     int step, first_item, maximize, running, has_best;
     long long weight, best;
@@ -58,98 +87,139 @@ typedef struct {
     int tracking;         /* a maximize search runs: cover and uncover keep `open` */
     double open;          /* then: the bound, see _pydlx.Solver._largest_shares */
     unsigned long long nodes, updates, count;
+    unsigned long long mems; /* see _pydlx.cover_mems */
 } Solver;
 
 static PyObject *ProblemError, *ProblemTooLarge, *EngineBusy;
 
-/* -- covering (Knuth's cover/hide/uncover/unhide) ---------------------------- */
+/* -- covering (Knuth's cover/hide/uncover/unhide, purify/unpurify) ------------ */
+
+/* See _pydlx.cover_mems: DLX1's mems for covering (or uncovering) an item with `rows`
+ * options, `nodes` of which it hides (or restores). */
+static inline unsigned long long cover_mems(int rows, unsigned long long nodes)
+{
+    return 4 + 3 * (unsigned long long)rows + 6 * nodes;
+}
+
+/* See _pydlx._choose_mems: DLX1's scan of the active primary items. */
+static inline unsigned long long choose_mems(int active)
+{
+    return 1 + 2 * (unsigned long long)active;
+}
 
 /* cover and uncover are compiled twice, with `tracking` a constant: keeping the bound
  * must not slow down the searches that have none (see cover and uncover below). */
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
-ALWAYS_INLINE void cover_with(Solver *s, int i, const int tracking)
+/* Knuth's cover(i). With `cuts` (a constant) it is a cover of commit_plain: it may stop
+ * early, see there. Returns the last option it hid when it stopped, else 0. */
+ALWAYS_INLINE int cover_with(Solver *s, int i, const int tracking, const int cuts)
 {
-    Node *nd = s->node;
+    int *top = s->top;
+    Link *ln = s->link;
     int *len = s->len;
     const double *share = s->share;
     const int n1 = s->n_primary;
     unsigned long long updates = 0;
     int zeros = 0;
     double opened = 0.0;
-    for (int p = nd[i].dlink; p != i; p = nd[p].dlink) {
+    int emptied = 0; /* with `cuts`: an item that will stay empty */
+    for (int p = ln[i].dlink; p != i; p = ln[p].dlink) {
         for (int q = p + 1; q != p;) {
-            int x = nd[q].top;
+            int x = top[q];
             if (x <= 0) {
-                q = nd[q].ulink;
+                q = ln[q].ulink;
             } else {
-                int u = nd[q].ulink, d = nd[q].dlink;
-                nd[u].dlink = d;
-                nd[d].ulink = u;
-                if (--len[x] == 0 && x <= n1)
+                int u = ln[q].ulink, d = ln[q].dlink;
+                ln[u].dlink = d;
+                ln[d].ulink = u;
+                if (--len[x] == 0 && x <= n1) {
                     zeros++;
+                    if (cuts && s->in_this[x] != s->mark_epoch)
+                        emptied = 1;
+                }
                 if (tracking && u == x && x <= n1)
                     opened += share[d] - share[q];
                 updates++;
                 q++;
             }
         }
+        if (cuts && emptied) {
+            s->updates += updates;
+            s->zeros += zeros;
+            return p;
+        }
     }
     s->updates += updates;
+    s->mems += cover_mems(len[i], updates);
     if (len[i] == 0 && i <= n1)
         zeros--;
     len[i] += COVERED;
     s->zeros += zeros;
     if (tracking && i <= n1)
-        opened -= share[nd[i].dlink];
+        opened -= share[ln[i].dlink];
     if (tracking)
         s->open += opened; /* not x + 0.0 when not tracking: that is not free */
     int l = s->llink[i], r = s->rlink[i];
     s->rlink[l] = r;
     s->llink[r] = l;
     s->active -= i <= n1;
+    return 0;
 }
 
-ALWAYS_INLINE void uncover_with(Solver *s, int i, const int tracking)
+/* Unhides the options of i's list from the one of node `from` up to the first: all of
+ * them for Knuth's uncover(i), those a cut cover hid after a cut. Returns the nodes it
+ * restored. */
+ALWAYS_INLINE unsigned long long unhide_from(Solver *s, int i, int from, const int tracking)
 {
-    Node *nd = s->node;
+    int *top = s->top;
+    Link *ln = s->link;
     int *len = s->len;
     const double *share = s->share;
     const int n1 = s->n_primary;
     double opened = 0.0;
-    len[i] -= COVERED;
-    for (int p = nd[i].ulink; p != i; p = nd[p].ulink) {
+    unsigned long long restored = 0;
+    for (int p = from; p != i; p = ln[p].ulink) {
         for (int q = p - 1; q != p;) {
-            int x = nd[q].top;
+            int x = top[q];
             if (x <= 0) {
-                q = nd[q].dlink;
+                q = ln[q].dlink;
             } else {
-                int u = nd[q].ulink, d = nd[q].dlink;
-                nd[u].dlink = q;
-                nd[d].ulink = q;
+                int u = ln[q].ulink, d = ln[q].dlink;
+                ln[u].dlink = q;
+                ln[d].ulink = q;
                 len[x]++;
                 if (tracking && u == x && x <= n1)
                     opened += share[q] - share[d];
+                restored++;
                 q--;
             }
         }
     }
     if (tracking && i <= n1)
-        opened += share[nd[i].dlink];
+        opened += share[ln[i].dlink];
     if (tracking)
         s->open += opened; /* not x + 0.0 when not tracking: that is not free */
+    return restored;
+}
+
+ALWAYS_INLINE void uncover_with(Solver *s, int i, const int tracking)
+{
+    s->len[i] -= COVERED;
+    unsigned long long restored = unhide_from(s, i, s->link[i].ulink, tracking);
+    s->mems += cover_mems(s->len[i], restored);
     int l = s->llink[i], r = s->rlink[i];
     s->rlink[l] = i;
     s->llink[r] = i;
-    s->active += i <= n1;
+    s->active += i <= s->n_primary;
 }
 
 static void cover(Solver *s, int i)
 {
     if (s->tracking)
-        cover_with(s, i, 1);
+        cover_with(s, i, 1, 0);
     else
-        cover_with(s, i, 0);
+        cover_with(s, i, 0, 0);
 }
 
 static void uncover(Solver *s, int i)
@@ -160,37 +230,325 @@ static void uncover(Solver *s, int i)
         uncover_with(s, i, 0);
 }
 
-static void cover_others(Solver *s, int p)
+/* The dlink (down) or ulink field of node r. */
+static inline int *link_of(Link *ln, int r, int down)
+{
+    return down ? &ln[r].dlink : &ln[r].ulink;
+}
+
+/* See _pydlx.Solver._set_aside. */
+static void set_aside(Solver *s, int p, int down, int mark)
+{
+    int *top = s->top;
+    Link *ln = s->link;
+    int *color = s->color;
+    int i = top[p], c = color[p], last = i;
+    for (int r = *link_of(ln, i, down); r != i; r = *link_of(ln, r, down)) {
+        if (color[r] == c || color[r] < 0) {
+            if (r != p)
+                color[r] = mark;
+        } else {
+            *link_of(ln, last, down) = r;
+            last = r;
+        }
+    }
+    *link_of(ln, last, down) = i;
+}
+
+/* See _pydlx._relink: rebuild the `down` links of i's list from the other ones. */
+static void relink(Solver *s, int i, int down)
+{
+    Link *ln = s->link;
+    int after = i;
+    for (int r = *link_of(ln, i, !down); r != i; r = *link_of(ln, r, !down)) {
+        *link_of(ln, r, down) = after;
+        after = r;
+    }
+    *link_of(ln, i, down) = after;
+}
+
+/* See _pydlx.Solver._purify. */
+static void purify(Solver *s, int p)
+{
+    int i = s->top[p], c = s->color[p];
+    set_aside(s, p, 1, -1);
+    cover(s, i);
+    s->rlink[s->llink[i]] = s->llink[s->rlink[i]] = i;
+    relink(s, i, 1);
+    s->color[i] = c;
+}
+
+static void unpurify(Solver *s, int p)
+{
+    int i = s->top[p], c = s->color[p];
+    s->color[i] = 0;
+    set_aside(s, p, 0, c);
+    uncover(s, i);
+    relink(s, i, 0);
+}
+
+/* Knuth's commit(p, j) and uncommit(p, j), j = TOP(p): see _pydlx.Solver._commit.
+ * `color` is s->color or, in the copies for problems without colors, a constant NULL,
+ * so that those do not test it at every node. */
+ALWAYS_INLINE void commit(Solver *s, const int *color, int p, int j)
+{
+    int c = color ? color[p] : 0;
+    if (c == 0)
+        cover(s, j);
+    else if (c > 0)
+        purify(s, p);
+}
+
+ALWAYS_INLINE void uncommit(Solver *s, const int *color, int p, int j)
+{
+    int c = color ? color[p] : 0;
+    if (c == 0)
+        uncover(s, j);
+    else if (c > 0)
+        unpurify(s, p);
+}
+
+ALWAYS_INLINE void commit_others_with(Solver *s, int p, const int *color)
 {
     for (int q = p + 1; q != p;) {
-        int x = s->node[q].top;
+        int x = s->top[q];
         if (x <= 0) {
-            q = s->node[q].ulink;
+            q = s->link[q].ulink;
         } else {
-            cover(s, x);
+            commit(s, color, q, x);
             q++;
         }
     }
 }
 
-static void uncover_others(Solver *s, int p)
+/* Uncommits the nodes of p's option from node `from` back to p (not included). */
+ALWAYS_INLINE void uncommit_others_with(Solver *s, int p, int from, const int *color)
 {
-    for (int q = p - 1; q != p;) {
-        int x = s->node[q].top;
+    for (int q = from; q != p;) {
+        int x = s->top[q];
         if (x <= 0) {
-            q = s->node[q].dlink;
+            q = s->link[q].dlink;
         } else {
-            uncover(s, x);
+            uncommit(s, color, q, x);
             q--;
         }
     }
 }
 
+static void commit_others(Solver *s, int p)
+{
+    if (s->color)
+        commit_others_with(s, p, s->color);
+    else
+        commit_others_with(s, p, NULL);
+}
+
+static void uncommit_others(Solver *s, int p)
+{
+    if (s->color)
+        uncommit_others_with(s, p, p - 1, s->color);
+    else
+        uncommit_others_with(s, p, p - 1, NULL);
+}
+
+/* -- the plain search's commits: sorted, shared, cut short -------------------- */
+
+/* The updates hiding the option of node r makes (its length less one), and r's option
+ * marked as hidden for count_cut; -1 if it already was. The spacer after the option
+ * names it and links up to its first node. */
+static long long hide_count(Solver *s, int r)
+{
+    int t = r;
+    while (s->top[t] > 0)
+        t++;
+    int j = -s->top[t] - 1;
+    if (s->stamp[j] == s->epoch)
+        return -1;
+    s->stamp[j] = s->epoch;
+    return t - s->link[t].ulink - 1;
+}
+
+/* The options of i's list that count_cut has not counted as hidden. */
+static int unstamped(Solver *s, int i)
+{
+    int n = 0;
+    for (int r = s->link[i].dlink; r != i; r = s->link[r].dlink) {
+        int t = r;
+        while (s->top[t] > 0)
+            t++;
+        n += s->stamp[-s->top[t] - 1] != s->epoch;
+    }
+    return n;
+}
+
+/* Adds the updates the rest of a cut commit would have made: hiding the options of i's
+ * list after r's, then those of the lists of the items `later`, each option once
+ * (covering one item hides its options from the lists of the others). Returns the mems
+ * of the covers of i and of the items `later` as Knuth's commit makes them, i's being
+ * the updates since `before` plus the rest of its list's (its LEN is unchanged by its
+ * own cover); an item's LEN there is the options of its list not hidden before it. */
+static unsigned long long count_cut(Solver *s, int i, int r, unsigned long long before,
+                                    const int *later, int n_later)
+{
+    if (++s->epoch == 0) {
+        memset(s->stamp, 0, (size_t)s->n_options * sizeof *s->stamp);
+        s->epoch = 1;
+    }
+    for (r = s->link[r].dlink; r != i; r = s->link[r].dlink)
+        s->updates += (unsigned long long)hide_count(s, r);
+    unsigned long long mems = cover_mems(s->len[i], s->updates - before);
+    for (int k = 0; k < n_later; k++) {
+        int x = later[k], rows = 0;
+        unsigned long long hidden = 0;
+        for (r = s->link[x].dlink; r != x; r = s->link[r].dlink) {
+            long long h = hide_count(s, r);
+            if (h >= 0) {
+                rows++;
+                hidden += (unsigned long long)h;
+            }
+        }
+        s->updates += hidden;
+        mems += cover_mems(rows, hidden);
+    }
+    return mems;
+}
+
+/* Uncovers the items commit_plain covered, down to the first `keep`. */
+static void uncover_to(Solver *s, int keep)
+{
+    while (s->n_covered > keep)
+        uncover(s, s->covered[--s->n_covered].item);
+}
+
+/* Sets mark[x] to s->mark_epoch for the item x of every node of p's option but p. */
+static void mark_items(Solver *s, unsigned *mark, int p)
+{
+    for (int q = p + 1; q != p;) {
+        int x = s->top[q];
+        if (x <= 0) {
+            q = s->link[q].ulink;
+        } else {
+            mark[x] = s->mark_epoch;
+            q++;
+        }
+    }
+}
+
+/* Appends to to_cover, from n on, the items of the nodes of p's option but p that are
+ * not covered and are (`in_next` 1) or are not (0) in the next option; the new n. */
+static int add_to_cover(Solver *s, int p, int n, int in_next)
+{
+    for (int q = p + 1; q != p;) {
+        int x = s->top[q];
+        if (x <= 0) {
+            q = s->link[q].ulink;
+        } else {
+            if (s->len[x] < COVERED && (s->in_next[x] == s->mark_epoch) == in_next)
+                s->to_cover[n++] = x;
+            q++;
+        }
+    }
+    return n;
+}
+
+/* X5's commit of the option of node p at level l, for a search without colors or a
+ * bound. It ends in the state Knuth's commit of the other items of p's option reaches,
+ * with his counters, but gets there cheaper, in two ways (see docs/performance.md):
+ * - The order of the covers does not change which options end up hidden, nor the
+ *   updates (each hidden option costs its length less one). So the covers of the items
+ *   p's option shares with the option before it in the list of level l, which that one
+ *   made first, are kept (X8 leaves them, see uncommit_level) and counted again; and
+ *   the items it shares with the option after it are covered first, for that one.
+ * - Once a cover leaves a primary item empty that no later cover of the commit covers
+ *   (one not in p's option), the next node is a dead end: X2 finds that item empty.
+ *   The commit then stops after the option in which that happened, adds the updates
+ *   its rest would have made, and keeps the half-covered item in cut[l], cut_at[l]
+ *   for uncut. */
+static void commit_plain(Solver *s, int l, int p)
+{
+    if (++s->mark_epoch == 0) {
+        memset(s->in_this, 0, ((size_t)s->n_items + 2) * sizeof *s->in_this);
+        memset(s->in_next, 0, ((size_t)s->n_items + 2) * sizeof *s->in_next);
+        s->mark_epoch = 1;
+    }
+    int next = s->link[p].dlink, kept = s->base[l];
+    mark_items(s, s->in_this, p);
+    if (next > s->n_items)
+        mark_items(s, s->in_next, next);
+    /* A kept cover stands for Knuth's uncover of it (X6 of the option before) and his
+     * cover again: its mems twice. */
+    for (; kept < s->n_covered && s->in_this[s->covered[kept].item] == s->mark_epoch; kept++) {
+        s->updates += s->covered[kept].updates;
+        s->mems += 2 * s->covered[kept].mems;
+    }
+    uncover_to(s, kept);
+    s->zeros = kept > s->base[l] ? s->covered[kept - 1].zeros : s->zeros_after[l];
+    int n = add_to_cover(s, p, add_to_cover(s, p, 0, 1), 0);
+    for (int k = 0; k < n; k++) {
+        int x = s->to_cover[k];
+        unsigned long long before = s->updates, mems_before = s->mems;
+        int r = cover_with(s, x, 0, 1);
+        if (r) {
+            s->cut[l] = x;
+            s->cut_at[l] = r;
+            s->cut_mems[l] = count_cut(s, x, r, before, s->to_cover + k + 1, n - k - 1);
+            s->mems += s->cut_mems[l];
+            return;
+        }
+        Covered *c = &s->covered[s->n_covered++];
+        c->item = x;
+        c->zeros = s->zeros;
+        c->updates = s->updates - before;
+        c->mems = s->mems - mems_before;
+    }
+}
+
+/* Undoes the half cover of a cut commit at level l, if there was one. */
+static void uncut(Solver *s, int l)
+{
+    if (s->cut[l]) {
+        unhide_from(s, s->cut[l], s->cut_at[l], 0);
+        s->mems += s->cut_mems[l];
+        s->cut[l] = 0;
+    }
+}
+
+static int plain(const Solver *s)
+{
+    return !s->color && !s->maximize;
+}
+
+static void commit_level(Solver *s, int l)
+{
+    if (plain(s))
+        commit_plain(s, l, s->x[l]);
+    else
+        commit_others(s, s->x[l]);
+}
+
+/* X6 for level l: undoes commit_level(s, l) but for the covers commit_plain shares with
+ * the next option, which the next commit_plain or leave_level undoes. */
+static void uncommit_level(Solver *s, int l)
+{
+    if (plain(s))
+        uncut(s, l);
+    else
+        uncommit_others(s, s->x[l]);
+}
+
+/* Leaves level l after uncommit_level: the covers left, then its item. */
+static void leave_level(Solver *s, int l, int i)
+{
+    if (plain(s))
+        uncover_to(s, s->base[l]);
+    uncover(s, i);
+}
+
 static int option_of(const Solver *s, int p)
 {
-    while (s->node[p].top > 0)
+    while (s->top[p] > 0)
         p--;
-    return -s->node[p].top;
+    return -s->top[p];
 }
 
 static long long weight_of(const Solver *s, int p)
@@ -318,7 +676,7 @@ static double largest_shares(const Solver *s)
 {
     double total = 0.0;
     for (int i = s->rlink[0]; i != 0; i = s->rlink[i])
-        total += s->share[s->node[i].dlink];
+        total += s->share[s->link[i].dlink];
     return total;
 }
 
@@ -340,11 +698,11 @@ static int try_option(Solver *s)
     int p = s->x[s->level - 1];
     if (p <= s->n_items) {
         s->level--;
-        uncover(s, p);
+        leave_level(s, s->level, p);
         s->zeros = 0;
         return STEP_X8;
     }
-    cover_others(s, p);
+    commit_level(s, s->level - 1);
     s->weight += weight_of(s, p);
     return STEP_X2;
 }
@@ -362,10 +720,10 @@ static int search(Solver *s, unsigned long long budget, int count_only)
                 return EXHAUSTED;
             }
             int l = s->level - 1, p = s->x[l];
-            uncover_others(s, p);
+            uncommit_level(s, l);
             s->zeros = s->zeros_after[l];
             s->weight -= weight_of(s, p);
-            s->x[l] = s->node[p].dlink;
+            s->x[l] = s->link[p].dlink;
             s->pos[l]++;
             step = try_option(s);
             continue;
@@ -406,10 +764,12 @@ static int search(Solver *s, unsigned long long budget, int count_only)
             continue;
         }
         /* X3, X4 */
+        s->mems += choose_mems(s->active);
         int i = choose(s);
         cover(s, i);
         s->zeros_after[s->level] = s->zeros;
-        s->x[s->level] = s->node[i].dlink;
+        s->base[s->level] = s->n_covered;
+        s->x[s->level] = s->link[i].dlink;
         s->width[s->level] = s->len[i] - COVERED;
         s->pos[s->level] = 0;
         s->level++;
@@ -422,19 +782,20 @@ static int search(Solver *s, unsigned long long budget, int count_only)
 static int option_length(const Solver *s, int j)
 {
     int first = s->first_node[j];
-    return s->node[first - 1].dlink - first + 1;
+    return s->link[first - 1].dlink - first + 1;
 }
 
-static int commit(Solver *s, int j)
+/* See _pydlx.Solver._force. */
+static int force(Solver *s, int j)
 {
     int first = s->first_node[j], n = option_length(s, j);
     for (int k = 0; k < n; k++) {
-        int i = s->node[first + k].top;
-        if (s->rlink[s->llink[i]] != i)
+        int p = first + k, i = s->top[p];
+        if (s->rlink[s->llink[i]] != i || (s->color && s->color[p] >= 0 && s->color[i]))
             return 0;
     }
-    for (int k = 0; k < n; k++)
-        cover(s, s->node[first + k].top);
+    commit(s, s->color, first, s->top[first]);
+    commit_others(s, first);
     s->forced[s->n_forced++] = j;
     s->weight += s->weights ? s->weights[j] : 0;
     return 1;
@@ -465,7 +826,7 @@ static int order_lists(Solver *s, int by_share)
 {
     if (s->by_share == by_share)
         return 0;
-    Node *nd = s->node;
+    Link *ln = s->link;
     int longest = 0;
     for (int i = 1; i <= s->n_primary; i++)
         longest = s->len[i] > longest ? s->len[i] : longest;
@@ -474,19 +835,19 @@ static int order_lists(Solver *s, int by_share)
         return -1;
     for (int i = 1; i <= s->n_primary; i++) {
         int n = 0;
-        for (int p = nd[i].dlink; p != i; p = nd[p].dlink) {
+        for (int p = ln[i].dlink; p != i; p = ln[p].dlink) {
             members[n].share = s->share[p];
             members[n++].p = p;
         }
         qsort(members, (size_t)n, sizeof(Ranked), by_share ? by_share_then_index : by_index);
         int above = i;
         for (int k = 0; k < n; k++) {
-            nd[above].dlink = members[k].p;
-            nd[members[k].p].ulink = above;
+            ln[above].dlink = members[k].p;
+            ln[members[k].p].ulink = above;
             above = members[k].p;
         }
-        nd[above].dlink = i;
-        nd[i].ulink = above;
+        ln[above].dlink = i;
+        ln[i].ulink = above;
     }
     PyMem_Free(members);
     s->by_share = by_share;
@@ -498,15 +859,14 @@ static void unwind(Solver *s)
     s->tracking = 0;
     while (s->level > 0) {
         int p = s->x[--s->level];
-        uncover_others(s, p);
+        uncommit_level(s, s->level);
         s->weight -= weight_of(s, p);
-        uncover(s, s->node[p].top);
+        leave_level(s, s->level, s->top[p]);
     }
     while (s->n_forced > 0) {
-        int j = s->forced[--s->n_forced];
-        int first = s->first_node[j];
-        for (int k = option_length(s, j) - 1; k >= 0; k--)
-            uncover(s, s->node[first + k].top);
+        int first = s->first_node[s->forced[--s->n_forced]];
+        uncommit_others(s, first);
+        uncommit(s, s->color, first, s->top[first]);
     }
     s->zeros = s->zeros_initial;
 }
@@ -532,17 +892,24 @@ static int count_arg(const char *name, PyObject *value, long long *out)
     return 0;
 }
 
+/* `obj` as a new fast sequence; NULL with a ProblemError (`format`, for option j) when
+ * it is not a sequence. */
+static PyObject *sequence_of_option(PyObject *obj, const char *format, Py_ssize_t j)
+{
+    PyObject *seq = PySequence_Fast(obj, "");
+    if (!seq && PyErr_ExceptionMatches(PyExc_TypeError)) {
+        PyErr_Clear();
+        PyErr_Format(ProblemError, format, j);
+    }
+    return seq;
+}
+
 /* Checks one option; returns its items as a new fast sequence, or NULL. */
 static PyObject *option_items(Py_ssize_t j, PyObject *option, int n_items, int *stamp)
 {
-    PyObject *items = PySequence_Fast(option, "");
-    if (!items) {
-        if (!PyErr_ExceptionMatches(PyExc_TypeError))
-            return NULL;
-        PyErr_Clear();
-        PyErr_Format(ProblemError, "option %zd is not a sequence of items", j);
+    PyObject *items = sequence_of_option(option, "option %zd is not a sequence of items", j);
+    if (!items)
         return NULL;
-    }
     Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
     if (n == 0) {
         PyErr_Format(ProblemError, "option %zd is empty", j);
@@ -609,6 +976,86 @@ fail:
     return -1;
 }
 
+/* The colors of option j (at most COLOR_LIMIT, none on a primary item) into `color`;
+ * sets *any if one is not 0. */
+static int option_colors(Solver *s, Py_ssize_t j, PyObject *tints, PyObject *items, int *color,
+                         int *any)
+{
+    PyObject *seq = sequence_of_option(tints, "colors of option %zd are not a sequence", j);
+    if (!seq)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), n_items = PySequence_Fast_GET_SIZE(items);
+    int result = -1;
+    if (n != n_items) {
+        PyErr_Format(ProblemError, "option %zd: %zd colors for %zd items", j, n, n_items);
+        goto done;
+    }
+    for (Py_ssize_t k = 0; k < n; k++) {
+        PyObject *o = PySequence_Fast_GET_ITEM(seq, k);
+        if (!is_int(o)) {
+            PyErr_Format(ProblemError, "option %zd: color %R is not an integer", j, o);
+            goto done;
+        }
+        int overflow = 0;
+        long long c = PyLong_AsLongLongAndOverflow(o, &overflow);
+        if (overflow || c < 0 || c >= COLOR_LIMIT) {
+            PyErr_Format(ProblemError, "option %zd: color %S is out of range "
+                         "(0 <= color < 2**31)", j, o);
+            goto done;
+        }
+        long item = PyLong_AsLong(PySequence_Fast_GET_ITEM(items, k));
+        if (c && item < s->n_primary) {
+            PyErr_Format(ProblemError, "option %zd: primary item %ld cannot have a color", j,
+                         item);
+            goto done;
+        }
+        color[k] = (int)c;
+        *any |= c != 0;
+    }
+    result = 0;
+done:
+    Py_DECREF(seq);
+    return result;
+}
+
+/* See _pydlx._colors_arg: s->color gets each option's colors at the nodes link_options
+ * will give it, and stays NULL when no item has a color. */
+static int colors_arg(Solver *s, PyObject *colors, PyObject **checked, long long n_nodes)
+{
+    PyObject *seq = PySequence_Fast(colors, "colors must be a sequence of color lists");
+    if (!seq)
+        return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    int any = 0;
+    if (n != s->n_options) {
+        PyErr_Format(ProblemError, "%zd color lists for %d options", n, s->n_options);
+        goto fail;
+    }
+    s->color = PyMem_Calloc((size_t)n_nodes, sizeof(int));
+    if (!s->color) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    int first = s->n_items + 2;
+    for (Py_ssize_t j = 0; j < n; j++) {
+        if (option_colors(s, j, PySequence_Fast_GET_ITEM(seq, j), checked[j], s->color + first,
+                          &any) < 0)
+            goto fail;
+        first += (int)PySequence_Fast_GET_SIZE(checked[j]) + 1;
+    }
+    Py_DECREF(seq);
+    if (!any) {
+        PyMem_Free(s->color);
+        s->color = NULL;
+    }
+    return 0;
+fail:
+    Py_DECREF(seq);
+    PyMem_Free(s->color);
+    s->color = NULL;
+    return -1;
+}
+
 /* -- building --------------------------------------------------------------- */
 
 static void ring(Solver *s, int head, int from, int to)
@@ -625,15 +1072,16 @@ static void ring(Solver *s, int head, int from, int to)
 
 static void link_options(Solver *s, PyObject **checked)
 {
-    Node *nd = s->node;
+    int *top = s->top;
+    Link *ln = s->link;
     int n_items = s->n_items;
     for (int i = 0; i <= n_items; i++) {
-        nd[i].top = 0;
-        nd[i].ulink = nd[i].dlink = i;
+        top[i] = 0;
+        ln[i].ulink = ln[i].dlink = i;
     }
     int spacer = n_items + 1, p = spacer + 1;
-    nd[spacer].top = 0;
-    nd[spacer].ulink = 0;
+    top[spacer] = 0;
+    ln[spacer].ulink = 0;
     for (int j = 0; j < s->n_options; j++) {
         PyObject *items = checked[j];
         Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
@@ -641,24 +1089,24 @@ static void link_options(Solver *s, PyObject **checked)
         int n_primary_items = 0;
         for (Py_ssize_t k = 0; k < n; k++, p++) {
             int i = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(items, k)) + 1;
-            nd[p].top = i;
+            top[p] = i;
             s->len[i]++;
-            nd[p].ulink = nd[i].ulink;
-            nd[p].dlink = i;
-            nd[nd[i].ulink].dlink = p;
-            nd[i].ulink = p;
+            ln[p].ulink = ln[i].ulink;
+            ln[p].dlink = i;
+            ln[ln[i].ulink].dlink = p;
+            ln[i].ulink = p;
             n_primary_items += i <= s->n_primary;
         }
         /* See _pydlx.Solver._shares: the weight goes to the primary items only. */
         for (int q = s->first_node[j]; s->share && q < p; q++) {
-            if (nd[q].top <= s->n_primary)
+            if (top[q] <= s->n_primary)
                 s->share[q] = (double)s->weights[j] / (double)n_primary_items;
         }
-        nd[spacer].dlink = p - 1;
+        ln[spacer].dlink = p - 1;
         spacer = p++;
-        nd[spacer].top = -(j + 1);
-        nd[spacer].ulink = s->first_node[j];
-        nd[spacer].dlink = 0;
+        top[spacer] = -(j + 1);
+        ln[spacer].ulink = s->first_node[j];
+        ln[spacer].dlink = 0;
     }
 }
 
@@ -672,12 +1120,12 @@ static void *alloc_ints(long long n, int *ok)
 
 static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"n_primary", "n_secondary", "options", "weights", NULL};
-    PyObject *n1_obj, *n2_obj, *options, *weights = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO|O:Solver", kwlist, &n1_obj, &n2_obj,
-                                     &options, &weights))
+    static char *kwlist[] = {"n_primary", "n_secondary", "options", "weights", "colors", NULL};
+    PyObject *n1_obj, *n2_obj, *options, *weights = Py_None, *colors = Py_None;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO|OO:Solver", kwlist, &n1_obj, &n2_obj,
+                                     &options, &weights, &colors))
         return -1;
-    if (s->node) {
+    if (s->top) {
         PyErr_SetString(ProblemError, "a Solver cannot be initialised twice");
         return -1;
     }
@@ -723,7 +1171,10 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
     s->n_options = (int)n_options;
     if (weights != Py_None && weights_arg(s, weights) < 0)
         goto done;
-    s->node = PyMem_Calloc((size_t)n_nodes, sizeof(Node));
+    if (colors != Py_None && colors_arg(s, colors, checked, n_nodes) < 0)
+        goto done;
+    s->top = alloc_ints(n_nodes, &ok);
+    s->link = PyMem_Calloc((size_t)n_nodes, sizeof(Link));
     if (s->weights)
         s->share = PyMem_Calloc((size_t)n_nodes, sizeof(double));
     s->llink = alloc_ints(s->n_items + 2, &ok);
@@ -736,7 +1187,16 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
     s->width = alloc_ints((long long)n1 + 1, &ok);
     s->pos = alloc_ints((long long)n1 + 1, &ok);
     s->zeros_after = alloc_ints((long long)n1 + 1, &ok);
-    if (!ok || !s->node || (s->weights && !s->share)) {
+    s->cut = alloc_ints((long long)n1 + 1, &ok);
+    s->base = alloc_ints((long long)n1 + 1, &ok);
+    s->in_this = alloc_ints(s->n_items + 2, &ok);
+    s->in_next = alloc_ints(s->n_items + 2, &ok);
+    s->to_cover = alloc_ints(s->n_items + 1, &ok);
+    s->covered = PyMem_Calloc((size_t)s->n_items + 1, sizeof(Covered));
+    s->cut_at = alloc_ints((long long)n1 + 1, &ok);
+    s->cut_mems = PyMem_Calloc((size_t)n1 + 1, sizeof *s->cut_mems);
+    s->stamp = alloc_ints(n_options, &ok);
+    if (!ok || !s->link || !s->covered || !s->cut_mems || (s->weights && !s->share)) {
         PyErr_NoMemory();
         goto done;
     }
@@ -762,7 +1222,9 @@ static void Solver_dealloc(Solver *s)
 {
     PyMem_Free(s->llink);
     PyMem_Free(s->rlink);
-    PyMem_Free(s->node);
+    PyMem_Free(s->top);
+    PyMem_Free(s->link);
+    PyMem_Free(s->color);
     PyMem_Free(s->first_node);
     PyMem_Free(s->len);
     PyMem_Free(s->weights);
@@ -772,13 +1234,22 @@ static void Solver_dealloc(Solver *s)
     PyMem_Free(s->width);
     PyMem_Free(s->pos);
     PyMem_Free(s->zeros_after);
+    PyMem_Free(s->cut);
+    PyMem_Free(s->base);
+    PyMem_Free(s->in_this);
+    PyMem_Free(s->in_next);
+    PyMem_Free(s->to_cover);
+    PyMem_Free(s->covered);
+    PyMem_Free(s->cut_at);
+    PyMem_Free(s->cut_mems);
+    PyMem_Free(s->stamp);
     PyMem_Free(s->best_solution);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
 static int check_ready(Solver *s)
 {
-    if (!s->node) {
+    if (!s->link) {
         PyErr_SetString(ProblemError, "Solver.__init__ was not called");
         return -1;
     }
@@ -827,7 +1298,7 @@ static PyObject *Solver_start(Solver *s, PyObject *args, PyObject *kwds)
         Py_DECREF(forced);
         return PyErr_NoMemory();
     }
-    s->nodes = s->updates = s->count = 0;
+    s->nodes = s->updates = s->count = s->mems = 0;
     s->first_item = first_item;
     s->maximize = maximize;
     s->weight = s->best = 0;
@@ -835,7 +1306,7 @@ static PyObject *Solver_start(Solver *s, PyObject *args, PyObject *kwds)
     s->best_len = 0;
     s->step = STEP_X2;
     for (Py_ssize_t k = 0; k < n; k++) {
-        if (!commit(s, (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(forced, k)))) {
+        if (!force(s, (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(forced, k)))) {
             s->step = STEP_DONE;
             break;
         }
@@ -861,8 +1332,8 @@ static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds)
                                           : 0;
     if (overflow > 0)
         budget = LLONG_MAX;
-    if (budget < 1) {
-        PyErr_Format(ProblemError, "budget must be a positive integer, not %R", budget_obj);
+    if (budget < 0 || !is_int(budget_obj)) {
+        PyErr_Format(ProblemError, "budget must be a non-negative integer, not %R", budget_obj);
         return NULL;
     }
     int status;
@@ -895,7 +1366,7 @@ static PyObject *Solver_solution(Solver *s, PyObject *Py_UNUSED(ignored))
     if (check_ready(s) < 0)
         return NULL;
     if (s->maximize) {
-        if (!s->has_best)
+        if (!s->has_best || s->best_len < 0)
             Py_RETURN_NONE;
         return int_list(s->best_solution, s->best_len);
     }
@@ -903,6 +1374,96 @@ static PyObject *Solver_solution(Solver *s, PyObject *Py_UNUSED(ignored))
         Py_RETURN_NONE;
     save_best(s);
     return int_list(s->best_solution, s->best_len);
+}
+
+/* See _pydlx.Solver.branches: the options the first node of the search that start()
+ * set up tries, in order; None at a solution, [] at a dead end. */
+static PyObject *Solver_branches(Solver *s, PyObject *Py_UNUSED(ignored))
+{
+    if (check_ready(s) < 0)
+        return NULL;
+    if (s->nodes != 0 || s->level != 0) {
+        PyErr_SetString(ProblemError, "branches() needs a search that start() has just set up");
+        return NULL;
+    }
+    if (s->step == STEP_DONE)
+        return PyList_New(0);
+    if (s->rlink[0] == 0)
+        Py_RETURN_NONE;
+    if (s->zeros > 0)
+        return PyList_New(0);
+    int i = choose(s);
+    PyObject *options = PyList_New(0);
+    for (int p = s->link[i].dlink; options && p != i; p = s->link[p].dlink) {
+        PyObject *j = PyLong_FromLong(option_of(s, p));
+        if (!j || PyList_Append(options, j) < 0)
+            Py_CLEAR(options);
+        Py_XDECREF(j);
+    }
+    return options;
+}
+
+/* See _pydlx.Solver.set_floor: prune and accept as if a solution of that weight had
+ * been found; best_len -1 says that none has. */
+static PyObject *Solver_set_floor(Solver *s, PyObject *weight)
+{
+    if (check_ready(s) < 0)
+        return NULL;
+    if (!s->maximize || s->nodes != 0 || s->level != 0) {
+        PyErr_SetString(ProblemError,
+                        "set_floor() needs a maximize search that start() has just set up");
+        return NULL;
+    }
+    int overflow = 0;
+    long long w = is_int(weight) ? PyLong_AsLongLongAndOverflow(weight, &overflow) : 0;
+    if (!is_int(weight) || overflow || w >= (1LL << 62) || w <= -(1LL << 62)) {
+        PyErr_Format(ProblemError, "floor must be an integer (|floor| < 2**62), not %R", weight);
+        return NULL;
+    }
+    s->has_best = 1;
+    s->best = w;
+    s->best_len = -1;
+    Py_RETURN_NONE;
+}
+
+/* See _pydlx.Solver.levels. */
+static PyObject *Solver_levels(Solver *s, PyObject *Py_UNUSED(ignored))
+{
+    if (check_ready(s) < 0)
+        return NULL;
+    PyObject *levels = PyList_New(s->level);
+    for (int l = 0; levels && l < s->level; l++) {
+        int p = s->x[l];
+        PyObject *entry = Py_BuildValue("(iiii)", s->top[p] - 1, option_of(s, p),
+                                        s->pos[l], s->width[l]);
+        if (!entry)
+            Py_CLEAR(levels);
+        else
+            PyList_SET_ITEM(levels, l, entry);
+    }
+    return levels;
+}
+
+/* See _pydlx.Solver.lengths. */
+static PyObject *Solver_lengths(Solver *s, PyObject *Py_UNUSED(ignored))
+{
+    if (check_ready(s) < 0)
+        return NULL;
+    /* After a cut commit (commit_plain) the items it stood for are still linked and
+     * the options it counted as hidden are still in their lists: leave those out, so
+     * that the figures are those of Knuth's state, as in the Python twin. */
+    int cut = s->level > 0 && plain(s) && s->cut[s->level - 1];
+    PyObject *found = PyList_New(0);
+    for (int i = s->rlink[0]; found && i != 0; i = s->rlink[i]) {
+        if (cut && s->in_this[i] == s->mark_epoch)
+            continue;
+        int len = cut ? unstamped(s, i) : s->len[i];
+        PyObject *entry = Py_BuildValue("(ii)", i - 1, len);
+        if (!entry || PyList_Append(found, entry) < 0)
+            Py_CLEAR(found);
+        Py_XDECREF(entry);
+    }
+    return found;
 }
 
 static PyObject *Solver_progress(Solver *s, PyObject *Py_UNUSED(ignored))
@@ -926,6 +1487,7 @@ static PyObject *get_ull(unsigned long long v)
 
 static PyObject *Solver_get_nodes(Solver *s, void *c) { return get_ull(s->nodes); }
 static PyObject *Solver_get_updates(Solver *s, void *c) { return get_ull(s->updates); }
+static PyObject *Solver_get_mems(Solver *s, void *c) { return get_ull(s->mems); }
 static PyObject *Solver_get_count(Solver *s, void *c) { return get_ull(s->count); }
 static PyObject *Solver_get_level(Solver *s, void *c) { return PyLong_FromLong(s->level); }
 static PyObject *Solver_get_n_primary(Solver *s, void *c) { return PyLong_FromLong(s->n_primary); }
@@ -936,7 +1498,7 @@ static PyObject *Solver_get_n_secondary(Solver *s, void *c)
 static PyObject *Solver_get_n_options(Solver *s, void *c) { return PyLong_FromLong(s->n_options); }
 static PyObject *Solver_get_best_weight(Solver *s, void *c)
 {
-    if (!s->has_best)
+    if (!s->has_best || s->best_len < 0)
         Py_RETURN_NONE;
     return PyLong_FromLongLong(s->best);
 }
@@ -950,11 +1512,21 @@ static PyMethodDef Solver_methods[] = {
      "the options of the solution just reported (maximize: the best so far)"},
     {"progress", (PyCFunction)Solver_progress, METH_NOARGS,
      "estimated fraction of the search tree explored"},
+    {"set_floor", (PyCFunction)Solver_set_floor, METH_O,
+     "set_floor(weight): a maximize search just started looks only for heavier solutions"},
+    {"levels", (PyCFunction)Solver_levels, METH_NOARGS,
+     "per level of the current path: (item, option, position from 0, options it had)"},
+    {"lengths", (PyCFunction)Solver_lengths, METH_NOARGS,
+     "(item, active options) of every active primary item, in the order X3 scans them"},
+    {"branches", (PyCFunction)Solver_branches, METH_NOARGS,
+     "the options the first node of the started search tries, in order (None: a solution)"},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Solver_getset[] = {
     {"nodes", (getter)Solver_get_nodes, NULL, "search-tree nodes visited since start", NULL},
     {"updates", (getter)Solver_get_updates, NULL, "link updates since start", NULL},
+    {"mems", (getter)Solver_get_mems, NULL, "memory accesses since start, as DLX1 counts them",
+     NULL},
     {"count", (getter)Solver_get_count, NULL, "solutions found since start", NULL},
     {"level", (getter)Solver_get_level, NULL, "current search depth", NULL},
     {"best_weight", (getter)Solver_get_best_weight, NULL, "best weight found (maximize)", NULL},

@@ -1,9 +1,13 @@
 """The pure-Python twin of the exact-cover engine: the readable reference.
 
 Layer: engine. Source: D. E. Knuth, The Art of Computer Programming 7.2.2.1,
-Algorithm X ("dancing links") and his program DLX1. The C twin (`_dlx.c`) is a line
-by line transcription of this file: same arrays, same steps, same counters, same
-order of solutions; only the speed differs (PEP 399).
+Algorithm X ("dancing links") and his program DLX1, with the colors of his Algorithm C
+and program DLX2 (purify and unpurify). The C twin (`_dlx.c`) is a line by line
+transcription of this file: same arrays, same steps, same counters, same order of
+solutions; only the speed differs (PEP 399). Its X5 and X6 take a shorter path to the
+same links and counters when there are no colors and no bound (`commit_plain` there,
+docs/engine.md); here, where each step is an interpreted instruction, that path cost
+more than it saved on sudoku and queens (docs/performance.md).
 
 Data layout (Knuth's, with integer indices instead of objects):
 
@@ -17,6 +21,9 @@ Data layout (Knuth's, with integer indices instead of objects):
   (the first spacer has 0), its ``ulink`` is the first node of the option before it
   and its ``dlink`` the last node of the option after it, so that walking an option
   cyclically needs no extra links.
+* Only when some option gives an item a color: ``color[p]`` is the color node p gives
+  its (secondary) item, 0 for none, -1 while p's item has been purified to that color
+  (Knuth's DLX2); a header's ``color`` is the item's color while it is purified.
 
 The search is iterative: the level stack ``x`` replaces recursion and the step
 (X2 or X8) to resume from is kept in ``_step``, so ``run`` can stop after a budget
@@ -44,14 +51,14 @@ class Solver:
 
     __slots__ = (
         "n_primary", "n_secondary", "n_options", "_llink", "_rlink", "_top", "_ulink",
-        "_dlink", "_weights", "_share", "_first_node", "_forced", "_x", "_width",
+        "_dlink", "_color", "_weights", "_share", "_first_node", "_forced", "_x", "_width",
         "_pos", "_level", "_step", "_first_item", "_maximize", "_weight", "_best",
         "_best_solution", "_running", "_zeros", "_zeros_initial", "_zeros_after", "_by_share",
-        "_tracking", "_open",
-        "nodes", "updates", "count",
+        "_tracking", "_open", "_active",
+        "nodes", "updates", "count", "mems",
     )
 
-    def __init__(self, n_primary, n_secondary, options, weights=None):
+    def __init__(self, n_primary, n_secondary, options, weights=None, colors=None):
         n_primary = _count_arg("n_primary", n_primary)
         n_secondary = _count_arg("n_secondary", n_secondary)
         n_items = n_primary + n_secondary
@@ -61,8 +68,10 @@ class Solver:
         _check_size(n_items, options)
         self.n_primary, self.n_secondary, self.n_options = n_primary, n_secondary, len(options)
         self._weights = _weights_arg(weights, len(options))
+        colors = _colors_arg(colors, options, n_primary)
         self._link_items(n_primary, n_items)
         self._link_options(n_items, options)
+        self._color = self._node_colors(colors) if colors is not None else None
         # Active primary items with no options left: while there is one, the node is a
         # dead end, and X3 may stop its scan at the first item with a single option.
         # Covering counts them; uncovering restores the count saved before (cheaper
@@ -75,6 +84,7 @@ class Solver:
         # up to date by every cover and uncover instead of being summed at every node.
         self._tracking = False
         self._open = 0.0
+        self._active = n_primary
         self._forced = []
         self._x = []
         self._width = []
@@ -120,6 +130,14 @@ class Solver:
         self._top, self._ulink, self._dlink = top, ulink, dlink
         self._share = self._shares(options) if self._weights is not None else None
 
+    def _node_colors(self, colors):
+        """The ``color`` array: each option's colors at its nodes, 0 elsewhere."""
+        color = [0] * len(self._top)
+        for j, option_colors in enumerate(colors):
+            first = self._first_node[j]
+            color[first:first + len(option_colors)] = option_colors
+        return color
+
     def _shares(self, options):
         """_share[p]: the part of p's option weight charged to p's item (see
         _largest_shares): the weight spread evenly over the option's primary items
@@ -132,7 +150,7 @@ class Solver:
                 share[first + k] = self._weights[j] / len(primary)
         return share
 
-    # -- covering (Knuth's cover/hide/uncover/unhide) -------------------------------
+    # -- covering (Knuth's cover/hide/uncover/unhide, purify/unpurify) ---------------
 
     def _cover(self, i):
         top, ulink, dlink, n1 = self._top, self._ulink, self._dlink, self.n_primary
@@ -160,6 +178,7 @@ class Solver:
                     q += 1
             p = dlink[p]
         self.updates += updates
+        self.mems += cover_mems(top[i], updates)
         if top[i] == 0 and i <= n1:
             zeros -= 1
         self._zeros += zeros
@@ -168,12 +187,14 @@ class Solver:
         self._open += opened
         l, r = self._llink[i], self._rlink[i]
         self._rlink[l], self._llink[r] = r, l
+        self._active -= i <= n1
 
     def _uncover(self, i):
         top, ulink, dlink, n1 = self._top, self._ulink, self._dlink, self.n_primary
         share, tracking = self._share, self._tracking
         p = ulink[i]
         opened = 0.0
+        restored = 0
         while p != i:
             q = p - 1
             while q != p:
@@ -186,36 +207,110 @@ class Solver:
                     top[x] += 1
                     if tracking and u == x and x <= n1:
                         opened += share[q] - share[d]
+                    restored += 1
                     q -= 1
             p = ulink[p]
         if tracking and i <= n1:
             opened += share[dlink[i]]
         self._open += opened
+        self.mems += cover_mems(top[i], restored)
         l, r = self._llink[i], self._rlink[i]
         self._rlink[l] = self._llink[r] = i
+        self._active += i <= n1
 
-    def _cover_others(self, p):
-        """Cover every item of p's option except p's own (step X5)."""
-        top, ulink = self._top, self._ulink
+    def _purify(self, p):
+        """Knuth's purify(p), for a node p that gives its secondary item i the color c:
+        the options that give i the color c stay, marked with color -1 (committing one
+        of them later leaves i alone); every other option in i's list is hidden; i's
+        header keeps c. Done by _cover(i) on i's list with the kept options left out of
+        its downward links, which _cover walks, and then rebuilt from the upward links,
+        which nothing touched. i goes back into the item list at once (X3 never reads
+        secondary items, but _force does).
+
+        p itself is normally hidden (it belongs to the option being tried); the node of
+        a forced option is not, and stays in the list unmarked, so that _uncommit still
+        sees its color."""
+        i, c = self._top[p], self._color[p]
+        self._set_aside(p, self._dlink, -1)
+        self._cover(i)
+        l, r = self._llink[i], self._rlink[i]
+        self._rlink[l] = self._llink[r] = i
+        _relink(self._dlink, self._ulink, i)
+        self._color[i] = c
+
+    def _unpurify(self, p):
+        """Knuth's unpurify(p): undo _purify(p), the same way through _uncover, which
+        walks the upward links."""
+        i, c = self._top[p], self._color[p]
+        self._color[i] = 0
+        self._set_aside(p, self._ulink, c)
+        self._uncover(i)
+        _relink(self._ulink, self._dlink, i)
+
+    def _set_aside(self, p, links, mark):
+        """Link p's item list by `links` (dlink or ulink) past the options that give the
+        item p's color c, or -1 (those _purify keeps), and give each of them but p itself
+        the color `mark`."""
+        color = self._color
+        i, c = self._top[p], color[p]
+        last = i
+        r = links[i]
+        while r != i:
+            if color[r] == c or color[r] < 0:
+                if r != p:
+                    color[r] = mark
+            else:
+                links[last] = r
+                last = r
+            r = links[r]
+        links[last] = i
+
+    def _commit(self, p):
+        """Knuth's commit(p, j) for a node p of an option that joins the solution: cover
+        p's item if p has no color, purify it if it has one, and leave it alone if p's
+        item has already been purified to p's color (color -1)."""
+        self._by_color(p, self._cover, self._purify)
+
+    def _uncommit(self, p):
+        """Knuth's uncommit(p, j): undo _commit(p)."""
+        self._by_color(p, self._uncover, self._unpurify)
+
+    def _by_color(self, p, uncolored, colored):
+        """uncolored(p's item) if p has no color, colored(p) if it has one."""
+        c = self._color[p] if self._color is not None else 0
+        if c == 0:
+            uncolored(self._top[p])
+        elif c > 0:
+            colored(p)
+
+    def _commit_others(self, p):
+        """Commit every node of p's option except p itself (step X5, Knuth's C5)."""
+        top, ulink, color = self._top, self._ulink, self._color
         q = p + 1
         while q != p:
             x = top[q]
             if x <= 0:
                 q = ulink[q]
             else:
-                self._cover(x)
+                if color is None:
+                    self._cover(x)
+                else:
+                    self._commit(q)
                 q += 1
 
-    def _uncover_others(self, p):
-        """Undo _cover_others in exactly the reverse order (step X6)."""
-        top, dlink = self._top, self._dlink
+    def _uncommit_others(self, p):
+        """Undo _commit_others in exactly the reverse order (step X6)."""
+        top, dlink, color = self._top, self._dlink, self._color
         q = p - 1
         while q != p:
             x = top[q]
             if x <= 0:
                 q = dlink[q]
             else:
-                self._uncover(x)
+                if color is None:
+                    self._uncover(x)
+                else:
+                    self._uncommit(q)
                 q -= 1
 
     def _option_of(self, p):
@@ -242,12 +337,12 @@ class Solver:
         self._unwind()
         if self._weights is not None:
             self._order_lists(bool(maximize))
-        self.nodes = self.updates = self.count = 0
+        self.nodes = self.updates = self.count = self.mems = 0
         self._first_item, self._maximize = bool(first_item), bool(maximize)
         self._weight, self._best, self._best_solution = 0, None, None
         self._step = _X2
         for j in forced:
-            if not self._commit(j):
+            if not self._force(j):
                 self._step = None
                 break
         if self._maximize:
@@ -255,14 +350,19 @@ class Solver:
             self._tracking = True
         return None
 
-    def _commit(self, j):
+    def _force(self, j):
+        """Commit option j as if the search had chosen it; False (and nothing done) if
+        it clashes with the options forced before it."""
+        top, llink, rlink, color = self._top, self._llink, self._rlink, self._color
         first = self._first_node[j]
-        last = self._dlink[first - 1]
-        items = self._top[first:last + 1]
-        if any(self._rlink[self._llink[i]] != i for i in items):
-            return False
-        for i in items:
-            self._cover(i)
+        for p in range(first, self._dlink[first - 1] + 1):
+            i = top[p]
+            # Clashes: i is covered; or i is purified and p does not share its color
+            # (not -1), as when p's option purified it: a repeat.
+            if rlink[llink[i]] != i or (color is not None and color[p] >= 0 and color[i]):
+                return False
+        self._commit(first)
+        self._commit_others(first)
         self._forced.append(j)
         self._weight += self._weights[j] if self._weights else 0
         return True
@@ -295,10 +395,9 @@ class Solver:
         while self._x:
             self._level_back()
         while self._forced:
-            j = self._forced.pop()
-            first = self._first_node[j]
-            for i in reversed(self._top[first:self._dlink[first - 1] + 1]):
-                self._uncover(i)
+            first = self._first_node[self._forced.pop()]
+            self._uncommit_others(first)
+            self._uncommit(first)
         self._zeros = self._zeros_initial
 
     def _level_back(self):
@@ -307,7 +406,7 @@ class Solver:
         self._width.pop()
         self._pos.pop()
         self._zeros_after.pop()
-        self._uncover_others(p)
+        self._uncommit_others(p)
         self._weight -= self._weight_of(p)
         self._uncover(self._top[p])
 
@@ -318,11 +417,13 @@ class Solver:
 
         Returns SOLUTION (then `solution()` is valid; in maximize mode only for a
         strictly better one), EXHAUSTED, or PAUSED. With `count_only` solutions are
-        just counted and the search goes on.
+        just counted and the search goes on. A budget of 0 only moves the search on to
+        its next node (backing up from a solution) without visiting it: a trace uses
+        that to see each node before it is visited.
         """
         self._check_idle()
-        if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
-            raise ProblemError(f"budget must be a positive integer, not {budget!r}")
+        if not isinstance(budget, int) or isinstance(budget, bool) or budget < 0:
+            raise ProblemError(f"budget must be a non-negative integer, not {budget!r}")
         self._running = True
         try:
             return self._search(budget, count_only and not self._maximize)
@@ -343,7 +444,7 @@ class Solver:
                     self._step = None
                     return EXHAUSTED
                 p = x[-1]
-                self._uncover_others(p)
+                self._uncommit_others(p)
                 self._zeros = self._zeros_after[-1]
                 self._weight -= self._weight_of(p)
                 x[-1] = dlink[p]
@@ -378,6 +479,7 @@ class Solver:
                 step = _X8
                 continue
             # X3, X4: choose an item, cover it, start on its first option.
+            self.mems += _choose_mems(self._active)
             i = self._choose()
             self._cover(i)
             self._zeros_after.append(self._zeros)
@@ -400,7 +502,7 @@ class Solver:
             self._uncover(p)
             self._zeros = 0
             return _X8
-        self._cover_others(p)
+        self._commit_others(p)
         self._weight += self._weight_of(p)
         return _X2
 
@@ -419,6 +521,47 @@ class Solver:
                 best, best_len = i, top[i]
             i = rlink[i]
         return best
+
+    def branches(self):
+        """The options the search set up by `start` tries at its first node, in the
+        order it tries them: those of the item X3 chooses there (MRV or first item, as
+        `start` said; for maximize, in share order). None when that node is a solution
+        (no primary item left); [] when it is a dead end (an item has no option left,
+        or the forced options clash).
+
+        The subtree under each of these options is the search started with that
+        option forced too: covering does not depend on the order, and the lists keep
+        theirs. That is how a search is cut into subproblems (ExactCover.frontier).
+        Only valid before the first `run`."""
+        self._check_idle()
+        if self.nodes or self._x:
+            raise ProblemError("branches() needs a search that start() has just set up")
+        if self._step is None:
+            return []
+        if self._rlink[0] == 0:
+            return None
+        if self._zeros:
+            return []
+        i = self._choose()
+        options, p = [], self._dlink[i]
+        while p != i:
+            options.append(self._option_of(p))
+            p = self._dlink[p]
+        return options
+
+    def set_floor(self, weight):
+        """For the maximize search `start` has just set up: look only for solutions
+        heavier than `weight`, pruning as if one of that weight had been found (but
+        `best_weight` and `solution()` stay None until a heavier one is). A split search
+        hands a subproblem the best weight other subproblems found, less one: ties
+        still reach the search, so which solution wins does not depend on it."""
+        self._check_idle()
+        if not self._maximize or self.nodes or self._x:
+            raise ProblemError("set_floor() needs a maximize search that start() has just "
+                               "set up")
+        if not isinstance(weight, int) or isinstance(weight, bool) or abs(weight) >= 2**62:
+            raise ProblemError(f"floor must be an integer (|floor| < 2**62), not {weight!r}")
+        self._best = weight
 
     def _largest_shares(self):
         """An upper bound on the weight the uncovered primary items can still add.
@@ -451,9 +594,26 @@ class Solver:
             return None
         return self._current()
 
+    def levels(self):
+        """The path to the node the search is at: per level, (item branched on, option
+        tried, its position among the item's options from 0, how many it had)."""
+        top = self._top
+        return [(top[p] - 1, self._option_of(p), k, n)
+                for p, k, n in zip(self._x, self._pos, self._width)]
+
+    def lengths(self):
+        """(item, number of its active options) for every active primary item, in the
+        order X3 scans them."""
+        rlink, top = self._rlink, self._top
+        found, i = [], rlink[0]
+        while i != 0:
+            found.append((i - 1, top[i]))
+            i = rlink[i]
+        return found
+
     @property
     def best_weight(self):
-        return self._best
+        return self._best if self._best_solution is not None else None
 
     @property
     def level(self):
@@ -472,6 +632,25 @@ class Solver:
     def _check_idle(self):
         if self._running:
             raise EngineBusy("this solver is already searching")
+
+
+def cover_mems(rows, nodes):
+    """The mems of covering (or uncovering) an item with `rows` options, `nodes` of
+    which it hides (or restores), as DLX1's o/oo macros charge them: 1 to read the
+    item's links and 2 to write its neighbours'; rows + 1 reads of a DLINK along its
+    list; per option 2 for the spacer (TOP, then ULINK); per node 6 (TOP; ULINK and
+    DLINK, one octabyte in his layout; the two link writes; LEN read and written).
+    _purify's cover skips the options it keeps but is charged for the whole list, as
+    DLX2's purify walks it."""
+    return 4 + 3 * rows + 6 * nodes
+
+
+def _choose_mems(active):
+    """The mems of X3 as DLX1 charges its scan for the shortest list: 1 for RLINK(0),
+    then 2 per active primary item (its LEN and its RLINK). DLX1 stops only at an empty
+    item, which this engine never chooses (see _zeros), so it scans them all; the
+    twins find the same item with less work (see _choose), but are charged this."""
+    return 1 + 2 * active
 
 
 def _count_arg(name, value):
@@ -521,6 +700,51 @@ def _weights_arg(weights, n_options):
         if abs(w) >= 2**31:
             raise ProblemError(f"weight of option {j} is out of range (|w| < 2**31)")
     return weights
+
+
+def _relink(links, other, head):
+    """Rebuild the `links` (dlink or ulink) of the circular list at `head` from its
+    `other` links, which go the other way."""
+    after = head
+    r = other[head]
+    while r != head:
+        links[r] = after
+        after = r
+        r = other[r]
+    links[head] = after
+
+
+_COLOR_LIMIT = 2**31
+"""Colors are 0 (none) or positive integers below this (the C twin's `int`)."""
+
+
+def _colors_arg(colors, options, n_primary):
+    """The checked colors, one list per option parallel to its items; None when there
+    are none or all are 0 (then the problem is searched as one without colors)."""
+    if colors is None:
+        return None
+    colors = list(colors)
+    if len(colors) != len(options):
+        raise ProblemError(f"{len(colors)} color lists for {len(options)} options")
+    checked = [_option_colors(j, tints, options[j], n_primary) for j, tints in enumerate(colors)]
+    return checked if any(any(tints) for tints in checked) else None
+
+
+def _option_colors(j, tints, items, n_primary):
+    try:
+        tints = list(tints)
+    except TypeError:
+        raise ProblemError(f"colors of option {j} are not a sequence") from None
+    if len(tints) != len(items):
+        raise ProblemError(f"option {j}: {len(tints)} colors for {len(items)} items")
+    for item, c in zip(items, tints):
+        if not isinstance(c, int) or isinstance(c, bool):
+            raise ProblemError(f"option {j}: color {c!r} is not an integer")
+        if not 0 <= c < _COLOR_LIMIT:
+            raise ProblemError(f"option {j}: color {c} is out of range (0 <= color < 2**31)")
+        if c and item < n_primary:
+            raise ProblemError(f"option {j}: primary item {int(item)} cannot have a color")
+    return tints
 
 
 def _option_index(j, n_options):

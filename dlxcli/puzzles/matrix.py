@@ -5,39 +5,39 @@ entries is optional, so the packed form ``0110`` is read too); rows are options,
 columns are primary items; the answer is the chosen row numbers, ascending, or
 ``No Solution!``. Knuth's format (DLX1): the first line names the items, primary ones,
 then ``|``, then secondary ones; every further line is an option; lines starting with
-``|`` are comments; the answer prints each chosen option as its input line.
+``|`` are comments; the answer prints each chosen option as its input line. As in his
+DLX2, an option may give a secondary item a color, ``NAME:COLOR``: options that give
+an item the same color may share it.
 """
 
 from ..engine import MAX_NODES
 from ..errors import InputError
 from ..exact_cover import UNLIMITED, ExactCover, Stats
 from ..formats import Tokens, describe, join_lines, token_words
-from . import Answer, Command, Option
+from . import Answer, Command, Option, queries
 
 NO_SOLUTION = "No Solution!"
 MAX_CELLS = 100_000_000
 """Largest N x M accepted: the text alone would already be 200 MB."""
 INPUT_FORMATS = ("p4929", "knuth")
-QUERIES = ("first", "all", "count")
+QUERIES = ("first", "all", "count", "unique")
 
 COMMAND = Command(
     "Find exact covers of a 0-1 matrix (Luogu P4929) or of Knuth's DLX format.",
     """Find an exact cover: a set of rows (options) covering every column (primary item)
-    exactly once, and secondary items at most once.
+    exactly once, and secondary items at most once, or in one color.
 
     Prints the chosen row numbers in ascending order (or, for --input-format knuth, the
-    chosen options as their lines), or 'No Solution!'.""",
+    chosen options as their lines), or 'No Solution!'. --count, --unique and --all
+    answer as on every command (docs/queries.md).""",
     ["printf '3 3\\n0 0 1\\n1 0 0\\n0 1 0\\n' | dlxcli matrix",
-     "dlxcli matrix puzzles/matrix/sample1.in",
-     "dlxcli matrix --count puzzles/matrix/knuth6x7.in"],
+     "dlxcli matrix --count puzzles/matrix/knuth6x7.in",
+     "dlxcli matrix --input-format knuth puzzles/matrix/taocp49-colors.in"],
     [Option(["--input-format"], "input_format", choices=INPUT_FORMATS,
             help="p4929: 'N M' then N rows of M entries 0/1. knuth: DLX1 text, the items "
-                 "on the first line (primary | secondary), one option per line."),
-     Option(["--count"], "query", value="count",
-            help="Print the number of exact covers instead of one."),
-     Option(["--all"], "query", value="all",
-            help="Print every exact cover (p4929: one line each; knuth: blocks of option "
-                 "lines separated by a blank line).")],
+                 "on the first line (primary | secondary), one option per line; an entry "
+                 "NAME:COLOR gives a secondary item a color (Knuth's DLX2)."),
+     queries.COUNT, queries.ALL, queries.LIMIT, queries.UNIQUE],
 )
 
 # Every character str.split() treats as whitespace, so the fast path and the error
@@ -103,13 +103,15 @@ def _locate_bad_cell(text, n_cells):
     raise tokens.error(f"N x M = {n_cells} entries 0 or 1", found=f"end of input after {seen}")
 
 
-def solve_text(text, *, input_format="p4929", query="first", budget=UNLIMITED):
-    """Solve one input in `input_format`, answering `query` (see QUERIES)."""
+def solve_text(text, *, input_format="p4929", query="first", limit=None,
+               budget=UNLIMITED):
+    """Solve one input in `input_format`, answering `query` (see QUERIES; `limit`
+    stops --count and --all after that many covers)."""
     solve = solve_knuth if input_format == "knuth" else solve_p4929
-    return solve(text, query, budget)
+    return solve(text, query, budget, limit)
 
 
-def solve_p4929(text, query="first", budget=UNLIMITED):
+def solve_p4929(text, query="first", budget=UNLIMITED, limit=None):
     n_rows, n_cols, ones = parse_p4929(text)
     rows = [r for r in range(n_rows) if ones[r]]
     problem = ExactCover(n_cols, 0, [ones[r] for r in rows])
@@ -118,25 +120,26 @@ def solve_p4929(text, query="first", budget=UNLIMITED):
         return sorted(rows[j] + 1 for j in solution)
 
     return _answer(problem, query, budget, lambda s: [" ".join(map(str, row_numbers(s)))],
-                   lambda s: row_numbers(s))
+                   row_numbers, "p4929", limit)
 
 
 # -- Knuth's text format -----------------------------------------------------------------
 
 def parse_knuth(text):
-    """(primary, secondary, options) from DLX1's text format; options list item names."""
+    """(primary, secondary, options) from DLX1's text format; options list their entries
+    as written: item names, perhaps ``NAME:COLOR`` (DLX2)."""
     lines = [(k, line) for k, line in enumerate(text.split("\n"), 1)
              if line.strip() and not line.lstrip().startswith("|")]
     if not lines:
         raise InputError("a first line naming the items", line=1, found="no such line")
     number, first = lines[0]
     primary, secondary = _item_line(number, first)
-    declared = {}
-    for name, column in primary + secondary:
+    declared = {}  # name -> is it a secondary item?
+    for k, (name, column) in enumerate(primary + secondary):
         if name in declared:
             raise InputError("distinct item names", line=number, column=column,
                              found=f"{describe(name)} declared twice")
-        declared[name] = True
+        declared[name] = k >= len(primary)
     options = [_option_line(number, line, declared) for number, line in lines[1:]]
     return [n for n, _ in primary], [n for n, _ in secondary], options
 
@@ -156,46 +159,68 @@ def _item_line(number, line):
 
 def _check_name(name, number, column):
     if "|" in name or ":" in name:
-        raise InputError("an item name without '|' or ':' (colors are not supported)",
-                         line=number, column=column, found=describe(name))
+        raise InputError("an item name without '|' or ':'", line=number, column=column,
+                         found=describe(name))
 
 
 def _option_line(number, line, declared):
-    names = []
-    for name, column in token_words(line):
+    """The entries of one option line, as written; `declared` tells which names are
+    secondary items."""
+    entries, names = [], []
+    for word, column in token_words(line):
+        name, colon, color = word.partition(":")
         if name not in declared:
             raise InputError("an item named on the first line", line=number, column=column,
-                             found=describe(name))
+                             found=describe(name or word))
+        if colon and not declared[name]:
+            raise InputError("a color only on a secondary item (one after '|' on the first "
+                             "line)", line=number, column=column, found=describe(word))
+        if colon and (not color or ":" in color):
+            raise InputError("a color after the ':' (NAME:COLOR)", line=number,
+                             column=column + len(name) + 1, found=describe(word))
         if name in names:
             raise InputError("each item at most once per option", line=number, column=column,
                              found=f"{describe(name)} again")
         names.append(name)
-    return names
+        entries.append(word)
+    return entries
 
 
-def solve_knuth(text, query="first", budget=UNLIMITED):
+def solve_knuth(text, query="first", budget=UNLIMITED, limit=None):
     primary, secondary, options = parse_knuth(text)
     problem = ExactCover.from_names(primary, secondary, options)
 
     def option_lines(solution):
         return [" ".join(options[j]) for j in sorted(solution)]
 
-    return _answer(problem, query, budget, option_lines, option_lines)
+    return _answer(problem, query, budget, option_lines, option_lines, "knuth", limit)
 
 
 # -- shared answer shapes ------------------------------------------------------------------
 
-def _answer(problem, query, budget, lines_of, data_of):
-    """Run `query` on `problem`: the first solution, every solution, or just the count.
+def _answer(problem, query, budget, lines_of, data_of, form, limit=None):
+    """Run `query` on `problem`: the first solution, every solution (at most `limit`),
+    the count (stopped at `limit`), or the uniqueness verdict; the count and the
+    verdict are written as every grid command writes them (`queries.line`).
 
-    With --all, solutions that take several lines are separated by a blank line."""
+    With --all, solutions that take several lines are separated by a blank line. The
+    data has the same keys for every query, None where the query does not answer them
+    (`solutions` when only counted, `count` when not counted, `exact` but for --count,
+    `verdict` but for --unique)."""
     stats = Stats()
-    if query == "count":
-        count = problem.count(budget=budget, stats=stats)
-        return Answer(f"{count}\n", data={"count": count}, stats=stats)
-    solutions = list(problem.solutions(limit=1 if query == "first" else None,
+    data = {"format": form, "query": query, "solutions": None, "count": None,
+            "exact": None, "verdict": None}
+    if query in ("count", "unique"):
+        found = problem.count(limit=2 if query == "unique" else limit, budget=budget,
+                              stats=stats)
+        if query == "unique":
+            data["verdict"] = queries.VERDICTS[found]
+        else:
+            data.update(count=found, exact=limit is None or found < limit)
+        return Answer(queries.line(data, query) + "\n", data=data, stats=stats)
+    solutions = list(problem.solutions(limit=1 if query == "first" else limit,
                                        budget=budget, stats=stats))
-    data = {"solutions": [data_of(s) for s in solutions]}
+    data["solutions"] = [data_of(s) for s in solutions]
     if query == "all":
         data["count"] = len(solutions)
     if not solutions:
