@@ -1,0 +1,617 @@
+"""One search split over local processes or a Dask cluster, resumable from a checkpoint.
+
+Layer: beside exact_cover, under the puzzles (a library module: no click, no terminal).
+`ExactCover.count`, `solutions` (all of them) and `maximize` come here when their
+Budget carries a `Split`:
+
+1. `ExactCover.frontier` cuts the search into subproblems, option prefixes in the
+   order the search visits them (about PER_WORKER per worker);
+2. this process solves the first ones itself for `Split.probe` seconds: a search that
+   ends by then never starts a worker (so a small one costs what it costs alone);
+3. the rest go to a pool of `Split.jobs` processes, or to the Dask cluster at
+   `Split.scheduler`, a few per worker at a time;
+4. the answers are merged in subproblem order, so that the result is the sequential
+   search's whatever the number of workers: counts add up; solutions come in order;
+   the best weight wins, ties going to the earliest subproblem (see `maximize`).
+
+With `Split.checkpoint`, every finished subproblem is appended to a file (`Checkpoint`)
+and a rerun of the same search skips those: Ctrl-C, then the same command, gives the
+total an uninterrupted run gives.
+
+What reaches a worker is a `Search`: the problem's constructor arguments and the
+query; the worker builds the problem once (`_problem`) and solves subproblem after
+subproblem with the sequential queries. Dask is imported only for a scheduler address.
+"""
+
+import os
+import time
+
+from .errors import DlxError, NodeLimitExceeded, TimeLimitExceeded
+from .exact_cover import Budget, Stats
+
+PER_WORKER = 16
+"""Subproblems per worker: enough that unequal subtrees even out between workers."""
+PROBE_SECONDS = 0.1
+"""How long this process searches alone before starting workers (DLXCLI_SPLIT_PROBE):
+more than starting a pool costs, little next to a search worth splitting."""
+TICK = 0.2
+"""Seconds between looks at the time limit and the progress display while waiting."""
+CONNECT_SECONDS = 10
+"""How long to wait for a Dask scheduler to answer, and for it to have a worker."""
+
+
+class Split:
+    """How to split a search.
+
+    jobs        local worker processes (None: one per core)
+    scheduler   the address of a Dask scheduler (tcp://HOST:PORT): the subproblems go
+                to its workers instead
+    checkpoint  a file path: finished subproblems are appended there, and found there
+                again when the same search is run again
+    probe       seconds this process solves subproblems itself before starting local
+                workers (default DLXCLI_SPLIT_PROBE or PROBE_SECONDS; 0 with a
+                scheduler); with jobs == 1 it solves all of them
+    """
+
+    __slots__ = ("jobs", "scheduler", "checkpoint", "probe")
+
+    def __init__(self, jobs=None, scheduler=None, checkpoint=None, probe=None):
+        self.jobs = jobs or os.cpu_count() or 1
+        self.scheduler, self.checkpoint = scheduler, checkpoint
+        if probe is None:
+            probe = 0.0 if scheduler else _probe_from_environment()
+        self.probe = probe
+
+
+def _probe_from_environment():
+    text = os.environ.get("DLXCLI_SPLIT_PROBE", "").strip()
+    if not text:
+        return PROBE_SECONDS
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not seconds >= 0:
+        raise DlxError(f"DLXCLI_SPLIT_PROBE must be a number of seconds >= 0, not {text!r}")
+    return seconds
+
+
+class Search:
+    """One query of one problem, as the workers get it (picklable); `digest` names it
+    in a checkpoint."""
+
+    __slots__ = ("definition", "query", "forced", "first_item", "limit", "node_limit",
+                 "digest")
+
+    def __init__(self, definition, query, forced=(), first_item=False, limit=None,
+                 node_limit=None):
+        self.definition, self.query = definition, query
+        self.forced, self.first_item = list(forced), bool(first_item)
+        self.limit, self.node_limit = limit, node_limit
+        self.digest = _digest(definition, query, self.forced, self.first_item, limit)
+
+    def answer(self, problem, prefix, budget, stats, floor=None):
+        """The query on the subproblem under `prefix`, run here (`floor`: see Bound)."""
+        forced = self.forced + list(prefix)
+        if self.query == "count":
+            return problem.count(forced=forced, first_item=self.first_item, budget=budget,
+                                 stats=stats)
+        if self.query == "all":
+            return list(problem.solutions(forced=forced, first_item=self.first_item,
+                                          limit=self.limit, budget=budget, stats=stats))
+        return problem.maximize(forced=forced, first_item=self.first_item, budget=budget,
+                                stats=stats, floor=floor)
+
+
+def _digest(definition, query, forced, first_item, limit):
+    """A SHA-256 of the problem and the query: what a checkpoint must match."""
+    import hashlib
+    n_primary, n_secondary, options, weights, colors = definition
+    digest = hashlib.sha256(f"dlxcli search 1\n{n_primary} {n_secondary}\n".encode())
+    for option in options:
+        digest.update((" ".join(map(str, option)) + "\n").encode())
+    weights = None if weights is None else list(weights)
+    digest.update(f"{weights}\n{query} {forced} {first_item} {limit}\n".encode())
+    if colors is not None:
+        for option_colors in colors:
+            digest.update((" ".join(map(str, option_colors)) + "\n").encode())
+    return digest.hexdigest()
+
+
+class Done:
+    """A finished subproblem: its index in the frontier, the query's answer on it, what
+    it cost, and which process solved it (host/pid: if a machine turns out faulty, the
+    subtotals it computed can be found and redone)."""
+
+    __slots__ = ("index", "value", "stats", "worker")
+
+    def __init__(self, index, value, stats, worker=None):
+        self.index, self.value, self.stats = index, value, stats
+        self.worker = worker or f"{os.uname().nodename}/{os.getpid()}"
+
+
+# -- the three queries -------------------------------------------------------------------
+
+def count(problem, *, forced=(), first_item=False, budget, stats=None):
+    """The number of solutions: the subproblems' counts added up."""
+    search = Search(problem.definition, "count", forced, first_item,
+                    node_limit=budget.node_limit)
+    return sum(done.value for done in _finished(problem, search, budget, stats))
+
+
+def solutions(problem, *, forced=(), first_item=False, limit=None, budget, stats=None):
+    """Yield the solutions in the sequential search's order, at most `limit` of them:
+    each subproblem's in turn, as soon as those before it are finished. (limit=1 is
+    the first solution: that of the first subproblem that has one.)"""
+    search = Search(problem.definition, "all", forced, first_item, limit, budget.node_limit)
+    waiting, next_index, given = {}, 0, 0
+    for done in _finished(problem, search, budget, stats):
+        waiting[done.index] = done.value
+        while next_index in waiting:
+            for solution in waiting.pop(next_index):
+                yield solution
+                given += 1
+                if given == limit:
+                    return
+            next_index += 1
+
+
+def maximize(problem, *, forced=(), first_item=False, budget, stats=None):
+    """(best weight, a solution with it), or None: what the sequential branch and bound
+    returns, which is the first solution of the largest weight in its order.
+
+    Why: before that solution, the best weight found is smaller than its weight W,
+    and every node above it has a bound of at least W, so none of them is pruned and
+    the search reaches it; after it, only a strictly heavier solution could replace it.
+    The same holds in each subproblem, which is searched in the same order: so the
+    merge keeps the best weight, and among subproblems that reach it the earliest.
+    Subproblems share the bound without changing that (see Bound)."""
+    search = Search(problem.definition, "maximize", forced, first_item,
+                    node_limit=budget.node_limit)
+    best = None
+    for done in sorted(_finished(problem, search, budget, stats), key=_index):
+        if done.value is not None and (best is None or done.value[0] > best[0]):
+            best = done.value
+    return best
+
+
+def _index(done):
+    return done.index
+
+
+# -- running the subproblems ------------------------------------------------------------------
+
+def _finished(problem, search, budget, stats):
+    """Yield every subproblem as a Done, in the order they finish: those a checkpoint
+    holds first, then those this process solves, then the workers'. Adds the whole
+    search's costs into `stats` (nodes: those of the whole tree; seconds: this run's)."""
+    split = budget.split
+    began = time.perf_counter()
+    spent = Stats()
+    workers = checkpoint = None
+    try:
+        checkpoint = Checkpoint(split.checkpoint, search) if split.checkpoint else None
+        if split.scheduler:
+            workers = Cluster(search, split.scheduler)
+        n_workers = workers.size if workers else split.jobs
+        min_open = (checkpoint.min_open if checkpoint and checkpoint.min_open
+                    else PER_WORKER * n_workers)
+        cut = problem.frontier(min_open=min_open, forced=search.forced,
+                               first_item=search.first_item,
+                               maximize=search.query == "maximize", stats=spent)
+        tally = Tally(cut, budget, spent, search.node_limit, search.query == "maximize")
+        if checkpoint:
+            checkpoint.begin(cut, min_open)
+        for done in (checkpoint.done.values() if checkpoint else ()):
+            tally.add(done)
+            yield done
+        pending = [k for k in range(len(cut)) if not (checkpoint and k in checkpoint.done)]
+        for done in _solve_here(problem, search, cut, pending, budget, split, tally):
+            _keep(done, checkpoint, cut, tally)
+            yield done
+        pending = pending[tally.here:]
+        if pending:
+            workers = workers or Processes(search, split.jobs)
+            for done in _farm(workers, cut, pending, budget, tally):
+                _keep(done, checkpoint, cut, tally)
+                yield done
+    finally:
+        if workers is not None:
+            workers.close()
+        if checkpoint is not None:
+            checkpoint.close()
+        spent.seconds = time.perf_counter() - began
+        if stats is not None:
+            stats.add(spent)
+
+
+def _keep(done, checkpoint, cut, tally):
+    """Record a subproblem just finished: in the checkpoint, then in the tally (which
+    may raise NodeLimitExceeded: the subproblem is kept all the same)."""
+    if checkpoint:
+        checkpoint.record(done, cut[done.index][0])
+    tally.add(done)
+
+
+def _solve_here(problem, search, cut, pending, budget, split, tally):
+    """Solve pending subproblems in this process, in order: for `split.probe` seconds
+    (then the one under way is dropped and left to the workers), or all of them when
+    there is a single job. Each one's progress shows as part of the whole."""
+    until = None if split.jobs == 1 else time.perf_counter() + split.probe
+    for k in pending:
+        prefix, share = cut[k]
+        if until is not None and time.perf_counter() >= until:
+            return
+        here = _budget_until(budget, until, tally.reporter(share))
+        stats = Stats()
+        try:
+            value = search.answer(problem, prefix, here, stats, tally.bound.floor())
+        except TimeLimitExceeded:
+            budget.check(tally.nodes)
+            return  # the probe's time is up, not the search's
+        tally.here += 1
+        yield Done(k, value, stats)
+
+
+def _budget_until(budget, until, progress):
+    """The Budget of a subproblem solved here: the search's, ending at `until` too."""
+    deadline = budget.deadline
+    if until is not None and (deadline is None or until < deadline):
+        deadline = until
+    now = time.perf_counter()
+    return Budget(None if deadline is None else max(deadline - now, 0.0), budget.node_limit,
+                  progress, began=now)
+
+
+def _farm(workers, cut, pending, budget, tally):
+    """Yield the pending subproblems as the workers finish them. At most two per
+    worker wait at a time, handed out in order; the time limit and the progress
+    display get a turn every TICK seconds."""
+    queue = iter(pending)
+    in_flight = 0
+    for k in queue:
+        workers.submit(k, cut[k][0], tally.bound.floor())
+        in_flight += 1
+        if in_flight == 2 * workers.size:
+            break
+    while in_flight:
+        done = workers.wait(TICK)
+        budget.check(tally.nodes)
+        if done is None:
+            tally.report()
+            continue
+        in_flight -= 1
+        for k in queue:
+            workers.submit(k, cut[k][0], tally.bound.floor())
+            in_flight += 1
+            break
+        yield done
+
+
+class Tally:
+    """What a split search has done so far, for the progress display and the node
+    limit: subproblems finished, their part of the tree (Knuth's estimate, from the
+    frontier's shares), nodes and solutions (in `spent`)."""
+
+    REPORT_EVERY = 0.1
+    """Seconds between two progress reports."""
+
+    def __init__(self, cut, budget, spent, node_limit, maximize=False):
+        self.bound = Bound(maximize)
+        self.shares = [share for _, share in cut]
+        self.whole = sum(self.shares) or 1.0
+        self.budget, self.spent, self.node_limit = budget, spent, node_limit
+        self.finished, self.part, self.here = 0, 0.0, 0
+        self.reported = 0.0
+
+    @property
+    def nodes(self):
+        return self.spent.nodes
+
+    def add(self, done):
+        self.bound.add(done)
+        self.spent.add(done.stats)
+        self.finished += 1
+        self.part += self.shares[done.index]
+        if self.node_limit is not None and self.spent.nodes > self.node_limit:
+            raise NodeLimitExceeded(
+                f"search stopped after {self.spent.nodes} nodes (node limit)", self.spent.nodes)
+        self.report()
+
+    def report(self, fraction=0.0, nodes=0, solutions=0):
+        """Tell the budget's progress callback (at most every REPORT_EVERY seconds),
+        adding the part of a subproblem under way here (its own fraction, nodes and
+        solutions so far)."""
+        now = time.perf_counter()
+        if self.budget.progress is None or now - self.reported < self.REPORT_EVERY:
+            return
+        self.reported = now
+        self.budget.progress((self.part + fraction) / self.whole, self.spent.nodes + nodes,
+                             self.spent.solutions + solutions,
+                             parts=(self.finished, len(self.shares)))
+
+    def reporter(self, share):
+        """The progress callback of a subproblem with this share, solved here."""
+        def progress(fraction, nodes, solutions):
+            self.report(fraction * share, nodes, solutions)
+        return progress
+
+
+class Bound:
+    """The bound a maximize search shares between its subproblems: the best weight the
+    finished ones found. A subproblem handed out later looks only for solutions
+    heavier than that weight less one (engine Solver.set_floor), so it prunes what
+    cannot reach the best so far, but still finds a solution of that weight.
+
+    The answer stays that of the sequential search, whatever the timing: let W be the
+    largest weight and S the first solution of weight W in the search's order. Every
+    floor is below W (no subproblem finds more than W), so the subproblem that holds S
+    still returns S (the argument of `maximize`, with the floor as a best found
+    before); the subproblems before it hold nothing of weight W, and ties go to the
+    earliest. Only node counts depend on the timing."""
+
+    def __init__(self, active):
+        self.active, self.best = active, None
+
+    def add(self, done):
+        if self.active and done.value is not None and (self.best is None
+                                                       or done.value[0] > self.best):
+            self.best = done.value[0]
+
+    def floor(self):
+        """The floor for the next subproblem, or None (no bound yet, or not maximize)."""
+        return None if self.best is None else self.best - 1
+
+
+# -- workers ------------------------------------------------------------------------------
+
+_built = {}
+"""Per thread of a worker process: (digest, ExactCover) of the search it last worked
+on, so that a worker builds a problem once, not once per subproblem. (Per thread: a
+Dask worker may run several tasks at once, and a Solver runs one search at a time.)"""
+
+
+def _problem(search):
+    import threading
+    thread = threading.get_ident()
+    digest, problem = _built.get(thread, (None, None))
+    if digest != search.digest:
+        from .exact_cover import ExactCover
+        problem = ExactCover(*search.definition)
+        _built[thread] = (search.digest, problem)
+    return problem
+
+
+def solve_subproblem(search, index, prefix, floor=None):
+    """A worker's task: one subproblem, searched sequentially (with the search's node
+    limit; the time limit is kept by the process that split the search)."""
+    stats = Stats()
+    value = search.answer(_problem(search), prefix, Budget(node_limit=search.node_limit),
+                          stats, floor)
+    return Done(index, value, stats)
+
+
+_local_search = None
+"""A local pool worker's Search, set once when the process starts."""
+
+
+def _start_local_worker(search):
+    """Pool initializer: keep the search; leave Ctrl-C to the parent, which stops the
+    pool (no tracebacks, no orphans), and die quietly on SIGTERM, the way the pool
+    stops its workers, whatever handler the parent process had installed for it."""
+    global _local_search
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
+    _local_search = search
+
+
+def _solve_local(index, prefix, floor):
+    return solve_subproblem(_local_search, index, prefix, floor)
+
+
+class Processes:
+    """Subproblems solved on a multiprocessing pool of `size` processes."""
+
+    def __init__(self, search, size):
+        import multiprocessing
+        import queue
+        self.size = size
+        self.finished = queue.SimpleQueue()
+        self._empty = queue.Empty
+        self.pool = multiprocessing.Pool(size, initializer=_start_local_worker,
+                                         initargs=(search,))
+
+    def submit(self, index, prefix, floor):
+        self.pool.apply_async(_solve_local, (index, prefix, floor),
+                              callback=self.finished.put, error_callback=self.finished.put)
+
+    def wait(self, timeout):
+        """The next Done, or None after `timeout` seconds; a worker's exception is
+        raised here."""
+        try:
+            done = self.finished.get(timeout=timeout)
+        except self._empty:
+            return None
+        if isinstance(done, BaseException):
+            raise done
+        return done
+
+    def close(self):
+        self.pool.terminate()
+        self.pool.join()
+
+
+class Cluster:
+    """Subproblems solved by the workers of a Dask cluster (every thread of every
+    worker is one of `size`). Needs the optional extra: pip install 'dlxcli[cluster]'."""
+
+    def __init__(self, search, address):
+        try:
+            import distributed
+        except ImportError:
+            raise DlxError("a scheduler address needs Dask: pip install 'dlxcli[cluster]'") \
+                from None
+        self._wait = distributed.wait
+        try:
+            self.client = distributed.Client(address, timeout=CONNECT_SECONDS)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise DlxError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        try:
+            self.client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+            self.size = max(1, sum(self.client.nthreads().values()))
+            self.search = self.client.scatter(search, broadcast=True)
+        except (OSError, TimeoutError) as exc:
+            self.close()
+            raise DlxError(f"the Dask scheduler at {address} has no worker: {exc}") from None
+        self.running = set()
+
+    def submit(self, index, prefix, floor):
+        self.running.add(self.client.submit(solve_subproblem, self.search, index, prefix,
+                                            floor, pure=False))
+
+    def wait(self, timeout):
+        """The next Done, or None after `timeout` seconds; a task's exception is raised
+        here."""
+        try:
+            finished = self._wait(self.running, timeout=timeout,
+                                  return_when="FIRST_COMPLETED").done
+        except TimeoutError:
+            return None
+        future = next(iter(finished))
+        self.running.discard(future)
+        return future.result()
+
+    def close(self):
+        self.client.cancel(list(getattr(self, "running", ())))
+        self.client.close()
+
+
+# -- checkpoints ------------------------------------------------------------------------------
+
+class CheckpointError(DlxError):
+    """A checkpoint file that belongs to another search, or is not one."""
+
+
+class Checkpoint:
+    """A split search's finished subproblems, one JSON line each, after a header line.
+
+    Header: {"dlxcli": "checkpoint", "version": 1, "search": SHA-256 of the problem and
+    the query, "query", "min_open" (how the search was cut), "subproblems" (how many),
+    "frontier": SHA-256 of their prefixes}. Then one line per finished subproblem:
+    {"subproblem": index, "prefix": its options, "value": the query's answer on it (a
+    count, the solutions, or [weight, solution] / null), "nodes", "updates",
+    "solutions", "seconds", "mems", "worker": host/pid}. Each line is one write, synced before
+    the next; a torn last line (a crash in mid-write) is cut off when the file is
+    opened again. The subtotals are in the file, so a total can be checked by adding
+    them up (docs/parallel.md).
+    """
+
+    VERSION = 1
+
+    def __init__(self, path, search):
+        self.path, self.search = os.fspath(path), search
+        self.header, self.records, self.done = None, [], {}
+        self.fd, self.length = None, 0
+        self._read()
+        self.min_open = self.header["min_open"] if self.header else None
+
+    def _fail(self, what):
+        raise CheckpointError(f"checkpoint {self.path}: {what}")
+
+    def _read(self):
+        import json
+        try:
+            with open(self.path, "rb") as file:
+                data = file.read()
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            self._fail(f"cannot read it ({exc.strerror})")
+        self.length = data.rfind(b"\n") + 1  # a torn last line is left out
+        for number, line in enumerate(data[:self.length].splitlines(), 1):
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                entry = None
+            if not isinstance(entry, dict):
+                self._fail(f"line {number} is not a checkpoint line")
+            if self.header is None:
+                self._check_header(entry)
+            else:
+                self.records.append(entry)
+
+    def _check_header(self, header):
+        if header.get("dlxcli") != "checkpoint" or header.get("version") != self.VERSION:
+            self._fail("it is not a dlxcli checkpoint (version 1)")
+        if header.get("search") != self.search.digest:
+            self._fail("it belongs to another search (a different problem or query); "
+                       "give another file or delete it")
+        self.header = header
+
+    def begin(self, cut, min_open):
+        """Open the file for appending: write the header of a new checkpoint, or check
+        that the search was cut the same way and take up its records."""
+        import json
+        self._json = json
+        frontier = _frontier_digest(cut)
+        if self.header is None:
+            self.fd = self._open(truncate=True)
+            self._append({"dlxcli": "checkpoint", "version": self.VERSION,
+                          "search": self.search.digest, "query": self.search.query,
+                          "min_open": min_open, "subproblems": len(cut),
+                          "frontier": frontier})
+            return
+        if self.header.get("frontier") != frontier:
+            self._fail("its search was cut into other subproblems (another dlxcli version?)")
+        for number, record in enumerate(self.records, 2):
+            self._take(record, number, cut)
+        self.fd = self._open(truncate=False)
+
+    def _take(self, record, number, cut):
+        try:
+            index, prefix = record["subproblem"], tuple(record["prefix"])
+            stats = Stats(record["nodes"], record["updates"], record["solutions"],
+                          record["seconds"], record.get("mems", 0))
+            value = record["value"]
+        except (KeyError, TypeError):
+            self._fail(f"line {number} is not a subproblem line")
+        if not (isinstance(index, int) and 0 <= index < len(cut) and cut[index][0] == prefix):
+            self._fail(f"line {number} is not one of this search's subproblems")
+        if self.search.query == "maximize" and value is not None:
+            value = (value[0], value[1])
+        self.done.setdefault(index, Done(index, value, stats, record.get("worker")))
+
+    def _open(self, truncate):
+        """The file, opened for appending; without its torn last line, if any."""
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o644)
+        os.ftruncate(fd, 0 if truncate else self.length)
+        os.lseek(fd, 0, os.SEEK_END)
+        return fd
+
+    def record(self, done, prefix):
+        """Append one finished subproblem."""
+        stats = done.stats
+        self._append({"subproblem": done.index, "prefix": list(prefix), "value": done.value,
+                      "nodes": stats.nodes, "updates": stats.updates,
+                      "solutions": stats.solutions, "seconds": round(stats.seconds, 6),
+                      "mems": stats.mems,
+                      "worker": done.worker})
+
+    def _append(self, entry):
+        line = self._json.dumps(entry, separators=(",", ":")) + "\n"
+        os.write(self.fd, line.encode())
+        os.fsync(self.fd)
+
+    def close(self):
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+
+def _frontier_digest(cut):
+    import hashlib
+    text = "\n".join(" ".join(map(str, prefix)) for prefix, _ in cut)
+    return hashlib.sha256(text.encode()).hexdigest()
+

@@ -1,0 +1,452 @@
+"""One search split into subproblems: the engine's branches(), ExactCover.frontier, the
+merged queries of dlxcli.parallel (in this process and on a pool), checkpoints, and
+the command line's --jobs / --checkpoint on a single input.
+
+Layer: tests. Expected answers come from the brute-force oracle (oracle.py), from a
+reference branching rule written here from its definition, from OEIS A000170
+(n-queens), or from the sequential search (the split must reproduce it exactly).
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import oracle
+from dlxcli import parallel
+from dlxcli.errors import NodeLimitExceeded, ProblemError, TimeLimitExceeded
+from dlxcli.exact_cover import Budget, ExactCover, Stats
+from dlxcli.parallel import CheckpointError, Split
+from paths import CASES
+from test_engine_properties import problems
+
+PROFILE = settings(max_examples=100, deadline=None)
+DLXCLI = [sys.executable, "-m", "dlxcli"]
+QUEENS = {6: 4, 8: 92, 9: 352, 10: 724, 11: 2680, 12: 14200, 13: 73712, 14: 365596}
+"""OEIS A000170."""
+
+
+def on_twin(twin, n_primary, n_secondary, options, weights=None):
+    """An ExactCover whose searches run on `twin` (whatever DLXCLI_ENGINE says)."""
+    problem = ExactCover(n_primary, n_secondary, options, weights)
+    problem.solver = twin.Solver(n_primary, n_secondary, options, weights)
+    return problem
+
+
+def queens_definition(n):
+    """Rows and columns primary, diagonals secondary; option r*n+c is square (r, c)."""
+    options = [[r, n + c, 2 * n + r + c, 5 * n - 2 + r - c]
+               for r in range(n) for c in range(n)]
+    return 2 * n, 2 * (2 * n - 1), options
+
+
+def weighted_queens(n):
+    """Queens with weights that make many ties (so the earliest best matters)."""
+    n_primary, n_secondary, options = queens_definition(n)
+    return ExactCover(n_primary, n_secondary, options, [(7 * j) % 5 for j in range(n * n)])
+
+
+def split_here(**settings):
+    """A Budget that splits the search but solves every subproblem in this process."""
+    return Budget(split=Split(jobs=1, probe=0.0), **settings)
+
+
+def on_two_processes(**settings):
+    return Budget(split=Split(jobs=2, probe=0.0), **settings)
+
+
+# -- the engine's branches() -----------------------------------------------------------------
+
+def reference_branches(problem, forced, first_item, maximize):
+    """What the search tries first, from the definition: None if every primary item is
+    covered, [] if the forced options clash or an item has no option left, else the
+    options of the uncovered primary item with the fewest (the first one with
+    first_item; ties to the lowest), by index, or for maximize by decreasing share of
+    the weight (spread over the option's primary items), ties by index."""
+    covered = [item for j in forced for item in problem.options[j]]
+    if len(covered) != len(set(covered)):
+        return []
+    open_items = [i for i in range(problem.n_primary) if i not in covered]
+    if not open_items:
+        return None
+    fits = [j for j, option in enumerate(problem.options) if not set(option) & set(covered)]
+    holders = {i: [j for j in fits if i in problem.options[j]] for i in open_items}
+    if any(not holders[i] for i in open_items):
+        return []
+    item = open_items[0] if first_item else min(open_items, key=lambda i: len(holders[i]))
+    if not maximize:
+        return holders[item]
+
+    def share(j):
+        primary = [i for i in problem.options[j] if i < problem.n_primary]
+        return problem.weights[j] / len(primary)
+    return sorted(holders[item], key=lambda j: (-share(j), j))
+
+
+@PROFILE
+@given(problem=problems(), first_item=st.booleans(), maximize=st.booleans())
+def test_branches_are_those_of_the_definition(twin, problem, first_item, maximize):
+    solver = twin.Solver(problem.n_primary, problem.n_secondary, problem.options,
+                         problem.weights)
+    solver.start(problem.forced, first_item, maximize)
+    assert solver.branches() == reference_branches(problem, problem.forced, first_item,
+                                                   maximize)
+
+
+def test_branches_only_right_after_start(twin):
+    solver = twin.Solver(2, 0, [[0], [1]])
+    solver.start()
+    assert solver.branches() == [0]
+    solver.run(1)
+    with pytest.raises(ProblemError, match="start"):
+        solver.branches()
+    solver.start([0, 1])
+    assert solver.branches() is None  # a solution already
+
+
+@PROFILE
+@given(problem=problems(), first_item=st.booleans(), below=st.integers(-2, 3))
+def test_a_floor_keeps_the_first_best_solution_above_it(twin, problem, first_item, below):
+    cover = on_twin(twin, problem.n_primary, problem.n_secondary, problem.options,
+                    problem.weights)
+    query = {"forced": problem.forced, "first_item": first_item}
+    best = cover.maximize(**query)
+    floor = (best[0] if best else 0) - 1 - below
+    expected = best if best and floor < best[0] else None
+    assert cover.maximize(floor=floor, **query) == expected
+    assert twin.Solver(1, 0, [[0]], [5]).best_weight is None
+
+
+@PROFILE
+@given(problem=problems(), first_item=st.booleans(), floor=st.integers(-20, 40))
+def test_both_twins_search_alike_above_a_floor(c_twin, py_twin, problem, first_item, floor):
+    runs = []
+    for twin in (c_twin, py_twin):
+        solver = twin.Solver(problem.n_primary, problem.n_secondary, problem.options,
+                             problem.weights)
+        solver.start(problem.forced, first_item, True)
+        solver.set_floor(floor)
+        while solver.run(1 << 40) != twin.EXHAUSTED:
+            pass
+        runs.append((solver.solution(), solver.best_weight, solver.nodes, solver.updates))
+    assert runs[0] == runs[1]
+
+
+def test_a_floor_only_for_a_maximize_search_just_started(twin):
+    solver = twin.Solver(2, 0, [[0], [1]], [1, 2])
+    solver.start()
+    with pytest.raises(ProblemError, match="maximize"):
+        solver.set_floor(1)
+    solver.start(maximize=True)
+    with pytest.raises(ProblemError, match="integer"):
+        solver.set_floor(1.5)
+    solver.run(1)
+    with pytest.raises(ProblemError, match="start"):
+        solver.set_floor(1)
+
+
+# -- the frontier ------------------------------------------------------------------------------
+
+@PROFILE
+@given(problem=problems(), first_item=st.booleans(), depth=st.integers(0, 3),
+       min_open=st.one_of(st.none(), st.integers(1, 12)))
+def test_subproblems_in_order_are_the_search(twin, problem, first_item, depth, min_open):
+    cover = on_twin(twin, problem.n_primary, problem.n_secondary, problem.options)
+    query = {"forced": problem.forced, "first_item": first_item}
+    whole, whole_stats = list(cover.solutions(**query)), Stats()
+    cover.count(stats=whole_stats, **query)
+    stats = Stats()
+    cut = cover.frontier(depth=depth, min_open=min_open, stats=stats, **query)
+    parts = []
+    for prefix, _ in cut:
+        forced = problem.forced + list(prefix)
+        parts += cover.solutions(forced=forced, first_item=first_item)
+        cover.count(forced=forced, first_item=first_item, stats=stats)
+    assert parts == whole
+    assert stats.nodes == whole_stats.nodes  # the frontier's nodes and theirs: the tree's
+    assert len(whole) == len(oracle.exact_covers(problem.n_primary, problem.n_secondary,
+                                                 problem.options, problem.forced))
+    assert all(share > 0 for _, share in cut) and sum(share for _, share in cut) <= 1 + 1e-9
+
+
+@PROFILE
+@given(problem=problems(), first_item=st.booleans(), maximize=st.booleans())
+def test_both_twins_cut_alike(c_twin, py_twin, problem, first_item, maximize):
+    cuts = [on_twin(twin, problem.n_primary, problem.n_secondary, problem.options,
+                    problem.weights).frontier(min_open=6, forced=problem.forced,
+                                              first_item=first_item, maximize=maximize)
+            for twin in (c_twin, py_twin)]
+    assert cuts[0] == cuts[1]
+
+
+def test_the_frontier_opens_levels_until_enough_are_open(twin):
+    cover = on_twin(twin, *queens_definition(8))
+    assert cover.frontier(depth=0) == [((), 1.0)]
+    assert len(cover.frontier()) == 8  # one level: the 8 squares of the chosen line
+    assert len(cover.frontier(min_open=9)) > 9
+    assert len(cover.frontier(depth=1, min_open=1000)) == 8
+
+
+def test_a_root_that_does_not_branch_is_the_one_subproblem(twin):
+    solved = on_twin(twin, 1, 0, [[0]])
+    assert solved.frontier(depth=3, forced=[0]) == [((), 1.0)]   # a solution
+    dead = on_twin(twin, 2, 0, [[0]])
+    assert dead.frontier(depth=3) == [((), 1.0)]                  # item 1 has no option
+    assert dead.count(budget=split_here()) == 0
+
+
+# -- merged queries ----------------------------------------------------------------------------
+
+@PROFILE
+@given(problem=problems(), first_item=st.booleans())
+def test_split_queries_give_the_sequential_answers(twin, problem, first_item):
+    cover = on_twin(twin, problem.n_primary, problem.n_secondary, problem.options,
+                    problem.weights)
+    query = {"forced": problem.forced, "first_item": first_item}
+    expected_count = len(oracle.exact_covers(problem.n_primary, problem.n_secondary,
+                                             problem.options, problem.forced))
+    assert cover.count(budget=split_here(), **query) == expected_count
+    everything = list(cover.solutions(**query))
+    assert list(cover.solutions(budget=split_here(), **query)) == everything
+    first = list(parallel.solutions(cover, limit=1, budget=split_here(), **query))
+    assert first == everything[:1]
+    best = cover.maximize(**query)
+    assert cover.maximize(budget=split_here(), **query) == best  # the same solution too
+    assert (best and best[0]) == oracle.best_weight(problem.n_primary, problem.n_secondary,
+                                                    problem.options, problem.weights,
+                                                    problem.forced)
+
+
+@pytest.mark.parametrize("n", [1, 2, 6, 9])
+def test_queens_counted_on_two_processes(n):
+    cover = ExactCover(*queens_definition(n))
+    stats, alone = Stats(), Stats()
+    assert cover.count(budget=on_two_processes(), stats=stats) == QUEENS.get(n, int(n == 1))
+    cover.count(stats=alone)
+    assert (stats.nodes, stats.solutions) == (alone.nodes, alone.solutions)
+
+
+def test_all_and_maximize_on_two_processes_are_the_sequential_ones():
+    cover = weighted_queens(8)
+    assert list(cover.solutions(budget=on_two_processes())) == list(cover.solutions())
+    assert cover.maximize(budget=on_two_processes()) == cover.maximize()
+    first = parallel.solutions(cover, forced=[3], limit=1, budget=on_two_processes())
+    assert list(first) == [cover.first(forced=[3])]
+
+
+def test_a_small_search_ends_in_the_probe_without_a_pool(monkeypatch):
+    def no_pool(*args):
+        raise AssertionError("a pool was started")
+    monkeypatch.setattr(parallel, "Processes", no_pool)
+    cover = ExactCover(*queens_definition(8))
+    assert cover.count(budget=Budget(split=Split(jobs=2, probe=60.0))) == 92
+
+
+def test_a_probe_that_runs_out_leaves_the_rest_to_the_pool(monkeypatch):
+    """Few subproblems, so that the probe's time runs out within one: the search looks
+    at the time every engine.SLICE nodes (65,536 on the C twin, 2,048 on Python's)."""
+    from dlxcli import engine
+    monkeypatch.setattr(parallel, "PER_WORKER", 1)
+    n = 13 if engine.ENGINE == "c" else 11
+    cover = ExactCover(*queens_definition(n))
+    stats = Stats()
+    assert cover.count(budget=Budget(split=Split(jobs=2, probe=0.001)), stats=stats) == QUEENS[n]
+    alone = Stats()
+    cover.count(stats=alone)
+    assert stats.nodes == alone.nodes  # the subproblem the probe gave up is not counted
+
+
+def test_limits_hold_over_the_whole_split_search():
+    cover = ExactCover(*queens_definition(9))
+    alone = Stats()
+    cover.count(stats=alone)
+    with pytest.raises(NodeLimitExceeded):
+        cover.count(budget=on_two_processes(node_limit=alone.nodes // 2))
+    assert cover.count(budget=on_two_processes(node_limit=alone.nodes)) == 352
+    big = ExactCover(*queens_definition(16))
+    began = time.perf_counter()
+    with pytest.raises(TimeLimitExceeded):
+        big.count(budget=on_two_processes(timeout=0.3))
+    assert time.perf_counter() - began < 5
+
+
+def test_progress_reports_subproblems_done_and_the_part_of_the_tree(monkeypatch):
+    monkeypatch.setattr(parallel.Tally, "REPORT_EVERY", 0.0)
+    seen = []
+
+    def progress(fraction, nodes, solutions, parts=None):
+        seen.append((fraction, nodes, solutions, parts))
+    cover = ExactCover(*queens_definition(8))
+    assert cover.count(budget=Budget(progress=progress, split=Split(2, probe=0.0))) == 92
+    done = [parts[0] for _, _, _, parts in seen]
+    assert done == sorted(done) and done[-1] == seen[-1][3][1]
+    assert seen[-1][2] == 92 and abs(seen[-1][0] - 1.0) < 1e-9
+
+
+# -- checkpoints -------------------------------------------------------------------------------
+
+def checkpointed(path, jobs=1):
+    return Budget(split=Split(jobs=jobs, checkpoint=path, probe=0.0))
+
+
+def lines_of(path):
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def test_a_checkpoint_logs_every_subtotal(tmp_path):
+    path = tmp_path / "count.ckpt"
+    cover = ExactCover(*queens_definition(8))
+    assert cover.count(budget=checkpointed(path, jobs=2)) == 92
+    header, *records = lines_of(path)
+    assert header["subproblems"] == len(records) > 1
+    assert sorted(r["subproblem"] for r in records) == list(range(len(records)))
+    assert sum(r["value"] for r in records) == 92  # the re-check of docs/parallel.md
+
+
+def test_a_rerun_takes_finished_subproblems_from_the_checkpoint(tmp_path, monkeypatch):
+    path = tmp_path / "count.ckpt"
+    cover = ExactCover(*queens_definition(8))
+    stats = Stats()
+    cover.count(budget=checkpointed(path), stats=stats)
+    before = path.read_bytes()
+
+    def no_search(*args):
+        raise AssertionError("a finished subproblem was searched again")
+    monkeypatch.setattr(parallel.Search, "answer", no_search)
+    again = Stats()
+    assert cover.count(budget=checkpointed(path), stats=again) == 92
+    assert again.nodes == stats.nodes
+    assert path.read_bytes() == before
+
+
+def test_a_torn_checkpoint_resumes_to_the_same_answers(tmp_path):
+    cover = weighted_queens(7)
+    for query, run in [("count", lambda b: cover.count(budget=b)),
+                       ("all", lambda b: list(cover.solutions(budget=b))),
+                       ("maximize", lambda b: cover.maximize(budget=b))]:
+        path = tmp_path / f"{query}.ckpt"
+        whole = run(checkpointed(path))
+        lines = path.read_bytes().splitlines(keepends=True)
+        path.write_bytes(b"".join(lines[:4]) + lines[4][:10])  # a crash in mid-write
+        assert run(checkpointed(path, jobs=2)) == whole
+        header, *records = lines_of(path)
+        assert sorted(r["subproblem"] for r in records) == list(range(header["subproblems"]))
+
+
+def test_a_checkpoint_of_another_search_is_refused(tmp_path):
+    path = tmp_path / "count.ckpt"
+    ExactCover(*queens_definition(6)).count(budget=checkpointed(path))
+    kept = path.read_bytes()
+    with pytest.raises(CheckpointError, match="another search"):
+        ExactCover(*queens_definition(7)).count(budget=checkpointed(path))
+    with pytest.raises(CheckpointError, match="another search"):
+        list(ExactCover(*queens_definition(6)).solutions(budget=checkpointed(path)))
+    assert path.read_bytes() == kept
+    path.write_text("hello\n")
+    with pytest.raises(CheckpointError, match="line 1"):
+        ExactCover(*queens_definition(6)).count(budget=checkpointed(path))
+
+
+# -- the command line --------------------------------------------------------------------------
+
+def dlxcli(*args, input=None, probe="0", **kw):
+    env = {**os.environ, "DLXCLI_SPLIT_PROBE": probe}
+    return subprocess.run(DLXCLI + [str(a) for a in args], input=input, env=env,
+                          capture_output=True, timeout=120, **kw)
+
+
+def knuth_queens(n):
+    """n queens in Knuth's text format: rows and columns primary, diagonals secondary."""
+    items = ([f"r{k}" for k in range(n)] + [f"c{k}" for k in range(n)] + ["|"]
+             + [f"a{k}" for k in range(2 * n - 1)] + [f"b{k}" for k in range(2 * n - 1)])
+    return "\n".join([" ".join(items)] + [f"r{r} c{c} a{r + c} b{r - c + n - 1}"
+                                          for r in range(n) for c in range(n)]) + "\n"
+
+
+@pytest.mark.parametrize("args", [
+    ["queens", CASES / "queens/derived/n9.in"],
+    ["matrix", "--count", "--input-format", "knuth", "QUEENS7"],
+    ["matrix", "--all", "--input-format", "knuth", "QUEENS7"],
+    ["matrix", "--count", CASES / "matrix/derived/knuth6x7.in"],
+    ["target-sudoku", sorted((CASES / "target-sudoku").glob("*.in"))[0]],
+])
+def test_jobs_split_a_single_input_with_the_same_bytes(args, tmp_path):
+    (tmp_path / "QUEENS7").write_text(knuth_queens(7))
+    one, two = (dlxcli(*args, "--jobs", jobs, cwd=tmp_path) for jobs in ("1", "2"))
+    assert one.returncode == 0 and one.stderr == b""
+    assert (two.returncode, two.stdout, two.stderr) == (0, one.stdout, b"")
+
+
+def test_json_answers_agree_and_only_the_costs_of_splitting_differ(tmp_path):
+    """The same document but for the seconds, the updates and the mems (a subproblem
+    covers its prefix's items again); the nodes are those of the one tree."""
+    (tmp_path / "QUEENS7").write_text(knuth_queens(7))
+    one, two = (json.loads(dlxcli("matrix", "--all", "--input-format", "knuth", "--format",
+                                  "json", "QUEENS7", "--jobs", jobs, cwd=tmp_path).stdout)
+                for jobs in ("1", "2"))
+    for document in (one, two):
+        del document["stats"]["seconds"], document["stats"]["updates"]
+        del document["stats"]["mems"]
+    assert one == two and one["data"]["count"] == 40
+
+
+def test_a_refused_checkpoint_is_one_line_and_status_2(tmp_path):
+    path = tmp_path / "q.ckpt"
+    assert dlxcli("queens", "--checkpoint", path, input=b"7\n").returncode == 0
+    done = dlxcli("queens", "--checkpoint", path, input=b"8\n")
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.decode().count("\n") == 1 and "another search" in done.stderr.decode()
+
+
+def test_a_checkpoint_takes_one_input(tmp_path):
+    done = dlxcli("queens", "--checkpoint", tmp_path / "c", CASES / "queens/derived/n6.in",
+                  CASES / "queens/derived/n7.in")
+    assert done.returncode == 2 and b"one input" in done.stderr
+
+
+def test_ctrl_c_then_the_same_command_gives_the_whole_count(tmp_path, request):
+    """A real interrupted run: SIGINT once some subproblems are in the checkpoint, then
+    the same command line again."""
+    from dlxcli import engine
+    n = 14 if engine.ENGINE == "c" else 12  # a second or two on two processes
+    path = tmp_path / "q.ckpt"
+    command = DLXCLI + ["queens", "--jobs", "2", "--checkpoint", str(path)]
+    env = {**os.environ, "DLXCLI_SPLIT_PROBE": "0"}
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, env=env, start_new_session=True)
+    request.addfinalizer(lambda: process.poll() is None and os.killpg(process.pid,
+                                                                      signal.SIGKILL))
+    process.stdin.write(f"{n}\n".encode())
+    process.stdin.close()
+    deadline = time.monotonic() + 60
+    while (not path.exists() or path.read_text().count("\n") < 4) and time.monotonic() < deadline:
+        time.sleep(0.005)
+    os.killpg(process.pid, signal.SIGINT)
+    stdout, stderr = process.stdout.read(), process.stderr.read()
+    process.wait(timeout=30)
+    header, *records = lines_of(path)
+    assert process.returncode == 130
+    assert stdout == b"" and stderr.decode().strip() == "dlxcli: interrupted"
+    assert 3 <= len(records) < header["subproblems"]
+    resumed = dlxcli(*command[3:], input=f"{n}\n".encode())
+    assert resumed.returncode == 0
+    assert resumed.stdout.decode().splitlines()[-1] == str(QUEENS[n])
+    header, *records = lines_of(path)
+    assert sorted(r["subproblem"] for r in records) == list(range(header["subproblems"]))
+    assert sum(r["value"] for r in records) == QUEENS[n]
+
+
+def test_a_split_run_loads_no_dask_and_a_plain_run_no_parallel():
+    def imports(*args):
+        return subprocess.run([sys.executable, "-X", "importtime", *DLXCLI[1:], *args],
+                              input=b"9\n", capture_output=True, timeout=60)
+    split, plain = imports("queens", "--jobs", "2"), imports("queens")
+    assert split.returncode == plain.returncode == 0
+    assert b"dlxcli.parallel" in split.stderr and b"dlxcli.parallel" not in plain.stderr
+    assert b"distributed" not in split.stderr and b"dask" not in split.stderr
