@@ -1,0 +1,155 @@
+"""The questions a puzzle setter asks, answered alike by every grid command: how many
+solutions, whether exactly one, all of them, whether the givens are minimal, and a
+difficulty measure read off the search.
+
+Layer: puzzles. The options are declared here once and listed in each command's
+COMMAND; they all set the `query` setting (whose default, each command's judge output,
+lives in its solve_text), except `--limit`, which sets `limit`. A grid command asks
+`answer` for the lines and the JSON record of each puzzle, telling it how to show one
+solution in the command's own format (for `--all`). The line formats,
+the JSON records and the measure are documented in docs/queries.md and
+docs/difficulty.md.
+
+Everything is a search on the puzzle's Grid with its givens forced:
+
+* count    `count(limit=K)`: exact, or stopped after K solutions;
+* unique   a count stopped at 2: "none", "unique" or "multiple";
+* minimal  for a unique puzzle, one such count per given with that given left out: the
+           givens whose puzzle is still unique are removable (none: minimal);
+* rate     the nodes of the uniqueness search of a unique puzzle, less the nodes of a
+           search that never has to guess.
+"""
+
+from ..exact_cover import UNLIMITED, Stats
+from . import Option
+
+VERDICTS = ("none", "unique", "multiple")
+"""The uniqueness verdict of a puzzle by its solutions counted up to 2."""
+
+
+FIRST, ALL, COUNT, UNIQUE, MINIMAL, RATE = (
+    Option([f"--{query}"], "query", value=query, help=help) for query, help in (
+        ("first", "Print the first solution found, without checking that it is unique."),
+        ("all", "Print every solution (at most --limit), in the command's solution format "
+                "(docs/queries.md)."),
+        ("count", "Print the number of solutions (one line per puzzle; '>=K' when --limit K "
+                  "stopped the count)."),
+        ("unique", "Print whether each puzzle has one solution: unique, multiple or none "
+                   "(the search stops at the second solution)."),
+        ("minimal", "Print whether each unique puzzle is minimal (no given can go while it "
+                    "keeps one solution), else the removable givens as rRcC."),
+        ("rate", "Print a difficulty measure of each unique puzzle read off the search: "
+                 "excess=E nodes=N empty=K (docs/difficulty.md).")))
+"""The query flags: each sets the `query` setting to its own name."""
+LIMIT = Option(["--limit"], "limit", minimum=1,
+               help="With --count or --all: stop after K solutions.")
+
+GRID_QUERIES = (ALL, COUNT, LIMIT, UNIQUE, MINIMAL, RATE)
+"""The query options of a grid command; one whose judge output checks uniqueness adds
+FIRST in front."""
+RECORDS = ("count", "unique", "minimal", "rate")
+"""The queries answered by `record` and `line` (the others print solutions)."""
+
+
+def search(grid, givens, limit, budget=UNLIMITED, stats=None):
+    """The number of solutions of `givens` on `grid`, counted up to `limit` (None: all)."""
+    return grid.problem.count(forced=grid.forced(givens), limit=limit, budget=budget,
+                              stats=stats)
+
+
+def verdict(grid, givens, budget=UNLIMITED, stats=None):
+    """'none', 'unique' or 'multiple'."""
+    return VERDICTS[search(grid, givens, 2, budget, stats)]
+
+
+def solutions(grid, givens, limit=None, budget=UNLIMITED, stats=None):
+    """Every solution (option numbers, as the engine gives them), at most `limit`."""
+    return list(grid.problem.solutions(forced=grid.forced(givens), limit=limit,
+                                       budget=budget, stats=stats))
+
+
+def removable(grid, givens, budget=UNLIMITED, stats=None):
+    """The cells of the givens that can each be left out with the puzzle still unique
+    (of a unique puzzle: leaving a given out can only add solutions)."""
+    found, reduced = [], list(givens)
+    for cell, symbol in enumerate(givens):
+        if symbol:
+            reduced[cell] = 0
+            if search(grid, reduced, 2, budget, stats) == 1:
+                found.append(cell)
+            reduced[cell] = symbol
+    return found
+
+
+def measure(grid, givens, budget=UNLIMITED, stats=None):
+    """(verdict, excess, nodes, empty) of a puzzle: the nodes of its uniqueness search,
+    and how many of them a search that never guesses would not visit.
+
+    Such a search visits the root and one node per empty cell (every item it branches
+    on has one option left: a naked or hidden single), so `nodes - empty - 1` is the
+    number of nodes spent on guesses that failed and on proving that no other branch
+    holds a second solution; it is 0 exactly when singles alone solve the puzzle."""
+    own = Stats()
+    found = search(grid, givens, 2, budget, own)
+    if stats is not None:
+        stats.add(own)
+    empty = sum(1 for symbol in givens if not symbol)
+    return VERDICTS[found], own.nodes - empty - 1, own.nodes, empty
+
+
+RECORD_KEYS = ("count", "exact", "verdict", "removable", "excess", "nodes", "empty",
+               "solutions")
+"""The keys of every puzzle's JSON record, whatever the query: None where the query
+does not answer them (docs/json.md, "query record")."""
+
+
+def record(grid, givens, query, names, limit=None, budget=UNLIMITED, stats=None):
+    """The answer of one puzzle to a query of RECORDS, as a JSON record; `names` gives
+    the name of every cell (for removable givens)."""
+    answered = dict.fromkeys(RECORD_KEYS)
+    if query == "count":
+        found = search(grid, givens, limit, budget, stats)
+        answered.update(count=found, exact=limit is None or found < limit)
+    elif query == "unique":
+        answered["verdict"] = verdict(grid, givens, budget, stats)
+    elif query == "minimal":
+        unique = verdict(grid, givens, budget, stats)
+        cells = removable(grid, givens, budget, stats) if unique == "unique" else None
+        answered.update(verdict=unique,
+                        removable=None if cells is None else [names[cell] for cell in cells])
+    else:
+        unique, excess, nodes, empty = measure(grid, givens, budget, stats)
+        answered["verdict"] = unique
+        if unique == "unique":
+            answered.update(excess=excess, nodes=nodes, empty=empty)
+    return answered
+
+
+def answer(grid, givens, query, names, show, limit=None, budget=UNLIMITED, stats=None):
+    """(output lines, JSON record) of one puzzle: for `--all` the lines of every
+    solution as `show(solution)` gives them (with its JSON value), then an empty line
+    that ends the puzzle's list; for the other queries the record's one line."""
+    if query == "all":
+        shown = [show(found) for found in solutions(grid, givens, limit, budget, stats)]
+        answered = dict.fromkeys(RECORD_KEYS)
+        answered.update(solutions=[value for _, value in shown], count=len(shown))
+        return [text for lines, _ in shown for text in lines] + [""], answered
+    answered = record(grid, givens, query, names, limit, budget, stats)
+    return [line(answered, query)], answered
+
+
+def line(record, query):
+    """The output line of one puzzle's record for a query of RECORDS (without its line
+    end)."""
+    if query == "count":
+        return f"{record['count']}" if record["exact"] else f">={record['count']}"
+    if query == "unique" or record["verdict"] != "unique":
+        return record["verdict"]
+    if query == "minimal":
+        return " ".join(["removable", *record["removable"]]) if record["removable"] else "minimal"
+    return f"excess={record['excess']} nodes={record['nodes']} empty={record['empty']}"
+
+
+def cell_names(positions):
+    """'rRcC' (1-based) for every cell, from its (row, column) position."""
+    return [f"r{row + 1}c{col + 1}" for row, col in positions]
