@@ -7,6 +7,8 @@ so that the runner's handling of pieces is checked without depending on any real
 
 import os
 import pickle
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -21,7 +23,7 @@ from dlxcli.cli._inputs import Source
 from dlxcli.cli._output import AnswerFile
 from dlxcli.cli._ui import QuietDisplay
 from dlxcli.errors import InputError, NodeLimitExceeded, TimeLimitExceeded
-from dlxcli.exact_cover import UNLIMITED
+from dlxcli.exact_cover import UNLIMITED, Stats
 from dlxcli.puzzles import Answer
 from paths import CASES
 
@@ -128,6 +130,18 @@ def test_an_answer_file_gets_the_mode_the_umask_gives(tmp_path):
     assert (tmp_path / "x.out").stat().st_mode & 0o777 == 0o640
 
 
+def test_an_answer_file_is_on_disk_before_it_is_renamed_into_place(tmp_path, monkeypatch):
+    """fsync, then rename (issue 11): a crash leaves the old answer or the whole new one."""
+    calls = []
+    for name in ("fsync", "replace"):
+        real = getattr(os, name)
+        monkeypatch.setattr(os, name, lambda *args, real=real, name=name:
+                            calls.append(name) or real(*args))
+    write_answer(tmp_path / "x.out", "new\n")
+    assert calls == ["fsync", "replace"]
+    assert (tmp_path / "x.out").read_text() == "new\n"
+
+
 # -- split_lines ---------------------------------------------------------------------------
 
 def split_lines(lines, **_settings):
@@ -179,6 +193,17 @@ def test_an_error_in_a_piece_names_its_line_and_the_other_pieces_are_answered(tm
     assert outcome.messages == ["a, line 3, column 1: expected a number, found 'three'"]
 
 
+def test_an_input_costs_its_pieces_wall_time_once(tmp_path, squares, monkeypatch):
+    """The seconds of an input are its pieces' times, which include their searches:
+    a search's own seconds (here a claimed 100 s each) are not added again."""
+    def solve_text(text, budget=UNLIMITED):
+        return Answer(text, stats=Stats(nodes=5, updates=7, solutions=1, seconds=100.0))
+    monkeypatch.setattr(sys.modules[__name__], "solve_text", solve_text)
+    [outcome] = solved([squares_job(tmp_path, "a", "1\n2\n")], 1)
+    assert (outcome.stats.nodes, outcome.stats.updates, outcome.stats.solutions) == (10, 14, 2)
+    assert 0 < outcome.stats.seconds < 100
+
+
 def test_the_registered_module_splits_the_input(tmp_path, squares):
     job = squares_job(tmp_path, "a", "5\n6\n")
     assert list(_batch.pieces(job, Limits().budget(0.0))) == [("5\n", 0), ("6\n", 1)]
@@ -217,3 +242,28 @@ def test_errors_cross_the_pool_as_themselves(error):
     copy = pickle.loads(pickle.dumps(error))
     assert type(copy) is type(error) and str(copy) == str(error)
     assert vars(copy) == vars(error)
+
+
+@pytest.mark.parametrize("then_wait", [True, False])
+def test_an_interrupt_swallowed_by_a_finalizer_still_ends_the_run(capsys, then_wait):
+    """Ctrl-C landing in a `__del__` (a pool's pipe being collected) is only printed as
+    "Exception ignored" by Python; inside a run it must still end the run (130), also
+    when it lands as the run ends (the signal sent again must not come after it)."""
+    from dlxcli.cli._run import interruptible
+
+    class InterruptedWhileCollected:
+        def __del__(self):
+            raise KeyboardInterrupt
+
+    import signal
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(SystemExit) as ended:
+        with interruptible():
+            InterruptedWhileCollected()
+            if then_wait:
+                time.sleep(10)      # the signal sent again ends this at once
+    time.sleep(0.05)                # a late signal would raise KeyboardInterrupt here
+    assert ended.value.code == 130
+    captured = capsys.readouterr().err
+    assert "Exception ignored" not in captured and "dlxcli: interrupted" in captured
+    assert signal.getsignal(signal.SIGINT) is before    # and Ctrl-C is left as it was

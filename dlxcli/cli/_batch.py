@@ -17,7 +17,7 @@ from ..errors import DlxError, InputError, SearchLimit
 from ..exact_cover import Budget, Stats
 from ..puzzles import Unsolved
 from ._inputs import read_lines, read_text
-from ._signals import deadline_alarm, worker_defaults
+from ._signals import deadline_alarm, held, worker_defaults
 
 VERDICT_STATUS = {"answered": 0, "no answer": 1, "error": 2, "time limit": 3,
                   "node limit": 3}
@@ -29,16 +29,25 @@ does not grow with the input."""
 
 class Limits:
     """What the options allow each input: seconds from when its reading starts, and
-    nodes for each search (each puzzle of an input has its own)."""
+    nodes for each search (each puzzle of an input has its own); and `split`, a
+    dlxcli.parallel.Split when each search is to be cut up and solved by other
+    processes; `trace`, the dlxcli.trace.Trace of --trace."""
 
-    __slots__ = ("timeout", "node_limit")
+    __slots__ = ("timeout", "node_limit", "split", "trace")
 
-    def __init__(self, timeout=None, node_limit=None):
-        self.timeout, self.node_limit = timeout, node_limit
+    def __init__(self, timeout=None, node_limit=None, split=None, trace=None):
+        self.timeout, self.node_limit, self.split = timeout, node_limit, split
+        self.trace = trace
 
     def budget(self, began, progress=None):
         """The Budget of an input whose reading started at `began` (perf_counter)."""
-        return Budget(self.timeout, self.node_limit, progress, began=began)
+        return Budget(self.timeout, self.node_limit, progress, began=began,
+                      split=self.split, trace=self.trace)
+
+    def split_over(self, processes):
+        """These limits, each search split over `processes` local processes."""
+        from ..parallel import Split
+        return Limits(self.timeout, self.node_limit, Split(processes))
 
 
 class Job:
@@ -105,9 +114,13 @@ def _work(jobs, limits):
 
 def solved_pieces(jobs, limits, processes=1, ui=None):
     """Yield (job, lines before, Piece) for every piece of every job, in input order,
-    solving on `processes` worker processes (1: in this process, with live progress)."""
+    solving on `processes` worker processes (1: in this process, with live progress).
+    One input that comes in one piece has its search split over the processes
+    instead, and so has every piece when `limits` carry a Split already."""
+    if processes > 1 and limits.split is None and len(jobs) == 1 and not _splits(jobs[0]):
+        limits, processes = limits.split_over(processes), 1
     work = _work(jobs, limits)
-    if processes > 1 and (len(jobs) > 1 or _splits(jobs[0])):
+    if processes > 1 and limits.split is None:
         return _parallel(work, limits, processes)
     return _sequential(work, limits, ui)
 
@@ -128,10 +141,16 @@ def _sequential(work, limits, ui):
 
 
 def _parallel(work, limits, processes):
+    """Solve on a pool. The pool is made with the ending signals held: its threads keep
+    them blocked for good, so that Ctrl-C and SIGTERM reach the main thread only (where
+    `held` blocks can hold them back), and a signal that comes while the pool is being
+    made waits for the `try` that terminates it."""
     import multiprocessing
-    pool = multiprocessing.Pool(processes, initializer=worker_defaults)
+    pool = None
     queued = []  # at most IN_FLIGHT * processes: a list (collections costs start-up)
     try:
+        with held():
+            pool = multiprocessing.Pool(processes, initializer=worker_defaults)
         for job, text, before in work:
             if isinstance(text, DlxError):
                 queued.append((job, before, _Ready(Piece(problem=text))))
@@ -146,8 +165,10 @@ def _parallel(work, limits, processes):
             yield job, before, result.get()
         pool.close()
     finally:
-        pool.terminate()
-        pool.join()
+        if pool is not None:
+            with held():
+                pool.terminate()
+                pool.join()
 
 
 class _Ready:
@@ -191,13 +212,15 @@ class Outcome:
         return self.verdict in ("answered", "no answer")
 
     def add(self, before, piece):
-        """Take one piece's result (`before`: the lines of the input before it)."""
+        """Take one piece's result (`before`: the lines of the input before it). Its
+        seconds are the piece's whole time (reading the puzzle and building it too), in
+        place of its searches' seconds."""
         self.stats.seconds += piece.seconds
         if piece.problem is not None:
             self._problem(piece.problem, before)
             return
         answer = piece.answer
-        self.stats.add(answer.stats)
+        self.stats.add(answer.stats, seconds=False)  # piece.seconds holds them
         if self.preview is None:
             self.preview = answer.text
         if self._keep:

@@ -156,12 +156,17 @@ def read_lines(source, budget):
     """The lines of one input (each with its newline, the last maybe without), decoded
     as `read_text` decodes, read as they are needed: a big file is never whole in memory."""
     decoder = codecs.getincrementaldecoder("utf-8-sig")(errors="replace")
-    rest = ""
+    unfinished = []  # the blocks of a line not yet ended, joined once it ends
     for block in read_blocks(source, budget):
-        lines = (rest + decoder.decode(block)).split("\n")
-        rest = lines.pop()
+        text = decoder.decode(block)
+        if "\n" not in text:
+            unfinished.append(text)
+            continue
+        lines = text.split("\n")
+        lines[0] = "".join(unfinished) + lines[0]
+        unfinished = [lines.pop()]
         for line in lines:
             yield line + "\n"
-    rest += decoder.decode(b"", final=True)
+    rest = "".join(unfinished) + decoder.decode(b"", final=True)
     if rest:
         yield rest

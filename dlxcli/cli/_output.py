@@ -13,7 +13,7 @@ from ._signals import held
 from ._ui import echo
 
 JSON_SCHEMA = 1
-"""The version of the --format json document (docs/index.md, "JSON output")."""
+"""The version of the --format json document (docs/json.md)."""
 
 
 class Writer:
@@ -89,19 +89,21 @@ class Writer:
             self._failed(self.started, exc)
 
     def _close(self, keep):
-        file, self.file = self.file, None
-        try:
-            file.commit() if keep else file.discard()
-        except OSError as exc:
-            self._failed(self.started, exc)
+        """Rename the answer file into place, or drop it. Signals wait until it is one or
+        the other: a Ctrl-C between forgetting the file and dropping it would leave it."""
+        with held():
+            file, self.file = self.file, None
+            try:
+                file.commit() if keep else file.discard()
+            except OSError as exc:
+                self._failed(self.started, exc)
 
     def _failed(self, job, exc):
         """Remember why the job's answer file cannot be written; drop what there is."""
         path = os.path.join(self.out_dir, job.source.out_name)
         self.problem = f"{job.source.name}: cannot write {path}: {exc.strerror or exc}"
         if self.file is not None:
-            file, self.file = self.file, None
-            file.discard()
+            self._close(keep=False)
 
     def _render(self, job, answer):
         if self.format == "pretty":
@@ -117,10 +119,11 @@ def figures(job, answer):
 
 
 def json_text(job, outcome):
-    """The --format json document of one input, one line (docs/index.md): an input
-    that was not answered carries no answer and no data."""
+    """The --format json document of one input, one line (the schema is docs/json.md).
+    An input that failed (error, limit) carries no answer and null data, even when the
+    judge format printed the answers of its good pieces."""
     import json
-    answered = outcome.answered or bool(outcome.text)
+    answered = outcome.answered
     document = {"schema": JSON_SCHEMA, "input": job.source.name, "command": job.command,
                 "verdict": outcome.verdict, "answer": outcome.text if answered else "",
                 "data": outcome.data if answered else None,
@@ -167,6 +170,18 @@ class AnswerFile:
                 os.unlink(self.temporary)
             except FileNotFoundError:
                 pass
+
+
+def write_file(path, text):
+    """Write a whole file as answer files are written: complete or not at all."""
+    with held():
+        file = AnswerFile(path)
+    try:
+        file.write(text)
+    except OSError:
+        file.discard()
+        raise
+    file.commit()
 
 
 def _umask():

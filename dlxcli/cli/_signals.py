@@ -59,12 +59,57 @@ def ignore_ending():
     return handle(ENDING, _signal.SIG_IGN)
 
 
+class redelivered:
+    """A block in which an ending signal that lands inside a `__del__` (where Python
+    only prints "Exception ignored" and drops the KeyboardInterrupt, e.g. while a pool's
+    pipe is collected) is sent again to the main thread, so that the run still ends as
+    it should. It is sent from a new thread, which runs once the finalizer is over (a
+    signal raised within the hook would be dropped the same way); `pending` is its
+    number. `close` ends the block and waits for that thread: a block that ends before
+    the signal was handled must end the run itself (see _run.interruptible)."""
+
+    def __enter__(self):
+        import _thread
+        import sys
+        self.sys, self.previous = sys, sys.unraisablehook
+        self.start_thread, self.main = _thread.start_new_thread, _thread.get_ident()
+        self.sent, self.pending = _thread.allocate_lock(), None
+        sys.unraisablehook = self._hook
+        return self
+
+    def close(self):
+        self.sys.unraisablehook = self.previous
+        if self.pending is not None:
+            self.sent.acquire(timeout=1)  # bounded: a thread that never ran cannot hang us
+
+    def _hook(self, unraisable):
+        if not isinstance(unraisable.exc_value, KeyboardInterrupt):
+            self.previous(unraisable)
+        elif self.pending is None:
+            self.pending = getattr(unraisable.exc_value, "signum", _signal.SIGINT)
+            self.sent.acquire()
+            self.start_thread(self._send, (self.pending,))
+
+    def _send(self, signum):
+        try:
+            _signal.pthread_kill(self.main, signum)
+        finally:
+            self.sent.release()
+
+
+def interrupt(signum):
+    """The exception an ending signal raises here."""
+    return KeyboardInterrupt() if signum == _signal.SIGINT else Terminated(signum)
+
+
 def worker_defaults():
     """A pool worker leaves Ctrl-C to the parent (which stops the pool) and dies
-    quietly on SIGTERM, the way the pool stops it."""
+    quietly on SIGTERM, the way the pool stops it. (It starts with the signals its
+    parent held while making the pool: they are let through again.)"""
     _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
     for signum in (_signal.SIGTERM, _signal.SIGHUP):
         _signal.signal(signum, _signal.SIG_DFL)
+    _signal.pthread_sigmask(_signal.SIG_UNBLOCK, ENDING)
 
 
 class held:
