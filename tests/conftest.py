@@ -12,6 +12,10 @@ Tests marked `needs_shared` read the data sets of ../shared/data (paths.DATA): w
 they are absent, as in a fresh clone, those tests are skipped with one line saying so.
 Naming a place with DLXCLI_SHARED makes them required there (CI does), so that a
 misplaced data folder cannot make them all skip unnoticed.
+
+Ctrl-C is live in the test process, as on a terminal, even where the suite was started
+with SIGINT ignored (a CI job, `nohup`, a background job of a script): the tests that
+press Ctrl-C on a dlxcli child need it to reach the child, which inherits the ignoring.
 """
 
 import importlib
@@ -63,6 +67,9 @@ def py_twin():
 
 
 def pytest_sessionstart(session):
+    import signal
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     wanted = _wanted_engine()
     try:
         from dlxcli import engine

@@ -1,11 +1,13 @@
 """A brute-force sudoku oracle, written from the rules and sharing nothing with dlxcli.
 
-Layer: tests. Grids are flat lists of side * side values, row by row, 0 = empty, with
-square boxes of sqrt(side) cells a side. The solver fills first the empty cell with the
-fewest candidates, trying every value that its row, column and
-box do not hold yet: plain backtracking on the grid, no exact cover, no dancing links.
-It is exponential: fine for 4x4, for 9x9 puzzles with few blanks, and for counting
-(up to 2) the solutions of a proper 9x9 puzzle; not for enumerating wide-open grids.
+Layer: tests. Grids are flat lists of values, 0 = empty: a square sudoku's side * side
+values row by row, with square boxes of sqrt(side) cells a side; or any grid of cells
+and units (lists of cells that hold each value once): jigsaw regions read from HDU
+4069's wall bits, the samurai's five overlapping grids. The solver splits on the blank
+with the fewest candidates, or on the unit value with the fewest places: plain
+backtracking on the grid, no exact cover, no dancing links. It is exponential: fine for
+4x4, for 9x9 puzzles with few blanks, and for counting (up to 2) the solutions of a
+proper 9x9, jigsaw or samurai puzzle; not for enumerating wide-open grids.
 """
 
 from math import isqrt
@@ -43,50 +45,76 @@ def box_side_of(grid):
     return side
 
 
-def _allowed(grid, side, cell):
-    box = box_side(side)
-    r, c = divmod(cell, side)
-    top, left = r - r % box, c - c % box
-    used = set(grid[r * side:(r + 1) * side])
-    used.update(grid[k * side + c] for k in range(side))
-    used.update(grid[(top + i) * side + left + j] for i in range(box) for j in range(box))
-    return [v for v in range(1, side + 1) if v not in used]
+def unit_solutions(givens, units, size, limit=None):
+    """Yield the completions of `givens` (a flat list, 0 = empty) in which every unit
+    (a list of `size` cells) holds each value 1..size once, at most `limit` of them.
 
-
-def _consistent(givens, side):
-    """Givens never repeat a value in a house (the backtracker only checks new values)."""
-    for house in houses(side):
-        values = [givens[cell] for cell in house if givens[cell]]
-        if len(values) != len(set(values)):
-            return False
-    return True
-
-
-def solutions(givens, limit=None):
-    """Yield the completions of `givens`, at most `limit` of them."""
-    side = box_side_of(givens)
-    if not _consistent(givens, side):
-        return
-    grid = list(givens)
+    Backtracking on the grid: at each step the smallest case split, either the values a
+    blank can take (those its units do not hold yet, as bit masks) or the blanks of a
+    unit that can take a value the unit lacks; each completion is met once, since the
+    cases of a split exclude each other. Splitting on a unit's places too (a human's
+    hidden single) keeps the counts of sparse jigsaw and samurai puzzles to seconds."""
+    units_of = [[] for _ in givens]
+    for u, unit in enumerate(units):
+        for cell in unit:
+            units_of[cell].append(u)
+    used = [0] * len(units)
+    for cell, value in enumerate(givens):
+        if value:
+            if any(used[u] >> value & 1 for u in units_of[cell]):
+                return  # a value twice in a unit: no completion
+            for u in units_of[cell]:
+                used[u] |= 1 << value
+    everything = sum(1 << value for value in range(1, size + 1))
+    grid, blanks = list(givens), {cell for cell, value in enumerate(givens) if not value}
     found = 0
+
+    def candidates(cell):
+        taken = 0
+        for u in units_of[cell]:
+            taken |= used[u]
+        return everything & ~taken
+
+    def smallest_split():
+        """The (cell, value) cases of the smallest split; [] at a dead end."""
+        options = {cell: candidates(cell) for cell in blanks}
+        best = None
+        for cell, mask in options.items():
+            values = [value for value in range(1, size + 1) if mask >> value & 1]
+            if best is None or len(values) < len(best):
+                best = [(cell, value) for value in values]
+                if len(best) <= 1:
+                    return best
+        for u, unit in enumerate(units):
+            lacking = everything & ~used[u]
+            for value in range(1, size + 1):
+                if lacking >> value & 1:
+                    places = [cell for cell in unit
+                              if cell in options and options[cell] >> value & 1]
+                    if len(places) < len(best):
+                        best = [(cell, value) for cell in places]
+                        if len(best) <= 1:
+                            return best
+        return best
 
     def fill():
         nonlocal found
-        blanks = [cell for cell, value in enumerate(grid) if value == 0]
         if not blanks:
             found += 1
             yield list(grid)
             return
-        # The blank with the fewest candidates first: plain backtracking stays cheap
-        # enough to count the solutions of a hard 9x9 puzzle.
-        cell, values = min(((cell, _allowed(grid, side, cell)) for cell in blanks),
-                           key=lambda pair: len(pair[1]))
-        for value in values:
+        for cell, value in smallest_split():
+            blanks.remove(cell)
             grid[cell] = value
+            for u in units_of[cell]:
+                used[u] |= 1 << value
             yield from fill()
+            for u in units_of[cell]:
+                used[u] &= ~(1 << value)
+            grid[cell] = 0
+            blanks.add(cell)
             if limit is not None and found >= limit:
-                break
-        grid[cell] = 0
+                return
 
     for solution in fill():
         yield solution
@@ -94,13 +122,127 @@ def solutions(givens, limit=None):
             return
 
 
-def count(givens, limit=None):
-    return sum(1 for _ in solutions(givens, limit))
+def solutions(givens, limit=None):
+    """Yield the completions of a square sudoku's `givens`, at most `limit` of them."""
+    side = box_side_of(givens)
+    return unit_solutions(givens, houses(side), side, limit)
 
 
-def verdict(givens):
+def count(givens, limit=None, units=None, size=None):
+    """The number of completions (up to `limit`) of a square sudoku, or of any grid
+    given its `units` and `size`."""
+    if units is None:
+        return sum(1 for _ in solutions(givens, limit))
+    return sum(1 for _ in unit_solutions(givens, units, size, limit))
+
+
+def verdict(givens, units=None, size=None):
     """'none', 'unique' or 'multiple'."""
-    return ("none", "unique", "multiple")[count(givens, limit=2)]
+    return ("none", "unique", "multiple")[count(givens, 2, units, size)]
+
+
+def removable(givens, units=None, size=None, cells=None):
+    """The cells whose given can be left out with the puzzle keeping one solution
+    (among `cells`, by default every cell)."""
+    found = []
+    for cell in range(len(givens)) if cells is None else cells:
+        if givens[cell]:
+            reduced = list(givens)
+            reduced[cell] = 0
+            if count(reduced, 2, units, size) == 1:
+                found.append(cell)
+    return found
+
+
+def solved_by_singles(givens, units, size):
+    """True if naked singles (a blank with one possible value) and hidden singles (a
+    value with one possible blank in a unit) alone fill the whole grid."""
+    grid = list(givens)
+    units_of = [[] for _ in grid]
+    for unit in units:
+        for cell in unit:
+            units_of[cell].append(unit)
+
+    def possible(cell):
+        taken = {grid[other] for unit in units_of[cell] for other in unit}
+        return [value for value in range(1, size + 1) if value not in taken]
+
+    progress = True
+    while progress:
+        progress = False
+        for cell in range(len(grid)):
+            if not grid[cell] and len(possible(cell)) == 1:
+                grid[cell] = possible(cell)[0]
+                progress = True
+        for unit in units:
+            for value in set(range(1, size + 1)) - {grid[cell] for cell in unit}:
+                places = [cell for cell in unit if not grid[cell] and value in possible(cell)]
+                if len(places) == 1:
+                    grid[places[0]] = value
+                    progress = True
+    return all(grid)
+
+
+# -- jigsaw (HDU 4069) and samurai shapes, from their rules --------------------------------
+
+HDU_WALLS = ((16, -1, 0), (32, 0, 1), (64, 1, 0), (128, 0, -1))
+"""HDU 4069's wall bits: (bit, row step, column step) for the upper, right, lower and
+left side of a cell."""
+
+
+def jigsaw_regions(values):
+    """The region of every cell of an HDU 4069 case (81 values: digit + wall bits), or
+    None unless its walls agree between neighbours, wall the grid's edge, and cut the
+    grid into nine connected regions of nine cells."""
+    open_sides = {}
+    for cell, value in enumerate(values):
+        row, col = divmod(cell, 9)
+        for bit, dr, dc in HDU_WALLS:
+            r, c = row + dr, col + dc
+            inside = 0 <= r < 9 and 0 <= c < 9
+            if not inside and not value & bit:
+                return None
+            if inside:
+                open_sides[cell, r * 9 + c] = not value & bit
+    if any(is_open != open_sides[other, cell] for (cell, other), is_open in open_sides.items()):
+        return None
+    region, count = [None] * 81, 0
+    for start in range(81):
+        if region[start] is None:
+            region[start], stack, members = count, [start], 1
+            while stack:
+                cell = stack.pop()
+                for (a, b), is_open in open_sides.items():
+                    if a == cell and is_open and region[b] is None:
+                        region[b] = count
+                        stack.append(b)
+                        members += 1
+            if members != 9:
+                return None
+            count += 1
+    return region
+
+
+def jigsaw_units(regions):
+    """Rows, columns and the nine regions of a jigsaw sudoku."""
+    return houses(9)[:18] + [[cell for cell in range(81) if regions[cell] == k]
+                             for k in range(9)]
+
+
+SAMURAI_CORNERS = ((0, 0), (0, 12), (12, 0), (12, 12), (6, 6))
+
+
+def samurai_shape():
+    """(positions, units) of a samurai sudoku: the (row, column) of every cell of the
+    21x21 picture that lies in one of the five 9x9 grids, in reading order, and the
+    rows, columns and boxes of the five grids (a shared box listed twice is harmless)."""
+    positions = sorted({(top + r, left + c) for top, left in SAMURAI_CORNERS
+                        for r in range(9) for c in range(9)})
+    index = {position: cell for cell, position in enumerate(positions)}
+    units = [[index[top + r, left + c] for r, c in unit]
+             for top, left in SAMURAI_CORNERS
+             for unit in ([divmod(k, 9) for k in house] for house in houses(9))]
+    return positions, units
 
 
 def random_full_grid(rng, side):

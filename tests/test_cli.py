@@ -146,7 +146,7 @@ def test_json_is_one_document_per_input_with_the_documented_schema():
     assert first["command"] == "queens" and first["verdict"] == "answered"
     assert first["answer"] == expected(QUEENS / "derived/n6.out")
     assert first["data"]["count"] == 4
-    assert set(first["stats"]) == {"nodes", "updates", "solutions", "seconds"}
+    assert set(first["stats"]) == {"nodes", "updates", "solutions", "seconds", "mems"}
     assert first["stats"]["nodes"] > 0
     assert first["errors"] == []
 
@@ -265,6 +265,15 @@ def test_a_plain_run_imports_nothing_slow(name):
     assert not modules & SLOW_IMPORTS
 
 
+@pytest.mark.parametrize("argv", [["--version"], ["-V"]])
+def test_the_version_imports_nothing_slow(argv):
+    """`dlxcli --version` is answered before click is imported: as quick as a plain run."""
+    done, modules = _imported(argv, b"")
+    assert done.returncode == 0
+    assert done.stdout.decode().startswith("dlxcli ") and "twin)" in done.stdout.decode()
+    assert not modules & SLOW_IMPORTS
+
+
 def test_a_quick_run_on_a_terminal_does_not_import_rich():
     """stderr on a terminal: the progress display would start after half a second."""
     import pty
@@ -371,6 +380,24 @@ def test_ctrl_c_exits_130_cleanly_without_orphans(tmp_path, jobs):
     assert not out.exists() or list(out.iterdir()) == []
     time.sleep(0.2)
     assert _group_alive(process.pid) == []
+
+
+def test_a_run_started_with_ctrl_c_ignored_keeps_ignoring_it(tmp_path):
+    """`nohup dlxcli ...` or a background job of a script: Ctrl-C is ignored when the run
+    starts, and stays ignored (the convention every Unix tool follows): the run ends
+    with its whole answer. 365596 is the number of 14-queens solutions (OEIS A000170)."""
+    def ignore_ctrl_c():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+    (tmp_path / "14.in").write_text("14\n")
+    process = subprocess.Popen(DLXCLI + ["queens", str(tmp_path / "14.in")],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True, preexec_fn=ignore_ctrl_c)
+    time.sleep(0.5)
+    os.killpg(process.pid, signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=60)
+    assert (process.returncode, stderr) == (0, b"")
+    assert stdout.decode().splitlines()[-1] == "365596"
 
 
 @pytest.mark.parametrize("name", sorted(PUZZLES))

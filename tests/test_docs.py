@@ -59,3 +59,24 @@ def test_the_engine_page_covers_what_the_brief_names():
     for topic in ("MRV", "dead-end counter", "forced options", "branch and bound",
                   "DLXCLI_ENGINE", "split_lines", "cover"):
         assert topic.lower() in page.lower(), topic
+
+
+README = DOCS.parent / "README.md"
+
+
+def test_the_readme_says_how_to_run_dlxcli_before_its_first_example():
+    """The set-up commands install into .venv/; the examples type a bare `dlxcli`."""
+    quick_start = README.read_text().split("```console", 1)[0]
+    assert ". .venv/bin/activate" in quick_start and ".venv/bin/dlxcli" in quick_start
+    assert "launcher" not in quick_start
+    assert "pip install -q -e '.[test]' && .venv/bin/python -m pytest" in quick_start
+
+
+def test_the_readmes_activation_line_puts_dlxcli_on_the_path():
+    """Run as written, in the virtual environment the README's set-up makes (CI's)."""
+    import subprocess
+    if not (README.parent / ".venv" / "bin" / "activate").exists():
+        pytest.skip("no .venv in the checkout (the README's set-up makes it)")
+    done = subprocess.run(["bash", "-c", ". .venv/bin/activate && dlxcli --version"],
+                          cwd=README.parent, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.startswith("dlxcli ")

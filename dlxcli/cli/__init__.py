@@ -12,15 +12,23 @@ import sys
 
 from ..commands import PUZZLES
 from ..errors import DlxError
+from ._signals import ignore_ending
 
 
 def main():
-    """Console-script entry point."""
+    """Console-script entry point. Once the command is over, the ending signals are
+    ignored: the interpreter's exit gives Ctrl-C back its default action, and a late
+    one would kill a run that has written all its answers, without a word."""
     try:
         _dispatch(sys.argv[1:])
     except DlxError as exc:  # e.g. a DLXCLI_ENGINE that names no twin
         sys.stderr.write(f"dlxcli: {exc}\n")
         sys.exit(2)
+    except KeyboardInterrupt:  # outside a run's own handling: starting or ending
+        sys.stderr.write("dlxcli: interrupted\n")
+        sys.exit(130)
+    finally:
+        ignore_ending()
 
 
 def _dispatch(args):

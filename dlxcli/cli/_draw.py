@@ -2,6 +2,12 @@
 
 Layer: cli. A puzzle module's `figures(data)` says what to draw (dlxcli.puzzles.Figure);
 this module only draws. rich is imported only here, and only for a pretty run.
+
+A grid of boxes is drawn compactly: one character per cell plus a space, and a line
+only where some wall runs (a 9x9 sudoku is 25 columns wide, a samurai picture 57). A
+coloured figure (irregular regions) keeps a line between all cells, so that its walls
+have room, and fills each region with its own light background, black symbols on it,
+padding included; the walls keep the terminal's own colours, so they still show.
 """
 
 import io
@@ -9,8 +15,6 @@ import sys
 
 from ._ui import echo
 
-
-# -- --format pretty ------------------------------------------------------------------------
 
 def print_pretty(figures, text):
     """Draw one answer on stdout: in colour on a terminal, else as `pretty_text`."""
@@ -41,28 +45,35 @@ def pretty(figures, text):
     for figure in figures:
         if figure.title:
             drawing.append(figure.title + "\n")
-        if figure.rows is not None:
-            drawing.append_text(draw_figure(figure))
-        if figure.caption:
-            drawing.append(figure.caption + "\n")
+        lines = draw_figure(figure) if figure.rows is not None else []
+        for k, note in enumerate(figure.beside):
+            if k + 1 >= len(lines):
+                lines.append(Text(" " * len(lines[0]) if lines else ""))
+            lines[k + 1].append("  " + note)
+        for line in lines:
+            drawing.append_text(line)
+            drawing.append("\n")
     return drawing
 
 
-REGION_COLOURS = ["on red", "on green", "on yellow", "on blue", "on magenta", "on cyan",
-                  "on bright_red", "on bright_green", "on bright_blue"]
+REGION_COLOURS = ["color(217)", "color(157)", "color(229)", "color(153)", "color(219)",
+                  "color(159)", "color(223)", "color(183)", "color(252)"]
+"""Light backgrounds (xterm's 256 colours: pink, green, yellow, blue, magenta, cyan,
+peach, lavender, grey) under black digits: readable on dark and light terminals."""
 
 
 def draw_figure(figure):
-    """One Figure: lines between regions, and each region's colour if it is coloured."""
-    numbers = {}
-    colour = None
+    """One Figure's grid as lines of rich Text: lines between regions, and each region
+    filled with its own colour if the figure is coloured."""
+    fill = None
     if figure.coloured:
+        numbers = {}
         for row in figure.regions:
             for region in row:
                 if region is not None:
                     numbers.setdefault(region, len(numbers))
-        colour = (lambda region: REGION_COLOURS[numbers[region] % len(REGION_COLOURS)])
-    return draw_grid(figure.rows, figure.regions, colour)
+        fill = (lambda region: "black on " + REGION_COLOURS[numbers[region] % len(REGION_COLOURS)])
+    return GridDrawing(figure.rows, figure.regions, fill, compact=not figure.coloured).lines()
 
 
 _JUNCTIONS = {  # (up, down, left, right) -> the box-drawing character joining them
@@ -73,41 +84,85 @@ _JUNCTIONS = {  # (up, down, left, right) -> the box-drawing character joining t
 }
 
 
-def draw_grid(rows, regions, colour=None):
-    """Draw `rows` of symbols with a line wherever two neighbouring cells lie in
-    different regions; `regions[r][c]` is None for a gap (no cell), and
-    `colour(region)` optionally gives each region's background style."""
-    from rich.text import Text
-    height, width = len(rows), max(len(row) for row in rows)
+class GridDrawing:
+    """`rows` of symbols with a wall wherever two neighbouring cells lie in different
+    regions; `regions[r][c]` is None for a gap (no cell), and `fill(region)`, if given,
+    is the style that fills a region.
 
-    def at(r, c):
-        inside = 0 <= r < height and 0 <= c < len(regions[r])
-        return regions[r][c] if inside else None
+    Cell (r, c) is drawn as a space and its symbol (right-aligned to the widest), and
+    each boundary between columns as a space and a wall (or not); `compact` leaves out
+    the boundaries along which no wall runs, between columns and between rows."""
 
-    def wall_left(r, c):
-        return 0 <= r < height and at(r, c - 1) != at(r, c)
+    def __init__(self, rows, regions, fill=None, compact=True):
+        self.rows, self.regions, self.fill = rows, regions, fill
+        self.height, self.width = len(rows), max(len(row) for row in rows)
+        self.cell_width = max(len(_symbol(rows, r, c)) for r in range(self.height)
+                              for c in range(len(rows[r])))
+        self.column_walls = [c for c in range(self.width + 1) if not compact
+                             or any(self.wall_left(r, c) for r in range(self.height))]
+        self.row_walls = [r for r in range(self.height + 1) if not compact
+                          or any(self.wall_above(r, c) for c in range(self.width))]
 
-    def wall_above(r, c):
-        return 0 <= c < width and at(r - 1, c) != at(r, c)
+    def at(self, r, c):
+        """The region of cell (r, c); None for a gap or outside the grid."""
+        inside = 0 <= r < self.height and 0 <= c < len(self.regions[r])
+        return self.regions[r][c] if inside else None
 
-    drawing = Text()
-    for r in range(height + 1):
-        for c in range(width + 1):
-            arms = (wall_left(r - 1, c), wall_left(r, c), wall_above(r, c - 1), wall_above(r, c))
-            drawing.append(_JUNCTIONS[tuple(map(int, arms))])
-            if c < width:
-                drawing.append("───" if arms[3] else "   ")
-        drawing.append("\n")
-        if r == height:
-            break
-        for c in range(width + 1):
-            drawing.append("│" if wall_left(r, c) else " ")
-            if c < width:
-                cell = at(r, c)
-                style = colour(cell) if colour and cell is not None else None
-                drawing.append(f" {_symbol(rows, r, c)} ", style=style)
-        drawing.append("\n")
-    return drawing
+    def wall_left(self, r, c):
+        return 0 <= r < self.height and self.at(r, c - 1) != self.at(r, c)
+
+    def wall_above(self, r, c):
+        return 0 <= c < self.width and self.at(r - 1, c) != self.at(r, c)
+
+    def style(self, region):
+        return self.fill(region) if self.fill and region is not None else None
+
+    def lines(self):
+        drawn = []
+        for r in range(self.height + 1):
+            if r in self.row_walls:
+                drawn.append(self._wall_line(r))
+            if r < self.height:
+                drawn.append(self._cell_line(r))
+        return drawn
+
+    def _cell_line(self, r):
+        """Cell row r: its symbols, and a wall or the region's fill at each boundary."""
+        from rich.text import Text
+        line = Text()
+        for c in range(self.width + 1):
+            if c in self.column_walls:
+                if c > 0:
+                    line.append(" ", self.style(self.at(r, c - 1)))
+                wall = self.wall_left(r, c)
+                line.append("│" if wall else " ", None if wall else self.style(self.at(r, c)))
+            if c < self.width:
+                symbol = _symbol(self.rows, r, c).rjust(self.cell_width)
+                line.append(" " + symbol, self.style(self.at(r, c)))
+        return line
+
+    def _wall_line(self, r):
+        """The line between cell rows r - 1 and r: walls, junctions, and the fill of
+        the regions that continue across it."""
+        from rich.text import Text
+        line = Text()
+
+        def run(c, length):
+            wall = self.wall_above(r, c)
+            line.append(("─" if wall else " ") * length,
+                        None if wall else self.style(self.at(r, c)))
+
+        for c in range(self.width + 1):
+            if c in self.column_walls:
+                if c > 0:
+                    run(c - 1, 1)
+                arms = (self.wall_left(r - 1, c), self.wall_left(r, c),
+                        self.wall_above(r, c - 1), self.wall_above(r, c))
+                line.append(_JUNCTIONS[tuple(map(int, arms))],
+                            None if any(arms) else self.style(self.at(r, c)))
+            if c < self.width:
+                run(c, 1 + self.cell_width)
+        return line
 
 
 def _symbol(rows, r, c):

@@ -55,8 +55,9 @@ def input_options(command):
                      help="Stop a search after this many nodes (exit status 3)."),
         click.option("-j", "--jobs", type=click.IntRange(min=0), default=DEFAULT["jobs"],
                      show_default=True,
-                     help="Solve on this many processes (0: one per core); the output "
-                          "is the same as with 1."),
+                     help="Solve on this many processes (0: one per core); a single "
+                          "input's count, enumeration or maximize is split over them. "
+                          "The output is the same as with 1."),
         click.option("--progress/--no-progress", default=DEFAULT["progress"],
                      help="Show a progress bar and a summary table on stderr "
                           "[default: when stderr is a terminal and the run takes more "
@@ -78,7 +79,7 @@ def output_options(command):
                      default=DEFAULT["output_format"], show_default=True,
                      help="judge: the judge's bytes. pretty: grids and boards drawn for "
                           "people. json: one JSON document per input (JSON lines; "
-                          "docs/index.md)."),
+                          "docs/json.md)."),
         click.option("-o", "--out", "out_dir", metavar="DIR", default=DEFAULT["out_dir"],
                      type=click.Path(file_okay=False, writable=True),
                      help="Write each input's answer to DIR/NAME.out (atomically) "
@@ -89,9 +90,46 @@ def output_options(command):
     ])
 
 
+def split_options(command):
+    """--scheduler and --checkpoint: where a split search runs, and where it keeps what
+    it has done (--jobs, in input_options, splits a single input's search too)."""
+    return _with_options(command, [
+        click.option("--scheduler", metavar="tcp://HOST:PORT", default=DEFAULT["scheduler"],
+                     help="Split each count, enumeration (--all) or maximize over the "
+                          "workers of this Dask scheduler (needs pip install "
+                          "'dlxcli[cluster]'; docs/parallel.md) [default: the "
+                          "DLXCLI_SCHEDULER environment variable, else none]."),
+        click.option("--checkpoint", metavar="FILE", default=DEFAULT["checkpoint"],
+                     type=click.Path(dir_okay=False),
+                     help="Split the input's search and append each finished subproblem "
+                          "to FILE; run the same command again to resume (one input; "
+                          "docs/parallel.md)."),
+    ])
+
+
+def learner_options(command):
+    """--stats: the figures Knuth's programs report, for comparing searches; --trace:
+    the search itself, node by node."""
+    return _with_options(command, [
+        click.option("--stats", is_flag=True, default=DEFAULT["stats"],
+                     help="After each input, print on stderr the search's nodes, updates "
+                          "and mems (memory accesses, counted as in Knuth's DLX1), in all "
+                          "and per solution (docs/engine.md)."),
+        click.option("--trace", is_flag=True, default=DEFAULT["trace"],
+                     help="Show every search on stderr, node by node, as Knuth's DLX1 does "
+                          "when verbose: the item chosen at each level and why, each "
+                          "option tried, dead ends, backtracks and solutions (small "
+                          "problems; not with --jobs, --scheduler or --checkpoint; "
+                          "docs/engine.md)."),
+        click.option("--trace-limit", type=click.IntRange(min=0),
+                     default=DEFAULT["trace_limit"], show_default=True, metavar="LINES",
+                     help="Stop --trace after this many lines (the search goes on)."),
+    ])
+
+
 def common_options(command):
     """Decorate a subcommand with PATHS and every option the runner handles."""
-    command = output_options(input_options(command))
+    command = learner_options(split_options(output_options(input_options(command))))
     command = click.option("-r", "--recursive", is_flag=True, default=DEFAULT["recursive"],
                            help="Also take the puzzle files in the sub-directories of a "
                                 "PATH that is a directory.")(command)
@@ -113,11 +151,16 @@ def puzzle_command(name):
     callback = common_options(callback)
     for option in reversed(spec.options):
         callback = _click_option(option, defaults[option.setting])(callback)
-    return click.command(name, help=_help(spec), short_help=spec.summary)(callback)
+    return click.command(name, help=help_with_examples(spec.help, spec.examples),
+                         short_help=spec.summary)(callback)
 
 
 def _click_option(option, default):
-    """A click option from a puzzle Option: a choice, or a flag setting its value."""
+    """A click option from a puzzle Option: a choice, an integer, or a flag setting its
+    value."""
+    if option.minimum is not None:
+        return click.option(*option.flags, option.setting, default=default, help=option.help,
+                            type=click.IntRange(min=option.minimum))
     if option.choices is not None:
         return click.option(*option.flags, option.setting, type=click.Choice(option.choices),
                             default=default, show_default=True, help=option.help)
@@ -125,10 +168,12 @@ def _click_option(option, default):
                         default=default, help=option.help)
 
 
-def _help(spec):
-    """The command's help: its text, then its examples (kept as they are written)."""
-    examples = "\n".join(f"  $ {example}" for example in spec.examples)
-    return f"{inspect.cleandoc(spec.help)}\n\n\b\nExamples (from the repository's top folder):\n{examples}"
+def help_with_examples(text, examples):
+    """A command's help: its text, then its example command lines (kept as they are
+    written; tests/test_help.py runs each one)."""
+    lines = "\n".join(f"  $ {example}" for example in examples)
+    return (f"{inspect.cleandoc(text)}\n\n\b\nExamples (from the repository's top "
+            f"folder):\n{lines}")
 
 
 def settings_of(name, args):
@@ -138,3 +183,10 @@ def settings_of(name, args):
     command = puzzle_command(name)
     with command.make_context(name, list(args)) as context:
         return _run.split_options(context.params)
+
+
+def option_flags(name):
+    """Each option of `dlxcli NAME` by its setting: its long flag, as the help shows it
+    (out_dir: --out)."""
+    return {parameter.name: max(parameter.opts, key=len)
+            for parameter in puzzle_command(name).params if isinstance(parameter, click.Option)}

@@ -13,7 +13,7 @@ import sys
 from ..commands import default_settings
 from . import _signals, _ui
 from ._batch import Job, Limits, solve_jobs
-from ._inputs import find_sources
+from ._inputs import find_sources, printable
 from ._output import Writer
 from ._ui import echo
 
@@ -21,7 +21,9 @@ EXIT_OK, EXIT_NO_ANSWER, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
 
 RUN_DEFAULTS = {"paths": (), "recursive": False, "jobs": 1, "timeout": None,
                 "node_limit": None, "progress": None, "verbosity": 0,
-                "output_format": "judge", "out_dir": None, "headers": None}
+                "output_format": "judge", "out_dir": None, "headers": None,
+                "scheduler": None, "checkpoint": None, "stats": False,
+                "trace": False, "trace_limit": 2000}
 """The options the runner consumes, at their defaults; `_options` declares the click
 options with these defaults. Every other setting goes to the puzzle's solve_text."""
 
@@ -44,16 +46,26 @@ def run(command, options):
     """Solve every input of `command` with `options` and write the answers; return the
     worst exit status (0 answered, 1 no answer, 2 bad input, 3 limit; Ctrl-C exits at
     once with 130). Raises UsageProblem before any output if --out would overwrite one
-    answer with another."""
+    answer with another; an --out folder that cannot be made ends it with status 2."""
     runner, settings = split_options(options)
     sources, problems = find_sources(runner["paths"], runner["recursive"])
     check_out_dir(runner["out_dir"], sources)
+    if not made_out_dir(runner["out_dir"]):
+        return EXIT_BAD_INPUT
+    if runner["checkpoint"] and len(sources) > 1:
+        raise UsageProblem("--checkpoint keeps the subproblems of one search: give one input")
+    refusal = trace_refusal(runner)
+    if refusal:
+        fail(refusal)
+        return EXIT_BAD_INPUT
     for problem in problems:
         fail(problem)
     jobs = [Job(source, command, settings) for source in sources]
     status = EXIT_BAD_INPUT if problems else EXIT_OK
-    limits = Limits(runner["timeout"], runner["node_limit"])
-    ui = _ui.display(runner["progress"], runner["verbosity"])
+    limits = Limits(runner["timeout"], runner["node_limit"], split_of(runner),
+                    tracer_of(runner))
+    progress = False if runner["trace"] else runner["progress"]
+    ui = _ui.display(progress, runner["verbosity"], runner["stats"])
     writer = Writer(runner["output_format"], runner["out_dir"], runner["headers"],
                     len(sources), ui)
     with interruptible(), ui:
@@ -74,8 +86,7 @@ def processes(jobs):
 
 
 def check_out_dir(out_dir, sources):
-    """Refuse (UsageProblem) an --out folder that cannot be made, or a batch whose
-    answer files would overwrite each other."""
+    """Refuse (UsageProblem) a batch whose answer files would overwrite each other."""
     if out_dir is None:
         return
     seen = {}
@@ -85,11 +96,50 @@ def check_out_dir(out_dir, sources):
             raise UsageProblem(f"{seen[source.out_name]} and {source.name} would both be "
                                f"answered in {answer}")
         seen[source.out_name] = source.name
+
+
+def made_out_dir(out_dir):
+    """Make the --out folder if there is one; False (said on stderr) if it cannot be
+    made, e.g. under a file: the file system's answer, not a usage error."""
+    if out_dir is None:
+        return True
     try:
         os.makedirs(out_dir, exist_ok=True)
     except OSError as exc:
-        raise UsageProblem(f"--out {out_dir}: cannot make this folder: "
-                           f"{exc.strerror or exc}") from None
+        fail(f"--out {printable(out_dir)}: cannot make this folder: {exc.strerror or exc}")
+        return False
+    return True
+
+
+def split_of(runner):
+    """The Split of every search of the run when --scheduler (or DLXCLI_SCHEDULER) or
+    --checkpoint asks for one; else None (--jobs alone splits a single input's search,
+    see _batch.solve_jobs)."""
+    scheduler = runner["scheduler"] or os.environ.get("DLXCLI_SCHEDULER") or None
+    if not (scheduler or runner["checkpoint"]):
+        return None
+    from ..parallel import Split
+    return Split(runner["jobs"], scheduler, runner["checkpoint"])
+
+
+def trace_refusal(runner):
+    """Why --trace cannot go with the other options, or None: it follows each search
+    node by node in this process, where a split search runs elsewhere."""
+    if not runner["trace"]:
+        return None
+    for option, given in (("--jobs", runner["jobs"] != 1), ("--scheduler", runner["scheduler"]),
+                          ("--checkpoint", runner["checkpoint"])):
+        if given:
+            return f"--trace follows one search in this process: it cannot go with {option}"
+    return None
+
+
+def tracer_of(runner):
+    """The Trace that --trace asks for (rendered on stderr), or None."""
+    if not runner["trace"]:
+        return None
+    from ._trace import stderr_trace
+    return stderr_trace(runner["trace_limit"])
 
 
 def run_plain(command, paths):
@@ -115,9 +165,17 @@ class interruptible:
 
     def __enter__(self):
         self.previous = _signals.catch_termination()
+        self.redelivered = _signals.redelivered().__enter__()
         return self
 
     def __exit__(self, kind, value, traceback):
+        if kind is None and self.redelivered.pending is not None:
+            ignored = _signals.ignore_ending()  # the signal sent again is dropped
+            self.redelivered.close()
+            _signals.restore(ignored)
+            kind, value = KeyboardInterrupt, _signals.interrupt(self.redelivered.pending)
+        else:
+            self.redelivered.close()
         _signals.restore(self.previous)
         if kind is not None and issubclass(kind, KeyboardInterrupt):
             ignored = _signals.ignore_ending()

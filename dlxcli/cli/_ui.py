@@ -31,30 +31,50 @@ def echo(text, err=False):
     stream.flush()
 
 
-def display(wanted=None, verbosity=0):
+def display(wanted=None, verbosity=0, knuth_figures=False):
     """A progress display: shown when `wanted`; by default (None) when stderr is a
     terminal and the run lasts longer than DeferredDisplay.DELAY; never when quiet
-    (verbosity < 0). Verbosity > 0 adds each input's search statistics."""
+    (verbosity < 0). Verbosity > 0 adds each input's search statistics;
+    `knuth_figures` (--stats) each input's nodes, updates and mems."""
     if verbosity < 0 or wanted is False:
         chosen = QuietDisplay()
     elif wanted is None:
         chosen = DeferredDisplay() if sys.stderr.isatty() else QuietDisplay()
     else:
         chosen = LiveDisplay(force_terminal=True)
-    chosen.verbosity = verbosity
+    chosen.verbosity, chosen.knuth_figures = verbosity, knuth_figures
     return chosen
 
 
 def statistics_line(name, stats):
     """-v's line for one input, with the counts Knuth's programs report."""
     return (f"{name}: {stats.nodes:,} nodes, {stats.updates:,} updates, "
-            f"{stats.solutions:,} solutions, {stats.seconds:.3f} s")
+            f"{stats.mems:,} mems, {stats.solutions:,} solutions, {stats.seconds:.3f} s")
+
+
+def knuth_figures_line(name, stats):
+    """--stats's line for one input: its solutions, then nodes, updates and mems, in
+    all and per solution (Knuth's way of comparing searches, TAOCP 7.2.2.1)."""
+    counts = (("nodes", stats.nodes), ("updates", stats.updates), ("mems", stats.mems))
+    line = (f"{name}: {stats.solutions:,} solution{'' if stats.solutions == 1 else 's'}, "
+            + ", ".join(f"{value:,} {what}" for what, value in counts))
+    if stats.solutions:
+        line += "; per solution: " + ", ".join(
+            f"{_per(value, stats.solutions)} {what}" for what, value in counts)
+    return line
+
+
+def _per(value, solutions):
+    """value / solutions, with one decimal unless it is whole."""
+    share = value / solutions
+    return f"{share:,.0f}" if value % solutions == 0 else f"{share:,.1f}"
 
 
 class QuietDisplay:
     """The display when nothing is drawn: messages go to stderr as plain lines."""
 
     verbosity = 0
+    knuth_figures = False
 
     def __enter__(self):
         return self
@@ -72,9 +92,15 @@ class QuietDisplay:
         summary table."""
         for text in outcome.messages:
             self.message(f"dlxcli: {text}")
-        if self.verbosity > 0:
-            self.message(f"dlxcli: {statistics_line(name, outcome.stats)}")
+        self.statistics(name, outcome.stats)
         self.record(name, outcome.verdict, outcome.text, outcome.stats)
+
+    def statistics(self, name, stats):
+        """With -v, an input's search statistics on stderr."""
+        if self.verbosity > 0:
+            self.message(f"dlxcli: {statistics_line(name, stats)}")
+        if self.knuth_figures:
+            self.message(f"dlxcli: {knuth_figures_line(name, stats)}")
 
     def start(self, total):
         """`total` pieces of work are coming."""
@@ -82,8 +108,9 @@ class QuietDisplay:
     def begin(self, name):
         """A piece of input `name` starts solving in this process."""
 
-    def search(self, fraction, nodes, solutions):
-        """The running search's progress (the ExactCover progress callback)."""
+    def search(self, fraction, nodes, solutions, parts=None):
+        """The running search's progress (the ExactCover progress callback); `parts`
+        (subproblems done, subproblems) when the search is split."""
 
     def finished(self, name, nodes):
         """A piece of input `name` is done."""
@@ -108,21 +135,21 @@ class SummarisedDisplay(QuietDisplay):
 
     def summary(self):
         if len(self.rows) > 1:
-            stderr_console(self.force_terminal).print(summary_table(self.rows))
+            console = stderr_console(self.force_terminal)
+            console.print(summary_table(self.rows, console.width))
 
 
 class LiveDisplay(SummarisedDisplay):
     """A rich progress bar on stderr (transient, never redirecting stdout), and a
-    summary table at the end of a batch."""
+    summary table at the end of a batch. The bar is laid out for the terminal's width
+    when it starts (`bar_layout`)."""
 
-    def __init__(self, force_terminal=False):
-        from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
+    def __init__(self, force_terminal=False, console=None):
+        from rich.progress import Progress
         self.force_terminal = force_terminal
-        self.console = stderr_console(force_terminal)
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(),
-                            TextColumn("{task.percentage:>3.0f}%"),
-                            TextColumn("{task.fields[rate]}"), TextColumn("ETA"),
-                            TimeRemainingColumn(), console=self.console, transient=True,
+        self.console = console or stderr_console(force_terminal)
+        self.layout = bar_layout(self.console.width)
+        self.bar = Progress(*bar_columns(self.layout), console=self.console, transient=True,
                             redirect_stdout=False, redirect_stderr=False)
         self.task = None
         self.paused = False
@@ -153,19 +180,24 @@ class LiveDisplay(SummarisedDisplay):
 
     def start(self, total):
         self.total = total
-        self.task = self.bar.add_task("solving", total=max(total, 1), rate="")
+        self.task = self.bar.add_task("solving", total=max(total, 1), completed=self.done,
+                                      rate="")
 
     def begin(self, name):
-        self._update(description=name)
+        self._update(description=shortened(name, self.layout.name))
 
-    def search(self, fraction, nodes, solutions):
-        self._update(completed=self.done + min(fraction, 0.999),
-                     rate=f"{self._rate(self.nodes + nodes)}, {solutions:,} solutions")
+    def search(self, fraction, nodes, solutions, parts=None):
+        rate = self._rate(self.nodes + nodes)
+        if parts is not None:
+            rate = f"{parts[0]:,}/{parts[1]:,} subproblems, {rate}"
+        if self.layout.solutions:
+            rate += f", {solutions:,} solutions"
+        self._update(completed=self.done + min(fraction, 0.999), rate=rate)
 
     def finished(self, name, nodes):
         self.done += 1
         self.nodes += nodes
-        self._update(completed=self.done, description=name,
+        self._update(completed=self.done, description=shortened(name, self.layout.name),
                      rate=f"{self.done}/{self.total} {self._rate(self.nodes)}")
 
     def _rate(self, nodes):
@@ -174,6 +206,52 @@ class LiveDisplay(SummarisedDisplay):
 
     def message(self, text):
         self.console.print(text, markup=False, highlight=False, soft_wrap=True)
+
+
+class BarLayout:
+    """How wide each part of the progress bar is: the input's name, the bar itself and
+    the rate (0: no rate shown); `solutions`: whether the rate adds the solutions met."""
+
+    __slots__ = ("name", "bar", "rate", "solutions")
+
+    def __init__(self, name, bar, rate, solutions):
+        self.name, self.bar, self.rate, self.solutions = name, bar, rate, solutions
+
+
+RATE_FROM, SOLUTIONS_FROM = 70, 110
+"""Terminal widths from which the bar shows nodes per second, then the solutions met."""
+_BAR_FIXED = 4 + 3 + 8 + 4
+"""The percentage, "ETA", the time left (up to 8 characters) and the gaps between the
+five columns."""
+
+
+def bar_layout(width):
+    """The BarLayout that keeps the progress display on one line of `width` columns."""
+    rate = 0 if width < RATE_FROM else 24 if width < SOLUTIONS_FROM else 44
+    name = max(10, min(30, width // 5))
+    spare = width - 1 - _BAR_FIXED - name - (rate + 1 if rate else 0)
+    return BarLayout(name, max(4, min(40, spare)), rate, width >= SOLUTIONS_FROM)
+
+
+def bar_columns(layout):
+    """The rich progress columns of a BarLayout, none of which wraps."""
+    from rich.progress import BarColumn, TextColumn, TimeRemainingColumn
+    from rich.table import Column
+
+    def text(template, width=None):
+        return TextColumn(template, markup=False,
+                          table_column=Column(width=width, no_wrap=True, overflow="ellipsis"))
+
+    columns = [text("{task.description}", layout.name), BarColumn(bar_width=layout.bar),
+               text("{task.percentage:>3.0f}%")]
+    if layout.rate:
+        columns.append(text("{task.fields[rate]}", layout.rate))
+    return columns + [text("ETA"), TimeRemainingColumn()]
+
+
+def shortened(name, width):
+    """`name` in at most `width` characters: its end (the file name) after an ellipsis."""
+    return name if len(name) <= width else "\u2026" + name[len(name) - width + 1:]
 
 
 class DeferredDisplay(SummarisedDisplay):
@@ -207,9 +285,9 @@ class DeferredDisplay(SummarisedDisplay):
         if self._awake():
             self.live.begin(name)
 
-    def search(self, fraction, nodes, solutions):
+    def search(self, fraction, nodes, solutions, parts=None):
         if self._awake():
-            self.live.search(fraction, nodes, solutions)
+            self.live.search(fraction, nodes, solutions, parts)
 
     def finished(self, name, nodes):
         if self.live is not None:
@@ -225,7 +303,7 @@ class DeferredDisplay(SummarisedDisplay):
             live.began, live.done, live.nodes = self.began, self.done, self.nodes
             live.__enter__()
             live.start(self.total)
-            live.bar.update(live.task, completed=self.done, description=self.name)
+            live.begin(self.name)
             self.live = live
         return self.live is not None
 
@@ -236,17 +314,47 @@ class DeferredDisplay(SummarisedDisplay):
             super().message(text)
 
 
-def summary_table(rows):
-    """A table of (input, verdict, answer text, seconds, nodes) rows."""
+SUMMARY_COLUMNS = (("input", "left"), ("verdict", "left"), ("answer", "left"),
+                   ("time", "right"), ("nodes", "right"))
+DROPPED_FIRST = ("answer", "nodes", "time")
+"""The columns a narrow terminal loses, in this order, until the table fits."""
+MIN_NAME = 20
+"""The narrowest input column worth keeping a column more for."""
+
+
+def summary_table(rows, width=80):
+    """A table of (input, verdict, answer text, seconds, nodes) rows that fits `width`
+    columns: one line per input, names cut at the front, columns dropped if need be."""
     from rich.table import Table
+    cells = [{"input": name, "verdict": verdict, "answer": _answer_cell(text),
+              "time": f"{seconds:.3f} s", "nodes": f"{nodes:,}"}
+             for name, verdict, text, seconds, nodes in rows]
+    natural = {heading: max(len(heading), *(len(row[heading]) for row in cells))
+               for heading, _ in SUMMARY_COLUMNS}
+    shown = [heading for heading, _ in SUMMARY_COLUMNS]
+    for dropped in DROPPED_FIRST:
+        if _table_width(shown, natural, min(natural["input"], MIN_NAME)) <= width:
+            break
+        shown.remove(dropped)
+    name_width = max(MIN_NAME // 2, width - _table_width(shown, natural, 0))
     table = Table(title="dlxcli", title_justify="left")
-    for heading, justify in (("input", "left"), ("verdict", "left"), ("answer", "left"),
-                             ("time", "right"), ("nodes", "right")):
-        table.add_column(heading, justify=justify, overflow="fold")
-    for name, verdict, text, seconds, nodes in rows:
-        first = text.split("\n", 1)[0]
-        shown = first if len(first) <= 30 else first[:27] + "..."
-        if text.count("\n") > 1:
-            shown += f" (+{text.count(chr(10)) - 1} lines)"
-        table.add_row(name, verdict, shown, f"{seconds:.3f} s", f"{nodes:,}")
+    for heading, justify in SUMMARY_COLUMNS:
+        if heading in shown:
+            table.add_column(heading, justify=justify, no_wrap=True, overflow="ellipsis")
+    for row in cells:
+        row["input"] = shortened(row["input"], name_width)
+        table.add_row(*(row[heading] for heading in shown))
     return table
+
+
+def _answer_cell(text):
+    """An answer in the table: its first line (cut), and how many lines follow."""
+    lines = text.count("\n")
+    first = text.split("\n", 1)[0]
+    shown = first if len(first) <= 30 else first[:27] + "..."
+    return shown + (f" (+{lines - 1} lines)" if lines > 1 else "")
+
+
+def _table_width(headings, natural, name_width):
+    """The width of a boxed table of these columns, the input column `name_width` wide."""
+    return sum(natural[h] for h in headings if h != "input") + name_width + 3 * len(headings) + 1

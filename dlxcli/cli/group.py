@@ -1,5 +1,5 @@
 """The `dlxcli` command group: the puzzle commands of the registry, made on demand,
-and the tool commands (`judge`).
+and the tool commands (`judge`, `generate`).
 
 Layer: cli (the only layer that imports click or rich). `--help` of the group lists
 every command from the registry's summaries; a command line builds only the command it
@@ -13,7 +13,7 @@ from ..commands import PUZZLES, puzzle_module
 from ..engine import ENGINE
 from ._options import puzzle_command
 
-TOOLS = {"judge": "dlxcli.cli.judge"}
+TOOLS = {"judge": "dlxcli.cli.judge", "generate": "dlxcli.cli.generate"}
 """Commands that are not puzzles: name -> module with a click `command`."""
 
 

@@ -20,15 +20,32 @@ from ..puzzles import matrix
 from . import _ui
 from ._batch import Job, Limits, solve_jobs
 from ._inputs import find_sources, printable
-from ._options import input_options, settings_of
+from ._options import help_with_examples, input_options, option_flags, settings_of
 from ._run import EXIT_BAD_INPUT, RUN_DEFAULTS, interruptible, processes
 
 EXPECTED_SUFFIXES = (".out", ".ans")
-JUDGE_TIMEOUT_HELP = ("Time limit per input, from when its reading starts: a slower input "
-                      "gets the verdict 'time limit' and the others are judged on.")
+JUDGE_HELP = {
+    "timeout": "Time limit per input, from when its reading starts: a slower input gets "
+               "the verdict 'time limit' and the others are judged on.",
+    "node_limit": "Stop a search after this many nodes: its input gets the verdict 'node "
+                  "limit' and the others are judged on."}
+"""Help of the shared input options where judge differs: a limit is a verdict (judge
+exits 1), not the solving commands' exit status 3."""
+
+HELP = """Judge PATHS: solve each input and compare the answer with NAME.out (or NAME.ans).
+
+    Directories are searched recursively for inputs (*.in, *.txt, *.dlx). Prints one
+    verdict per input (accepted, wrong answer with the first differing line, error,
+    time limit, node limit) and a summary. Exit status 0 when every input is accepted,
+    1 otherwise (whatever the verdicts), 2 when there is nothing to judge.
+    """
+EXAMPLES = ["dlxcli judge puzzles/matrix",
+            "dlxcli judge --jobs 2 puzzles/sudoku",
+            "dlxcli judge -v puzzles/queens/sample1.in"]
 
 
-@click.command("judge")
+@click.command("judge", help=help_with_examples(HELP, EXAMPLES),
+               short_help="Solve test inputs and check each answer against the expected file.")
 @input_options
 @click.option("-c", "--command", "command_name", metavar="COMMAND",
               type=click.Choice(sorted(PUZZLES)),
@@ -36,13 +53,6 @@ JUDGE_TIMEOUT_HELP = ("Time limit per input, from when its reading starts: a slo
                    "folder.")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
 def command(paths, command_name, timeout, node_limit, jobs, progress, verbosity):
-    """Judge PATHS: solve each input and compare the answer with NAME.out (or NAME.ans).
-
-    Directories are searched recursively for inputs (*.in, *.txt, *.dlx). Prints one
-    verdict per input (accepted, wrong answer with the first differing line, error,
-    time limit, node limit) and a summary. Exit status 0 when every input is accepted,
-    1 otherwise (whatever the verdicts), 2 when there is nothing to judge.
-    """
     sources, problems = find_sources(paths, True)
     for problem in problems:
         click.echo(f"dlxcli: {problem}", err=True)
@@ -57,16 +67,17 @@ def command(paths, command_name, timeout, node_limit, jobs, progress, verbosity)
             verdict, detail = judge(job, outcome)
             verdicts.append(verdict)
             ui.before_answer()
-            ui.record(job.source.name, verdict, outcome.text, outcome.stats)
             click.echo(f"{job.source.name}: {verdict}" + (f": {detail}" if detail else "")
                        + f" ({outcome.stats.seconds:.3f} s, {outcome.stats.nodes} nodes)")
+            ui.statistics(job.source.name, outcome.stats)
+            ui.record(job.source.name, verdict, outcome.text, outcome.stats)
     click.echo(summary(verdicts))
     sys.exit(0 if all(v == "accepted" for v in verdicts) else 1)
 
 
 for _parameter in command.params:
-    if _parameter.name == "timeout":
-        _parameter.help = JUDGE_TIMEOUT_HELP
+    if _parameter.name in JUDGE_HELP:
+        _parameter.help = JUDGE_HELP[_parameter.name]
 
 
 def summary(verdicts):
@@ -129,7 +140,8 @@ def _args_settings(name, args_path):
     changed = sorted(key for key, value in runner.items()
                      if key != "paths" and value != RUN_DEFAULTS[key])
     if changed or runner["paths"]:
-        what = ", ".join(f"--{key.replace('_', '-')}" for key in changed) or "a PATH"
+        flags = option_flags(name)
+        what = ", ".join(flags[key] for key in changed) or "a PATH"
         raise ArgsProblem(f"only {name}'s own options belong here, not {what} "
                           f"(give those to judge itself)")
     return settings
@@ -213,30 +225,37 @@ def check_p4929(input_text, expected, answer):
 
 def check_knuth(input_text, expected, answer):
     """Knuth's format: the answer's lines must be options of the input forming an exact
-    cover (primary items once, secondary items at most once), in any order."""
+    cover (primary items once, secondary items at most once or in one color), in any
+    order."""
     if judge_lines(expected) == [matrix.NO_SOLUTION] or judge_lines(answer) == [matrix.NO_SOLUTION]:
         return compare_lines(input_text, expected, answer)
     primary, secondary, options = matrix.parse_knuth(input_text)
     known = {frozenset(option) for option in options}
     index = {name: k for k, name in enumerate(primary + secondary)}
-    chosen = []
+    chosen, colors = [], []
     for number, line in enumerate(judge_lines(answer), 1):
         if frozenset(line.split()) not in known:
             return f"line {number}: {line!r} is not an option of the input"
-        chosen.append([index[name] for name in line.split()])
-    return _cover_problem(len(primary), len(secondary), chosen, "option")
+        entries = [word.partition(":") for word in line.split()]
+        chosen.append([index[name] for name, _, _ in entries])
+        colors.append([color for _, _, color in entries])
+    return _cover_problem(len(primary), len(secondary), chosen, "option", colors)
 
 
-def _cover_problem(n_primary, n_secondary, chosen, kind):
-    """None if `chosen` (lists of item numbers) is an exact cover, else what is wrong."""
+def _cover_problem(n_primary, n_secondary, chosen, kind, colors=None):
+    """None if `chosen` (lists of item numbers; `colors`, if given, parallel to them, ''
+    for none) is an exact cover, else what is wrong. Options may share a secondary item
+    only if all of them give it one and the same color."""
     times = [0] * (n_primary + n_secondary)
-    for items in chosen:
-        for item in items:
+    tints = [set() for _ in times]
+    for k, items in enumerate(chosen):
+        for m, item in enumerate(items):
             times[item] += 1
+            tints[item].add(colors[k][m] if colors else "")
     for item, count in enumerate(times):
         if item < n_primary and count != 1:
             return f"column {item + 1} is covered {count} times by the chosen {kind}s"
-        if count > 1:
+        if count > 1 and (len(tints[item]) > 1 or "" in tints[item]):
             return f"secondary item {item + 1 - n_primary} is covered {count} times"
     return None
 

@@ -32,13 +32,15 @@ class Option:
     setting     the solve_text keyword it sets (its default is that keyword's default)
     choices     the values a choice option takes; None for a flag
     value       what a flag sets `setting` to (several flags may share one setting)
+    minimum     for an option that takes an integer (e.g. --limit K): its least value;
+                None for a flag or a choice
     """
 
-    __slots__ = ("flags", "setting", "help", "choices", "value")
+    __slots__ = ("flags", "setting", "help", "choices", "value", "minimum")
 
-    def __init__(self, flags, setting, help, choices=None, value=True):
+    def __init__(self, flags, setting, help, choices=None, value=True, minimum=None):
         self.flags, self.setting, self.help = tuple(flags), setting, help
-        self.choices, self.value = choices, value
+        self.choices, self.value, self.minimum = choices, value, minimum
 
 
 class Command:
@@ -114,19 +116,21 @@ class Figure:
     """One grid of an answer, as --format pretty draws it (the cli layer does the
     drawing; a puzzle module's `figures(data)` only says what there is to draw).
 
-    rows      rows of cell symbols (strings); None for a position that is no cell
+    rows      rows of cell symbols (strings); None for a position that is no cell, and
+              rows=None for a figure that is only its title
     regions   the region of every cell, rows like `rows` (None for no cell): a line is
               drawn between neighbouring cells of different regions
     coloured  whether each region gets its own background colour (irregular regions),
               rather than only its outline (boxes)
-    title     a line above the grid; caption: a line below it (e.g. the score)
+    title     a line above the grid; beside: lines to the right of the grid, from its
+              first row of cells down (e.g. the score)
     """
 
-    __slots__ = ("rows", "regions", "coloured", "title", "caption")
+    __slots__ = ("rows", "regions", "coloured", "title", "beside")
 
-    def __init__(self, rows, regions, coloured=False, title=None, caption=None):
+    def __init__(self, rows, regions, coloured=False, title=None, beside=()):
         self.rows, self.regions, self.coloured = rows, regions, coloured
-        self.title, self.caption = title, caption
+        self.title, self.beside = title, tuple(beside)
 
 
 def box_regions(side, box_rows, box_cols):

@@ -19,14 +19,15 @@ is a given, ``0`` or ``.`` an empty cell.
 
 Output: the unique solution as the picture (a gap is a space, trailing spaces cut),
 or as the five grids (`grids5=True`), or ``No solution`` / ``Multiple Solutions``;
-`first=True` prints the first solution found without the uniqueness check.
+`query="first"` prints the first solution found without the uniqueness check, and the
+setters' queries (`queries`) answer one line (`--all`: a list of solutions).
 """
 
 from ..errors import InputError
 from ..exact_cover import UNLIMITED, Stats
 from ..formats import describe, join_lines
 from ..memo import memoised
-from . import Answer, Command, Figure, Option
+from . import Answer, Command, Figure, Option, queries
 from .grid import Grid
 
 SIDE = 9
@@ -51,15 +52,17 @@ COMMAND = Command(
 
     Input: the 21x21 picture (21 row lines; '.' or '0' empty; gaps left out or written
     as one of . 0 - x X *) or the five grids as 405 symbols. Output: the unique solution
-    as the picture (gaps as spaces), or "No solution", or "Multiple Solutions".""",
+    as the picture (gaps as spaces), or "No solution", or "Multiple Solutions".
+
+    --count, --unique, --minimal and --rate print one line instead, --all every
+    solution (docs/queries.md).""",
     ["dlxcli samurai puzzles/samurai/seed003-problem1.grid21.in",
-     "dlxcli samurai --grids5 puzzles/samurai/seed003-problem1.grids5.in",
+     "dlxcli samurai --rate puzzles/samurai/seed003-problem1.grid21.in",
      "dlxcli samurai --format pretty puzzles/samurai/seed003-problem1.grid21.in"],
     [Option(["--layout"], "layout", choices=LAYOUTS,
             help="Input layout: grids5 = five 9x9 grids (TL, TR, BL, BR, C); grid21 = the "
                  "21x21 picture; auto = grid21 if there are 21 row lines, else grids5."),
-     Option(["--first"], "first",
-            help="Print the first solution found, without checking that it is unique."),
+     queries.FIRST, *queries.GRID_QUERIES,
      Option(["--grids5"], "grids5",
             help="Print the five 9x9 grids (TL, TR, BL, BR, C) instead of the picture.")],
 )
@@ -251,27 +254,46 @@ def grids5_lines(digits):
 
 # -- solving --------------------------------------------------------------------------------
 
-def solve_text(text, *, layout="auto", first=False, grids5=False, budget=UNLIMITED):
+CELL_NAMES = queries.cell_names(POSITIONS)
+"""Cells are named by their row and column in the 21x21 picture."""
+
+
+def solve_text(text, *, layout="auto", query="judge", limit=None, grids5=False,
+               budget=UNLIMITED):
     givens = parse(text, layout)
     grid = samurai_grid()
     stats = Stats()
+    if query not in ("judge", "first"):
+        def show(solution):
+            digits = grid.decode(solution)
+            picture = picture_lines(digits)
+            return (grids5_lines(digits) if grids5 else picture), picture
+        lines, record = queries.answer(grid, givens, query, CELL_NAMES, show, limit, budget,
+                                       stats)
+        return Answer(join_lines(lines), data={"query": query, "verdict": None, "grid": None,
+                                               "grids": None, "puzzles": [record]},
+                      stats=stats)
+    first = query == "first"
     solutions = list(grid.problem.solutions(forced=grid.forced(givens),
                                             limit=1 if first else 2, budget=budget,
                                             stats=stats))
     if len(solutions) != 1:
         verdict, text = ("multiple", MULTIPLE) if solutions else ("none", NO_SOLUTION)
-        return Answer(text + "\n", data={"verdict": verdict}, stats=stats)
+        return Answer(text + "\n", data={"query": query, "verdict": verdict, "grid": None,
+                                          "grids": None, "puzzles": None}, stats=stats)
     digits = grid.decode(solutions[0])
     picture = picture_lines(digits)
     lines = grids5_lines(digits) if grids5 else picture
-    data = {"verdict": "first" if first else "unique", "grid": picture,
-            "grids": [[digits[cell] for cell in grid_cells(g)] for g in range(len(CORNERS))]}
+    data = {"query": query, "verdict": "first" if first else "unique", "grid": picture,
+            "grids": [[digits[cell] for cell in grid_cells(g)] for g in range(len(CORNERS))],
+            "puzzles": None}
     return Answer(join_lines(lines), data=data, stats=stats)
 
 
 def figures(data):
-    """The picture, boxes outlined, gaps left blank."""
-    if "grid" not in data:
+    """The picture, boxes outlined, gaps left blank (the setters' queries' answers are
+    lines)."""
+    if data["grid"] is None:
         return []
     rows = [[line[col] if (row, col) in CELL_AT else None for col in range(PICTURE)]
             for row, line in enumerate(line.ljust(PICTURE) for line in data["grid"])]

@@ -5,7 +5,9 @@ cell's digit (0 = empty) and bits 16, 32, 64, 128 are walls on its upper, right,
 and left side. Regions are the cells reachable without crossing a wall, where a step
 is blocked by the *moving* cell's own bit (as in the seed). Output per case: ``Case k:``
 then the nine rows of the unique solution without spaces, ``No solution`` or
-``Multiple Solutions`` (the search stops at the second solution).
+``Multiple Solutions`` (the search stops at the second solution). `query="first"`
+prints the first solution found without the uniqueness check; the setters' queries
+(`queries`) answer ``Case k: <line>`` per case (`--all`: ``Case k:`` and a list).
 
 Beyond the judge's promise, each case's walls are checked: neighbours must agree
 (a right wall is its right neighbour's left wall, and so on) and must cut the grid
@@ -23,7 +25,7 @@ from ..errors import InputError, SearchLimit, TimeLimitExceeded
 from ..exact_cover import UNLIMITED, Stats
 from ..formats import Tokens, join_lines, token_lines, token_starts
 from ..memo import memoised
-from . import Answer, Command, Figure, Unsolved
+from . import Answer, Command, Figure, Unsolved, queries
 from .grid import Grid, square_units
 
 SIDE = 9
@@ -41,9 +43,14 @@ COMMAND = Command(
     Input: T, then T cases of 81 integers: the digit (0 = empty) plus wall bits 16 up,
     32 right, 64 down, 128 left. Output per case: "Case k:", then the nine rows of the
     unique solution, or "No solution", or "Multiple Solutions". A case whose walls are
-    inconsistent is reported on stderr (exit status 2) while the others are answered.""",
+    inconsistent is reported on stderr (exit status 2) while the others are answered.
+
+    --count, --unique, --minimal and --rate print "Case k: ANSWER" per case instead,
+    --all every solution (docs/queries.md).""",
     ["dlxcli squiggly puzzles/squiggly/sample.in",
+     "dlxcli squiggly --count puzzles/squiggly/sample.in",
      "dlxcli squiggly --format pretty puzzles/squiggly/sample.in"],
+    [queries.FIRST, *queries.GRID_QUERIES],
 )
 
 UP, RIGHT, DOWN, LEFT = 16, 32, 64, 128
@@ -247,20 +254,43 @@ def digit_problem(case):
                        f"{case[cell]} (digit {case[cell] & 0x0F})")
 
 
-def solve_case(grid, digits, budget=UNLIMITED, stats=None):
-    """(verdict, rows) for one case: verdict is "unique", "none" or "multiple"; rows are
-    the nine solution rows as strings when it is unique."""
-    solutions = list(grid.problem.solutions(forced=grid.forced(digits), limit=2,
-                                            budget=budget, stats=stats))
+def solve_case(grid, digits, first=False, budget=UNLIMITED, stats=None):
+    """(verdict, rows) for one case: verdict is "unique", "none" or "multiple" (with
+    `first`: "first" for the first solution found, or "none"); rows are the nine
+    solution rows as strings when there is a solution to print."""
+    solutions = list(grid.problem.solutions(forced=grid.forced(digits),
+                                            limit=1 if first else 2, budget=budget,
+                                            stats=stats))
     if len(solutions) != 1:
         return ("none" if not solutions else "multiple"), None
-    line = bytes(grid.decode(solutions[0])).translate(_ASCII).decode("ascii")
-    return "unique", [line[k:k + SIDE] for k in range(0, CELLS, SIDE)]
+    return ("first" if first else "unique"), solution_rows(grid, solutions[0])
 
 
-def solve_text(text, *, budget=UNLIMITED):
+def solution_rows(grid, solution):
+    """The nine rows of a solution, as strings of digits."""
+    line = bytes(grid.decode(solution)).translate(_ASCII).decode("ascii")
+    return [line[k:k + SIDE] for k in range(0, CELLS, SIDE)]
+
+
+CELL_NAMES = queries.cell_names(divmod(cell, SIDE) for cell in range(CELLS))
+
+
+def answer_case(grid, digits, number, query, limit, budget, stats):
+    """(output lines, JSON record) of case `number` for a setter's query."""
+    def show(solution):
+        rows = solution_rows(grid, solution)
+        return rows, rows
+    lines, record = queries.answer(grid, digits, query, CELL_NAMES, show, limit, budget,
+                                   stats)
+    heading = f"Case {number}:"
+    if query == "all":
+        return [heading, *lines], {"case": number, **record}
+    return [f"{heading} {lines[0]}"], {"case": number, **record}
+
+
+def solve_text(text, *, query="judge", limit=None, budget=UNLIMITED):
     values = parse(text)
-    lines, cases, bad_cases, limited = [], [], [], []
+    lines, cases, records, bad_cases, limited = [], [], [], [], []
     stats = Stats()
     numbers = range(1, len(values) // CELLS + 1)
     for number in numbers:
@@ -270,18 +300,28 @@ def solve_text(text, *, budget=UNLIMITED):
         if problem is not None:
             bad_cases.append((number, problem))
             continue
+        digits = case.translate(_DIGIT_OF)
         try:
-            verdict, rows = solve_case(shape.grid, case.translate(_DIGIT_OF), budget, stats)
-        except SearchLimit as limit:
-            limited.append((number, limit))
-            if isinstance(limit, TimeLimitExceeded):
+            if query not in ("judge", "first"):
+                found, record = answer_case(shape.grid, digits, number, query, limit,
+                                            budget, stats)
+                lines += found
+                records.append(record)
+                continue
+            verdict, rows = solve_case(shape.grid, digits, query == "first", budget, stats)
+        except SearchLimit as stopped:
+            limited.append((number, stopped))
+            if isinstance(stopped, TimeLimitExceeded):
                 break
             continue
         lines.append(f"Case {number}:")
         lines.extend(rows or [NO_SOLUTION if verdict == "none" else MULTIPLE])
         cases.append({"case": number, "verdict": verdict, "rows": rows,
                       "regions": shape.regions})
-    return Answer(join_lines(lines), data={"cases": cases}, stats=stats,
+    asked = query not in ("judge", "first")
+    data = {"query": query, "cases": None if asked else cases,
+            "puzzles": records if asked else None}
+    return Answer(join_lines(lines), data=data, stats=stats,
                   errors=case_errors(text, bad_cases),
                   limited=_limited(text, limited, len(numbers)))
 
@@ -298,7 +338,10 @@ def _limited(text, limited, cases):
 
 
 def figures(data):
-    """Every case's grid (when it has a unique solution), its regions coloured."""
+    """Every case's grid (when it has a solution to show), its regions coloured (the
+    setters' queries' answers are lines)."""
+    if data["cases"] is None:
+        return []
     return [Figure(None if case["rows"] is None else [list(row) for row in case["rows"]],
                    [case["regions"][r * SIDE:(r + 1) * SIDE] for r in range(SIDE)],
                    coloured=True, title=f"Case {case['case']}: {case['verdict']}")

@@ -17,7 +17,9 @@ options. An input holds any number of puzzles, answered in order:
 more characters, the grid format otherwise.
 
 A puzzle without a solution prints nothing and makes `Answer.failure` name its line;
-with several solutions the first found is printed. A malformed puzzle is reported in
+with several solutions the first found is printed. The setters' queries (`query`:
+count, unique, all, minimal, rate; see `queries`) answer every puzzle instead, one
+line each (`--all`: a list of solutions), and make no failures. A malformed puzzle is reported in
 `Answer.errors` and the others are still answered (its neighbours' positions do not
 depend on its contents: a line in the line format, side * side tokens in the grid one);
 an input without a single well-formed puzzle raises its first InputError.
@@ -27,10 +29,10 @@ from itertools import chain
 
 from ..errors import InputError, SearchLimit, TimeLimitExceeded
 from ..exact_cover import UNLIMITED, Stats
-from ..formats import Tokens, describe, first_line, locate, token_lines
+from ..formats import Tokens, describe, first_line, join_lines, locate, token_lines
 from ..memo import memoised
 from .grid import square_grid
-from . import Answer, Command, Figure, Option, Unsolved, box_regions
+from . import Answer, Command, Figure, Option, Unsolved, box_regions, queries
 
 BOX_SIDES = {4: 2, 9: 3, 16: 4, 25: 5}
 """Side of the grid -> side of its boxes."""
@@ -51,14 +53,18 @@ COMMAND = Command(
 
     A puzzle without a solution prints nothing and is named on stderr (exit status 1);
     with several solutions the first found is printed. A malformed puzzle is reported
-    on stderr (exit status 2) while the others are answered.""",
-    ["dlxcli sudoku puzzles/sudoku/sample1.in",
-     "dlxcli sudoku puzzles/sudoku/hard1000_first3.in",
+    on stderr (exit status 2) while the others are answered.
+
+    --count, --unique, --minimal and --rate print one line per puzzle instead, --all
+    every solution (docs/queries.md).""",
+    ["dlxcli sudoku puzzles/sudoku/hard1000_first3.in",
+     "dlxcli sudoku --unique puzzles/sudoku/hard1000_first3.in",
      "dlxcli sudoku --format pretty puzzles/sudoku/4x4.in"],
     [Option(["--input-format"], "input_format", choices=INPUT_FORMATS,
             help="grid: rows of numbers (P1784; the first row's length sets the size); "
                  "line: one puzzle per line, 0 or . for empty; auto: line if the first "
-                 "non-blank line is a single word of 16 or more characters, else grid.")],
+                 "non-blank line is a single word of 16 or more characters, else grid."),
+     *queries.GRID_QUERIES],
 )
 
 _SIDE_OF_LENGTH = {side * side: side for side in BOX_SIDES}
@@ -163,12 +169,22 @@ def parse_grids(text):
             break
         tokens.pos += cells
         givens = [_GRID_VALUES.get(word, -1) for word in chunk]
+        if min(givens) < 0:
+            givens = [_grid_value(word) for word in chunk]
         if min(givens) < 0 or max(givens) > side:
             bad = next(k for k, value in enumerate(givens) if not 0 <= value <= side)
             errors.append(tokens.error(_values_expected(side), start + bad))
             continue
         puzzles.append(Puzzle(side, givens, token=start))
     return puzzles, errors
+
+
+def _grid_value(word):
+    """A grid token's cell value, a number with leading zeros too (04 is 4, as `cin >>`
+    reads it); -1 if it is none."""
+    if word.isascii() and word.isdigit():
+        word = word.lstrip("0") or "0"
+    return _GRID_VALUES.get(word, -1)
 
 
 def _values_expected(side):
@@ -200,6 +216,17 @@ def format_solution(solution, side, form):
                    for start in range(0, side * side, side))
 
 
+def sudoku_grid(side):
+    """The (cached) Grid of a side x side sudoku."""
+    return square_grid(BOX_SIDES[side], BOX_SIDES[side])
+
+
+@memoised()
+def cell_names(side):
+    """'rRcC' for every cell of a side x side grid."""
+    return queries.cell_names(divmod(cell, side) for cell in range(side * side))
+
+
 class Solved:
     """What the searches of an input's puzzles gave: the output text of each puzzle
     (None if it got none), the puzzles without a solution, those a limit stopped (with
@@ -218,9 +245,8 @@ def solve_puzzles(puzzles, form, budget=UNLIMITED):
     answers)."""
     solved = Solved()
     for index, puzzle in enumerate(puzzles):
-        box = BOX_SIDES[puzzle.side]
-        grid = square_grid(box, box)
         try:
+            grid = sudoku_grid(puzzle.side)  # built once per size: the deadline may come here
             solution = grid.problem.first(forced=grid.forced(puzzle.givens), budget=budget,
                                           stats=solved.stats)
             text = None if solution is None else format_solution(solution, puzzle.side, form)
@@ -238,11 +264,30 @@ def solve_puzzles(puzzles, form, budget=UNLIMITED):
     return solved
 
 
-def solve_text(text, *, input_format="auto", budget=UNLIMITED):
+def ask_puzzles(puzzles, form, query, limit=None, budget=UNLIMITED):
+    """(lines, records, stats) of a setter's query on every puzzle (`queries.answer`)."""
+    lines, records, stats = [], [], Stats()
+    for puzzle in puzzles:
+        def show(solution, side=puzzle.side):
+            text = format_solution(solution, side, form)
+            return text.splitlines(), text
+        found, record = queries.answer(sudoku_grid(puzzle.side), puzzle.givens, query,
+                                       cell_names(puzzle.side), show, limit, budget, stats)
+        lines += found
+        records.append(record)
+    return lines, records, stats
+
+
+def solve_text(text, *, input_format="auto", query="judge", limit=None, budget=UNLIMITED):
     form = detect_format(text) if input_format == "auto" else input_format
     puzzles, errors = (parse_lines if form == "line" else parse_grids)(text)
     if errors and not puzzles:
         raise errors[0]
+    if query != "judge":
+        lines, records, stats = ask_puzzles(puzzles, form, query, limit, budget)
+        return Answer(join_lines(lines), data={"format": form, "query": query,
+                                               "solutions": None, "puzzles": records},
+                      stats=stats, errors=errors)
     solved = solve_puzzles(puzzles, form, budget)
     limited = None
     if solved.limited:
@@ -250,17 +295,25 @@ def solve_text(text, *, input_format="auto", budget=UNLIMITED):
         limited.untried = solved.untried
     return Answer("".join(t for t in solved.texts if t is not None),
                   failure=_failure(text, solved.unsolved), limited=limited,
-                  data={"format": form, "solutions": solved.texts}, stats=solved.stats,
-                  errors=errors)
+                  data={"format": form, "query": query, "solutions": solved.texts,
+                        "puzzles": None},
+                  stats=solved.stats, errors=errors)
 
 
 def figures(data):
-    """Every solved grid, its boxes outlined."""
+    """Every solved grid, its boxes outlined, one symbol per cell as the line format
+    writes them (values above 9 as letters, so that a 25x25 grid fits 80 columns); the
+    queries' answers are lines."""
+    if data["solutions"] is None:
+        return []
     drawn = []
     for text in data["solutions"]:
         if text is None:
             continue
-        symbols = text.split() if data["format"] == "grid" else list(text.strip())
+        if data["format"] == "grid":
+            symbols = [SYMBOLS[int(number)] for number in text.split()]
+        else:
+            symbols = list(text.strip())
         side = next(side for side in BOX_SIDES if side * side == len(symbols))
         rows = [symbols[r * side:(r + 1) * side] for r in range(side)]
         drawn.append(Figure(rows, box_regions(side, BOX_SIDES[side], BOX_SIDES[side])))

@@ -130,8 +130,8 @@ def solve_text(text, *, budget=UNLIMITED):
 
 
 def figures(data):
-    """The best grid, its score beside it."""
+    """The best grid, its score beside it; or that there is no completion."""
     if data["grid"] is None:
-        return []
+        return [Figure(None, None, title=f"score {NO_SOLUTION}: the givens have no completion")]
     rows = [[str(digit) for digit in row] for row in data["grid"]]
-    return [Figure(rows, box_regions(SIDE, 3, 3), caption=f"score {data['score']}")]
+    return [Figure(rows, box_regions(SIDE, 3, 3), beside=[f"score {data['score']}"])]

@@ -1,0 +1,99 @@
+"""Every example in README.md and docs/*.md is a real run: each ```console block is
+replayed here, command by command, from the repository's top folder (as the pages say
+examples run), and what it prints must be what the page shows, exactly: stdout and
+stderr together, as a terminal shows them.
+
+Two things vary from run to run and are compared as placeholders: times in seconds
+(`0.782 s` in a verdict or a -v line, `"seconds": ...` in JSON), and paths under /tmp/,
+which each replay maps to a fresh temporary folder. A ```console block is a transcript:
+`$ COMMAND` lines, each followed by its output. Blocks marked ```sh are not replayed:
+they are set-up commands and benchmarks (docs/performance.md's take minutes), shown to
+be copied, not checked.
+"""
+
+import re
+
+import pytest
+
+from paths import REPO
+from shell import run_shell
+
+PAGES = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
+END = "@@ end of a documented command @@"
+
+
+def console_blocks():
+    """(page:line, [(command, expected output)]) of every ```console block."""
+    for page in PAGES:
+        text = page.read_text()
+        for match in re.finditer(r"^```console\n(.*?)^```", text, re.S | re.M):
+            line = text.count("\n", 0, match.start()) + 1
+            yield f"{page.relative_to(REPO)}:{line}", transcript(match.group(1))
+
+
+def transcript(block):
+    """[(command, the output lines after it, joined)] of one console block."""
+    steps = []
+    for line in block.splitlines():
+        if line.startswith("$ "):
+            steps.append((line[2:], []))
+        else:
+            assert steps, f"output before the first command: {line!r}"
+            steps[-1][1].append(line)
+    return [(command, "".join(line + "\n" for line in output)) for command, output in steps]
+
+
+def in_tmp(text, tmp):
+    """`text` with the paths under /tmp/ moved to the folder `tmp`."""
+    return text.replace("/tmp/", f"{tmp}/")
+
+
+def masked(text, tmp):
+    """An output as it is compared: times as placeholders, the folder `tmp` shown as
+    /tmp/ again (as the page shows it)."""
+    text = re.sub(r"\b\d+\.\d+ s\b", "#.### s", text.replace(f"{tmp}/", "/tmp/"))
+    return re.sub(r'"seconds": [0-9.e+-]+', '"seconds": #', text)
+
+
+def replay(steps, tmp):
+    """The output of each command, run in order in one shell (so that `echo $?` and
+    files written by one step reach the next)."""
+    script = "".join(f"{in_tmp(command, tmp)}\n__status=$?; printf '\\n%s\\n' '{END}'; "
+                     "(exit $__status)\n" for command, _ in steps)
+    done = run_shell(script)
+    outputs = done.stdout.split(f"\n{END}\n")[:len(steps)]
+    return [out if out.endswith("\n") or not out else out + "\n" for out in outputs]
+
+
+BLOCKS = list(console_blocks())
+
+
+def test_the_pages_have_examples_to_replay():
+    pages = {where.split(":")[0] for where, _ in BLOCKS}
+    assert {"README.md", "docs/index.md", "docs/json.md", "docs/judge.md"} <= pages
+    assert sum(len(steps) for _, steps in BLOCKS) > 40
+
+
+def test_the_examples_use_only_files_of_the_repository():
+    """A fresh clone has nothing beside it: an example that reads ../shared (or any
+    path above the repository) would fail there."""
+    outside = [f"{where}: $ {command}" for where, steps in BLOCKS for command, _ in steps
+               if "../" in command]
+    assert outside == []
+
+
+@pytest.mark.parametrize("where, steps", BLOCKS, ids=[where for where, _ in BLOCKS])
+def test_a_documented_example_prints_what_the_page_shows(where, steps, tmp_path):
+    for (command, expected), found in zip(steps, replay(steps, tmp_path)):
+        assert masked(found, tmp_path) == masked(expected, tmp_path), f"{where}: $ {command}"
+
+
+def test_the_replay_sees_a_wrong_transcript(tmp_path):
+    """The comparison can fail: a changed answer, a missing line, a time is not a count."""
+    steps = transcript("$ echo 6 | dlxcli queens | tail -1\n4\n$ echo 0.5 s\n0.25 s\n")
+    assert [masked(out, tmp_path) for out in replay(steps, tmp_path)] == ["4\n", "#.### s\n"]
+    for wrong in ("$ echo 6 | dlxcli queens | tail -1\n5\n", "$ echo 6 | dlxcli queens\n4\n",
+                  "$ echo 12 nodes\n13 nodes\n"):
+        (command, expected), = transcript(wrong)
+        found, = replay([(command, expected)], tmp_path)
+        assert masked(found, tmp_path) != masked(expected, tmp_path)
