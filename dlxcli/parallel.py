@@ -8,8 +8,9 @@ Budget carries a `Split`:
    order the search visits them (about PER_WORKER per worker);
 2. this process solves the first ones itself for `Split.probe` seconds: a search that
    ends by then never starts a worker (so a small one costs what it costs alone);
-3. the rest go to a pool of `Split.jobs` processes, or to the Dask cluster at
-   `Split.scheduler`, a few per worker at a time;
+3. the rest go to a pool of `Split.jobs` - 1 processes, this process searching beside
+   them (so `jobs` processes search), or to the Dask cluster at `Split.scheduler`, a
+   few per worker at a time;
 4. the answers are merged in subproblem order, so that the result is the sequential
    search's whatever the number of workers: counts add up; solutions come in order;
    the best weight wins, ties going to the earliest subproblem (see `maximize`).
@@ -23,6 +24,7 @@ query; the worker builds the problem once (`_problem`) and solves subproblem aft
 subproblem with the sequential queries. Dask is imported only for a scheduler address.
 """
 
+import collections
 import os
 import time
 
@@ -211,8 +213,11 @@ def _finished(problem, search, budget, stats):
             yield done
         pending = pending[tally.here:]
         if pending:
-            workers = workers or Processes(search, split.jobs)
-            for done in _farm(workers, cut, pending, budget, tally):
+            here = None
+            if workers is None:  # local: this process is one of the jobs
+                workers = Processes(search, min(split.jobs - 1, len(pending)))
+                here = _solver_here(problem, search, cut, budget, tally)
+            for done in _farm(workers, cut, pending, budget, tally, here):
                 _keep(done, checkpoint, cut, tally)
                 yield done
     finally:
@@ -239,18 +244,32 @@ def _solve_here(problem, search, cut, pending, budget, split, tally):
     there is a single job. Each one's progress shows as part of the whole."""
     until = None if split.jobs == 1 else time.perf_counter() + split.probe
     for k in pending:
-        prefix, share = cut[k]
         if until is not None and time.perf_counter() >= until:
             return
-        here = _budget_until(budget, until, tally.reporter(share))
-        stats = Stats()
         try:
-            value = search.answer(problem, prefix, here, stats, tally.bound.floor())
+            done = _solve_one(problem, search, cut, k, budget, until, tally)
         except TimeLimitExceeded:
             budget.check(tally.nodes)
             return  # the probe's time is up, not the search's
         tally.here += 1
-        yield Done(k, value, stats)
+        yield done
+
+
+def _solve_one(problem, search, cut, k, budget, until, tally):
+    """Subproblem k solved in this process, its progress shown as part of the whole
+    (TimeLimitExceeded at `until` as at the search's deadline)."""
+    prefix, share = cut[k]
+    stats = Stats()
+    value = search.answer(problem, prefix, _budget_until(budget, until, tally.reporter(share)),
+                          stats, tally.bound.floor())
+    return Done(k, value, stats)
+
+
+def _solver_here(problem, search, cut, budget, tally):
+    """A function solving subproblem k in this process, for `_farm`."""
+    def solve(k):
+        return _solve_one(problem, search, cut, k, budget, None, tally)
+    return solve
 
 
 def _budget_until(budget, until, progress):
@@ -263,29 +282,29 @@ def _budget_until(budget, until, progress):
                   progress, began=now)
 
 
-def _farm(workers, cut, pending, budget, tally):
-    """Yield the pending subproblems as the workers finish them. At most two per
-    worker wait at a time, handed out in order; the time limit and the progress
-    display get a turn every TICK seconds."""
-    queue = iter(pending)
+def _farm(workers, cut, pending, budget, tally, here=None):
+    """Yield the pending subproblems as they are finished. They are handed out in
+    order, at most two per worker waiting at a time; with `here` (a function solving
+    subproblem k in this process), this process takes the next one itself whenever no
+    worker has one finished, so that it searches beside its workers. The time limit
+    and the progress display get a turn every TICK seconds while waiting."""
+    queue = collections.deque(pending)
     in_flight = 0
-    for k in queue:
-        workers.submit(k, cut[k][0], tally.bound.floor())
-        in_flight += 1
-        if in_flight == 2 * workers.size:
-            break
-    while in_flight:
-        done = workers.wait(TICK)
-        budget.check(tally.nodes)
-        if done is None:
-            tally.report()
-            continue
-        in_flight -= 1
-        for k in queue:
+    while queue or in_flight:
+        while queue and in_flight < 2 * workers.size:
+            k = queue.popleft()
             workers.submit(k, cut[k][0], tally.bound.floor())
             in_flight += 1
-            break
-        yield done
+        busy_here = here is not None and bool(queue)
+        done = workers.wait(0 if busy_here else TICK)
+        budget.check(tally.nodes)
+        if done is None and busy_here:
+            yield here(queue.popleft())
+        elif done is None:
+            tally.report()
+        else:
+            in_flight -= 1
+            yield done
 
 
 class Tally:

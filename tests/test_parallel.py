@@ -262,6 +262,26 @@ def test_a_probe_that_runs_out_leaves_the_rest_to_the_pool(monkeypatch):
     assert stats.nodes == alone.nodes  # the subproblem the probe gave up is not counted
 
 
+def test_n_jobs_are_this_process_and_n_minus_one_workers(tmp_path, monkeypatch):
+    """--jobs 3: a pool of two processes, and this one searching beside them (each
+    subproblem solved once, by one of the three; the checkpoint names who)."""
+    sizes = []
+
+    class Recorded(parallel.Processes):
+        def __init__(self, search, size):
+            sizes.append(size)
+            super().__init__(search, size)
+    monkeypatch.setattr(parallel, "Processes", Recorded)
+    path = tmp_path / "q.ckpt"
+    cover = ExactCover(*queens_definition(9))
+    assert cover.count(budget=checkpointed(path, jobs=3)) == 352
+    header, *records = lines_of(path)
+    assert sizes == [2]
+    assert sorted(r["subproblem"] for r in records) == list(range(header["subproblems"]))
+    solved_by = {r["worker"].rsplit("/", 1)[1] for r in records}
+    assert str(os.getpid()) in solved_by and len(solved_by) > 1
+
+
 def test_limits_hold_over_the_whole_split_search():
     cover = ExactCover(*queens_definition(9))
     alone = Stats()
