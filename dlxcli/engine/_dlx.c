@@ -878,6 +878,17 @@ static int is_int(PyObject *o)
     return PyLong_Check(o) && !PyBool_Check(o);
 }
 
+/* Whether `o` is an integer (not a bool) with lo <= value < hi; if so, *value holds it.
+ * Sets no exception: the caller says what was expected. */
+static int int_in(PyObject *o, long long lo, long long hi, long long *value)
+{
+    int overflow = 0;
+    if (!is_int(o))
+        return 0;
+    *value = PyLong_AsLongLongAndOverflow(o, &overflow);
+    return !overflow && lo <= *value && *value < hi;
+}
+
 /* A non-negative count; anything above MAX_NODES is clamped to MAX_NODES + 1, which
  * the caller then refuses as too large. */
 static int count_arg(const char *name, PyObject *value, long long *out)
@@ -921,9 +932,8 @@ static PyObject *option_items(Py_ssize_t j, PyObject *option, int n_items, int *
             PyErr_Format(ProblemError, "option %zd: item %R is not an integer", j, o);
             goto fail;
         }
-        int overflow = 0;
-        long long item = PyLong_AsLongLongAndOverflow(o, &overflow);
-        if (overflow || item < 0 || item >= n_items) {
+        long long item;
+        if (!int_in(o, 0, n_items, &item)) {
             PyErr_Format(ProblemError, "option %zd: unknown item %S (items are 0..%d)", j, o,
                          n_items - 1);
             goto fail;
@@ -961,9 +971,8 @@ static int weights_arg(Solver *s, PyObject *weights)
             PyErr_Format(ProblemError, "weight of option %zd is not an integer: %R", j, o);
             goto fail;
         }
-        int overflow = 0;
-        long long w = PyLong_AsLongLongAndOverflow(o, &overflow);
-        if (overflow || w >= WEIGHT_LIMIT || w <= -WEIGHT_LIMIT) {
+        long long w;
+        if (!int_in(o, -WEIGHT_LIMIT + 1, WEIGHT_LIMIT, &w)) {
             PyErr_Format(ProblemError, "weight of option %zd is out of range (|w| < 2**31)", j);
             goto fail;
         }
@@ -996,9 +1005,8 @@ static int option_colors(Solver *s, Py_ssize_t j, PyObject *tints, PyObject *ite
             PyErr_Format(ProblemError, "option %zd: color %R is not an integer", j, o);
             goto done;
         }
-        int overflow = 0;
-        long long c = PyLong_AsLongLongAndOverflow(o, &overflow);
-        if (overflow || c < 0 || c >= COLOR_LIMIT) {
+        long long c;
+        if (!int_in(o, 0, COLOR_LIMIT, &c)) {
             PyErr_Format(ProblemError, "option %zd: color %S is out of range "
                          "(0 <= color < 2**31)", j, o);
             goto done;
@@ -1279,9 +1287,8 @@ static PyObject *Solver_start(Solver *s, PyObject *args, PyObject *kwds)
     Py_ssize_t n = PySequence_Fast_GET_SIZE(forced);
     for (Py_ssize_t k = 0; k < n; k++) {
         PyObject *o = PySequence_Fast_GET_ITEM(forced, k);
-        int overflow = 0;
-        long long j = is_int(o) ? PyLong_AsLongLongAndOverflow(o, &overflow) : -1;
-        if (!is_int(o) || overflow || j < 0 || j >= s->n_options) {
+        long long j;
+        if (!int_in(o, 0, s->n_options, &j)) {
             PyErr_Format(ProblemError, "forced option %R is not an option index (0..%d)", o,
                          s->n_options - 1);
             Py_DECREF(forced);
@@ -1414,9 +1421,8 @@ static PyObject *Solver_set_floor(Solver *s, PyObject *weight)
                         "set_floor() needs a maximize search that start() has just set up");
         return NULL;
     }
-    int overflow = 0;
-    long long w = is_int(weight) ? PyLong_AsLongLongAndOverflow(weight, &overflow) : 0;
-    if (!is_int(weight) || overflow || w >= (1LL << 62) || w <= -(1LL << 62)) {
+    long long w;
+    if (!int_in(weight, -(1LL << 62) + 1, 1LL << 62, &w)) {
         PyErr_Format(ProblemError, "floor must be an integer (|floor| < 2**62), not %R", weight);
         return NULL;
     }
