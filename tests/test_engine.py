@@ -237,6 +237,18 @@ def test_too_large_problem_is_refused_before_allocating(twin):
         twin.Solver(twin.MAX_NODES - 2, 0, [[0]])
 
 
+def test_the_python_twin_refuses_more_bits_than_it_keeps(c_twin, py_twin):
+    # 70,000 items x 70,000 one-item options: 210,002 nodes, but 4.9e9 bits of option
+    # sets (over 512 MiB) for the Python twin; the C twin's links take 210,002 nodes.
+    n = 70_000
+    with pytest.raises(ProblemTooLarge, match=rf"^problem has {n} items x {n} options; the "
+                                              r"pure-Python twin's limit is 4294967296"):
+        py_twin.Solver(n, 0, [[k] for k in range(n)])
+    solver = c_twin.Solver(n, 0, [[k] for k in range(n)])
+    assert solver.run(10**6) == c_twin.SOLUTION
+    assert sorted(solver.solution()) == list(range(n))
+
+
 @pytest.mark.parametrize("build", [case[1] for case in INVALID if case[2] == TOO_MANY_ITEMS],
                          ids=[case[0] for case in INVALID if case[2] == TOO_MANY_ITEMS])
 def test_too_many_items_is_too_large(twin, build):

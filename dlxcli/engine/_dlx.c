@@ -1,13 +1,29 @@
 /* The C twin of the exact-cover engine: the fast path.
  *
  * Layer: engine. Source: D. E. Knuth, TAOCP 7.2.2.1, Algorithm X and his program
- * DLX1, with the colors of his Algorithm C and DLX2. This file transcribes _pydlx.py
+ * DLX1, with the colors of his Algorithm C and DLX2. It runs the search of _pydlx.py
  * step for step -- the same nodes, the same steps X2..X8, the same counters, the same
  * order of solutions, the same exceptions (looked up in dlxcli.errors) -- so that the
- * Python twin stays the readable reference and the two can be compared on random
- * problems. Two things differ, for speed, not in effect: a node's top is kept apart
- * from its links (see Link), and X5/X6 of a search without colors or a bound take
- * the shorter path of commit_plain to the same links and counters.
+ * two can be compared on random problems; _pydlx.py keeps the active options in a bit
+ * set, this file keeps them Knuth's way, in dancing links:
+ *
+ * - Items are numbered 1..N inside (0..N-1 outside). Primary items 1..n1 form a
+ *   circular list through llink/rlink with head 0; secondary items form a second
+ *   circular list with head N+1, so X3 never chooses them.
+ * - Nodes 1..N are the item headers: len[i] is LEN(i), the number of active options
+ *   that contain item i; ulink/dlink circle through its options.
+ * - Then every option is a run of consecutive nodes (top = its item), framed by spacer
+ *   nodes. A spacer's top is minus the number of the option after it (the first
+ *   spacer has 0), its ulink is the first node of the option before it and its dlink
+ *   the last node of the option after it, so that walking an option cyclically needs
+ *   no extra links.
+ * - Only when some option gives an item a color: color[p] is the color node p gives
+ *   its (secondary) item, 0 for none, -1 while p's item has been purified to that
+ *   color (Knuth's DLX2); a header's color is the item's color while it is purified.
+ *
+ * Two things go beyond Knuth's DLX1/DLX2, for speed, not in effect: a node's top is
+ * kept apart from its links (see Link), and X5/X6 of a search without colors or a
+ * bound take the shorter path of commit_plain to the same links and counters.
  *
  * No global state: everything lives in the Solver object. The search runs
  * without the GIL; a `running` flag refuses a second thread instead of letting
@@ -22,8 +38,10 @@ enum { EXHAUSTED = 0, SOLUTION = 1, PAUSED = 2 };
 enum { STEP_DONE = -1, STEP_X2 = 0, STEP_X8 = 1 };
 
 #define MAX_NODES 50000000LL
-#define PRUNE_MARGIN 0.5
-#define RESUM_EVERY 1024 /* see _pydlx._RESUM_EVERY */
+#define PRUNE_MARGIN (0.5 + 1.0 / 1024) /* see _pydlx._PRUNE_MARGIN */
+/* Nodes between fresh sums of the bound: every cover and uncover updates it by
+ * differences, whose rounding errors must not add up over a long search. */
+#define RESUM_EVERY 1024
 #define WEIGHT_LIMIT 2147483648LL /* |w| < 2**31 */
 #define COLOR_LIMIT 2147483648LL  /* 0 <= color < 2**31 */
 #define COVERED (1 << 30)        /* added to a covered item's len; > MAX_NODES */
@@ -53,7 +71,7 @@ typedef struct {
     int *llink, *rlink;   /* items 0..n_items+1; heads 0 and n_items+1 */
     int *top;             /* n_nodes entries each */
     Link *link;
-    int *color;           /* per node, as _pydlx's color; NULL when no item has a color */
+    int *color;           /* per node, see the top of this file; NULL without colors */
     int *first_node;      /* first node of each option */
     int *len;             /* per item: Knuth's LEN, + COVERED while the item is covered */
     long long *weights;   /* NULL when the problem has no weights */
@@ -85,7 +103,7 @@ typedef struct {
     int active;           /* active primary items (in the list headed by 0) */
     int by_share;         /* primary items' options linked by decreasing share */
     int tracking;         /* a maximize search runs: cover and uncover keep `open` */
-    double open;          /* then: the bound, see _pydlx.Solver._largest_shares */
+    double open;          /* then: the bound, see largest_shares */
     unsigned long long nodes, updates, count;
     unsigned long long mems; /* see _pydlx.cover_mems */
 } Solver;
@@ -236,7 +254,9 @@ static inline int *link_of(Link *ln, int r, int down)
     return down ? &ln[r].dlink : &ln[r].ulink;
 }
 
-/* See _pydlx.Solver._set_aside. */
+/* Link p's item list along `down` (dlink if 1, else ulink) past the options that give
+ * the item p's color c, or -1 (those purify keeps), and give each of them but p itself
+ * the color `mark`. */
 static void set_aside(Solver *s, int p, int down, int mark)
 {
     int *top = s->top;
@@ -255,7 +275,7 @@ static void set_aside(Solver *s, int p, int down, int mark)
     *link_of(ln, last, down) = i;
 }
 
-/* See _pydlx._relink: rebuild the `down` links of i's list from the other ones. */
+/* Rebuild the `down` links of i's list from the other ones, which go the other way. */
 static void relink(Solver *s, int i, int down)
 {
     Link *ln = s->link;
@@ -267,7 +287,15 @@ static void relink(Solver *s, int i, int down)
     *link_of(ln, i, down) = after;
 }
 
-/* See _pydlx.Solver._purify. */
+/* Knuth's purify(p), for a node p that gives its secondary item i the color c: the
+ * options that give i the color c stay, marked with color -1 (committing one of them
+ * later leaves i alone); every other option in i's list is hidden; i's header keeps c.
+ * Done by cover(i) on i's list with the kept options left out of its downward links,
+ * which cover walks, and then rebuilt from the upward links, which nothing touched. i
+ * goes back into the item list at once (X3 never reads secondary items, but force
+ * does). p itself is normally hidden (it belongs to the option being tried); the node
+ * of a forced option is not, and stays in the list unmarked, so that uncommit still
+ * sees its color. */
 static void purify(Solver *s, int p)
 {
     int i = s->top[p], c = s->color[p];
@@ -287,7 +315,9 @@ static void unpurify(Solver *s, int p)
     relink(s, i, 0);
 }
 
-/* Knuth's commit(p, j) and uncommit(p, j), j = TOP(p): see _pydlx.Solver._commit.
+/* Knuth's commit(p, j) and uncommit(p, j), j = TOP(p): cover j if p has no color,
+ * purify it if it has one, and leave it alone if j has already been purified to p's
+ * color (color -1).
  * `color` is s->color or, in the copies for problems without colors, a constant NULL,
  * so that those do not test it at every node. */
 ALWAYS_INLINE void commit(Solver *s, const int *color, int p, int j)
@@ -610,7 +640,7 @@ static inline int block_holds(const int *len, int value)
     return any_lane(found);
 }
 
-/* _pydlx's walk along the item list from its first item i, stopping at a 1. */
+/* A walk along the item list from its first item i, stopping at a 1. */
 static int walk_for_fewest(const Solver *s, int i)
 {
     int best = i, best_len = s->len[i];
@@ -630,10 +660,10 @@ static inline int first_with(const int *len, int i, int value)
     return i;
 }
 
-/* X3: the first active primary item with the fewest options, the item _pydlx's walk
- * along the item list picks. The list is in item order and a covered item's len is
- * COVERED higher, so this scans the len array from the block of RLINK(0) to LLINK(0)
- * instead: following RLINK is a chain of dependent loads, and was a quarter of a
+/* X3: the first active primary item with the fewest options (what a walk along the
+ * item list picks, and _pydlx.Solver._choose). The list is in item order and a
+ * covered item's len is COVERED higher, so this scans the len array from the block
+ * of RLINK(0) to LLINK(0) instead: following RLINK is a chain of dependent loads, and was a quarter of a
  * sudoku search. Called only when no active primary item is empty (zeros == 0), so
  * the first block holding a 1 holds the answer; most sudoku nodes end there. Else
  * a second pass finds the first block holding the minimum. When few items are left
@@ -669,9 +699,11 @@ static int choose(const Solver *s)
 
 /* -- the search ------------------------------------------------------------- */
 
-/* See _pydlx.Solver._largest_shares: the same sum in the same order, so both twins
- * prune alike. The lists are in share order, so each item's first option has its
- * largest share. */
+/* An upper bound on the weight the uncovered primary items can still add (see
+ * _pydlx.Solver._bound): the sum over them of the largest share among their options.
+ * The lists are in share order, so each item's first option has its largest share;
+ * cover and uncover keep the sum in `open` by differences, and this sums it afresh
+ * every RESUM_EVERY nodes. */
 static double largest_shares(const Solver *s)
 {
     double total = 0.0;
@@ -785,7 +817,9 @@ static int option_length(const Solver *s, int j)
     return s->link[first - 1].dlink - first + 1;
 }
 
-/* See _pydlx.Solver._force. */
+/* Commit option j as if the search had chosen it; 0 (and nothing done) if it clashes
+ * with the options forced before it: an item is covered; or it is purified and p does
+ * not share its color (not -1), as when p's option purified it: a repeat. */
 static int force(Solver *s, int j)
 {
     int first = s->first_node[j], n = option_length(s, j);
@@ -820,8 +854,11 @@ static int by_share_then_index(const void *a, const void *b)
     return by_index(a, b);
 }
 
-/* See _pydlx.Solver._order_lists. Called with nothing covered; -1 when out of memory
- * (the links are then unchanged). */
+/* Link the options of every primary item in index order or, for maximize, by
+ * decreasing share (ties by index): then an item's first option holds its largest
+ * share, and X5 tries the most promising option first. Hiding and unhiding keep the
+ * order of a list, so it holds throughout the search. Called with nothing covered;
+ * -1 when out of memory (the links are then unchanged). */
 static int order_lists(Solver *s, int by_share)
 {
     if (s->by_share == by_share)
@@ -1105,7 +1142,7 @@ static void link_options(Solver *s, PyObject **checked)
             ln[i].ulink = p;
             n_primary_items += i <= s->n_primary;
         }
-        /* See _pydlx.Solver._shares: the weight goes to the primary items only. */
+        /* See _pydlx.Solver._option_shares: the weight goes to the primary items only. */
         for (int q = s->first_node[j]; s->share && q < p; q++) {
             if (top[q] <= s->n_primary)
                 s->share[q] = (double)s->weights[j] / (double)n_primary_items;

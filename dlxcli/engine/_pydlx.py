@@ -1,34 +1,38 @@
 """The pure-Python twin of the exact-cover engine: the readable reference.
 
 Layer: engine. Source: D. E. Knuth, The Art of Computer Programming 7.2.2.1,
-Algorithm X ("dancing links") and his program DLX1, with the colors of his Algorithm C
-and program DLX2 (purify and unpurify). The C twin (`_dlx.c`) is a line by line
-transcription of this file: same arrays, same steps, same counters, same order of
-solutions; only the speed differs (PEP 399). Its X5 and X6 take a shorter path to the
-same links and counters when there are no colors and no bound (`commit_plain` there,
-docs/engine.md); here, where each step is an interpreted instruction, that path cost
-more than it saved on sudoku and queens (docs/performance.md).
+Algorithm X and his program DLX1, with the colors of his Algorithm C and program DLX2
+(purify and unpurify). Both twins run Knuth's search step for step: the same item
+chosen at every node (MRV, ties to the earliest item), the same options tried in the
+same order, the same solutions in the same order, the same node, update and mem
+counts (PEP 399). They differ in how they remember which options are still active:
 
-Data layout (Knuth's, with integer indices instead of objects):
+* the C twin (`_dlx.c`) does it Knuth's way, with dancing links: covering an item
+  unlinks, node by node, every option that meets it, and uncovering relinks them;
+* this twin keeps the set of active options as one Python integer used as a bit set
+  (bit b for the b-th option in the order the search tries them). Covering an item is
+  then one `&` of two integers, which CPython does a machine word at a time, and
+  backing up is free: each level keeps the set it started from. An interpreted step
+  costs as much as a dozen machine words, so this is 2-9 times faster than walking
+  the links in Python (docs/performance.md, "The Python twin").
 
-* Items are numbered 1..N inside (0..N-1 outside). Primary items 1..n1 form a
-  circular list through ``llink``/``rlink`` with head 0; secondary items form a
-  second circular list with head N+1, so X3 never chooses them.
-* Nodes 1..N are the item headers: ``top[i]`` holds LEN(i), the number of active
-  options that contain item i; ``ulink``/``dlink`` circle through its options.
-* Then every option is a run of consecutive nodes (``top`` = its item), framed by
-  spacer nodes. A spacer's ``top`` is minus the number of the option after it
-  (the first spacer has 0), its ``ulink`` is the first node of the option before it
-  and its ``dlink`` the last node of the option after it, so that walking an option
-  cyclically needs no extra links.
-* Only when some option gives an item a color: ``color[p]`` is the color node p gives
-  its (secondary) item, 0 for none, -1 while p's item has been purified to that color
-  (Knuth's DLX2); a header's ``color`` is the item's color while it is purified.
+What the links would give for free, this twin keeps beside the bit set: LEN(i) for
+every primary item, the number of active options containing i (`_lengths`: a
+bytearray when no item has more than 254 options, else a list), which X3 reads; a
+covered item's entry is raised to `_covered_length` so that X3 never picks it. Each
+level keeps the lengths it started from; a cover lowers a copy by one per hidden
+option and item, or counts them afresh when it hides so many options that a count is
+cheaper.
 
-The search is iterative: the level stack ``x`` replaces recursion and the step
-(X2 or X8) to resume from is kept in ``_step``, so ``run`` can stop after a budget
-of nodes and be called again; the driver uses that to honour Ctrl-C, time limits
-and progress displays.
+`updates` and `mems` are charged as DLX1 and DLX2 charge their link operations: a cover
+that hides h option entries (an option of k items has k - 1 entries besides the one in
+the covered item's list) costs h updates, whatever the data structure; docs/engine.md
+("Mems and --stats") has the formula.
+
+The search is iterative: the level stack replaces recursion and the step (X2 or X8)
+to resume from is kept in ``_step``, so ``run`` can stop after a budget of nodes and
+be called again; the driver uses that to honour Ctrl-C, time limits and progress
+displays.
 """
 
 from ..errors import EngineBusy, ProblemError, ProblemTooLarge
@@ -36,25 +40,59 @@ from ..errors import EngineBusy, ProblemError, ProblemTooLarge
 EXHAUSTED, SOLUTION, PAUSED = 0, 1, 2
 MAX_NODES = 50_000_000
 """Refuse problems whose node table (headers + option entries + spacers) is larger."""
+MAX_BITS = 2**32
+"""Refuse problems with more items x options than this: the bit sets of the items'
+options would take more than 512 MiB (the C twin's links do not grow that way)."""
 
 _X2, _X8 = 0, 1
-_RESUM_EVERY = 1024
-"""Nodes between fresh sums of the bound: every cover and uncover updates it by
-differences, whose rounding errors must not add up over a long search."""
-_PRUNE_MARGIN = 0.5
+_PRUNE_MARGIN = 0.5 + 1 / 1024
 """Weights are integers, so a branch can only improve on `best` if its bound is at
-least best + 1; comparing against best + 0.5 keeps floating-point rounding harmless."""
+least best + 1: a branch is pruned when its bound is at most best + this margin. The
+twins reach the bound by different floating-point sums (the C twin by differences at
+every cover, this one afresh at every node), so their roundings differ; a margin a
+bound can never equal exactly (short of options with 1,024 primary items) keeps them
+on the same side of it. With 0.5, a bound of exactly best + 1/2 (shares in halves)
+was pruned by one twin and not the other."""
+_RECOUNT_FACTOR = 2
+"""A cover counts the lengths afresh (one `&` and popcount per primary item) instead of
+lowering them option by option when it hides at least this many times n_primary
+divided by the average number of primary items per option. Measured on sudoku,
+queens and pentominoes: 1 and 2 alike, 4 slower on pentominoes."""
+
+
+class _Level:
+    """One level of the search: the item X3 chose, the state once it is covered, and
+    where the trial of its options stands."""
+
+    __slots__ = ("item", "alive", "lengths", "active", "covered", "untried", "bit",
+                 "position", "width", "cover_mems", "commit_mems", "purified")
+
+    def __init__(self, item, alive, lengths, active, covered, untried, cover_mems):
+        self.item = item
+        self.alive = alive            # the active options once `item` is covered
+        self.lengths = lengths        # and the items' lengths then
+        self.active = active          # and the number of active primary items
+        self.covered = covered        # and len(Solver._covered)
+        self.untried = untried        # bits of the item's options not tried yet
+        self.bit = -1                 # the option being tried
+        self.position = -1            # its place among the item's options, from 0
+        self.width = untried.bit_count()
+        self.cover_mems = cover_mems  # charged again by the uncover (X7)
+        self.commit_mems = 0          # the commit of `bit`, charged again by X6
+        self.purified = ()            # the secondary items that commit purified
 
 
 class Solver:
     """One exact-cover problem, searchable again and again (e.g. with other givens)."""
 
     __slots__ = (
-        "n_primary", "n_secondary", "n_options", "_llink", "_rlink", "_top", "_ulink",
-        "_dlink", "_color", "_weights", "_share", "_first_node", "_forced", "_x", "_width",
-        "_pos", "_level", "_step", "_first_item", "_maximize", "_weight", "_best",
-        "_best_solution", "_running", "_zeros", "_zeros_initial", "_zeros_after", "_by_share",
-        "_tracking", "_open", "_active",
+        "n_primary", "n_secondary", "n_options", "_options", "_colors", "_weights",
+        "_shares", "_by_share", "_bit_option", "_items_at", "_primary_at", "_colors_at",
+        "_weight_at", "_share_at", "_item_bits", "_primary_bits", "_color_bits",
+        "_entry_bits", "_entry_size", "_initial_lengths", "_covered_length", "_recount_at",
+        "_alive", "_lengths", "_active", "_covered", "_purified", "_base", "_levels",
+        "_forced", "_step", "_first_item", "_maximize", "_weight", "_best",
+        "_best_solution", "_running",
         "nodes", "updates", "count", "mems",
     )
 
@@ -66,263 +104,154 @@ class Solver:
             raise ProblemTooLarge(_too_large(f"more than {MAX_NODES}"))
         options = [_option_items(j, option, n_items) for j, option in enumerate(options)]
         _check_size(n_items, options)
+        if n_items * len(options) > MAX_BITS:
+            raise ProblemTooLarge(
+                f"problem has {n_items} items x {len(options)} options; the pure-Python "
+                f"twin's limit is {MAX_BITS} (the C twin has none such)")
         self.n_primary, self.n_secondary, self.n_options = n_primary, n_secondary, len(options)
+        self._options = options
         self._weights = _weights_arg(weights, len(options))
-        colors = _colors_arg(colors, options, n_primary)
-        self._link_items(n_primary, n_items)
-        self._link_options(n_items, options)
-        self._color = self._node_colors(colors) if colors is not None else None
-        # Active primary items with no options left: while there is one, the node is a
-        # dead end, and X3 may stop its scan at the first item with a single option.
-        # Covering counts them; uncovering restores the count saved before (cheaper
-        # than counting back), per level in _zeros_after.
-        self._zeros_initial = sum(1 for i in range(1, n_primary + 1) if self._top[i] == 0)
-        self._zeros = self._zeros_initial
-        self._zeros_after = []
-        self._by_share = False
-        # While a maximize search runs, _open is the bound (see _largest_shares), kept
-        # up to date by every cover and uncover instead of being summed at every node.
-        self._tracking = False
-        self._open = 0.0
-        self._active = n_primary
-        self._forced = []
-        self._x = []
-        self._width = []
-        self._pos = []
+        self._colors = _colors_arg(colors, options, n_primary)
+        self._shares = self._option_shares() if self._weights is not None else None
+        primaries = sum(1 for option in options for item in option if item < n_primary)
+        per_option = max(primaries / max(len(options), 1), 1.0)
+        self._recount_at = max(1, int(_RECOUNT_FACTOR * n_primary / per_option))
+        self._by_share = None
+        self._levels, self._forced = [], []
         self._running = False
         self.start()
 
-    # -- building ------------------------------------------------------------------
+    def _option_shares(self):
+        """Each option's weight spread evenly over its primary items (secondary items may
+        stay uncovered, so they cannot carry any of it); see _bound."""
+        return [weight / max(sum(1 for item in option if item < self.n_primary), 1)
+                for weight, option in zip(self._weights, self._options)]
 
-    def _link_items(self, n_primary, n_items):
-        self._llink = [0] * (n_items + 2)
-        self._rlink = [0] * (n_items + 2)
-        self._ring(0, range(1, n_primary + 1))
-        self._ring(n_items + 1, range(n_primary + 1, n_items + 1))
+    # -- the bit sets ----------------------------------------------------------------
 
-    def _ring(self, head, members):
-        chain = [head, *members]
-        for left, right in zip(chain, chain[1:] + [head]):
-            self._rlink[left] = right
-            self._llink[right] = left
+    def _arrange(self, by_share):
+        """Number the options' bits in the order the search tries them: input order or,
+        for maximize, by decreasing share (ties by index), so that every item's first
+        active option is its lowest bit and holds its largest share (see _bound). An
+        item's options are tried in the order of their bits, as Knuth's lists keep
+        them in the order they were built (or, for maximize, sorted)."""
+        if self._by_share == by_share:
+            return
+        self._by_share = by_share
+        order = list(range(self.n_options))
+        if by_share:
+            order.sort(key=lambda j: -self._shares[j])
+        self._bit_option = order
+        self._items_at = [self._options[j] for j in order]
+        self._primary_at = [[item for item in self._options[j] if item < self.n_primary]
+                            for j in order]
+        self._colors_at = [self._colors[j] for j in order] if self._colors else None
+        self._weight_at = ([self._weights[j] for j in order] if self._weights
+                           else [0] * len(order))
+        self._share_at = [self._shares[j] for j in order] if self._shares else None
+        self._item_bits = _bit_sets(self.n_primary + self.n_secondary, self._items_at)
+        self._primary_bits = self._item_bits[:self.n_primary]
+        self._color_bits = self._same_color_bits() if self._colors else None
+        self._entry_bits = _entry_bits(self._items_at)
+        self._entry_size = self._entry_bits[0][0] if len(self._entry_bits) == 1 else 0
+        counts = [bits.bit_count() for bits in self._primary_bits]
+        narrow = max(counts, default=0) < 255
+        self._covered_length = 255 if narrow else MAX_NODES
+        self._initial_lengths = (bytearray if narrow else list)(counts)
 
-    def _link_options(self, n_items, options):
-        top = [0] * (n_items + 2)
-        ulink = list(range(n_items + 1)) + [0]
-        dlink = ulink[:]
-        self._first_node = []
-        for j, option in enumerate(options):
-            spacer = len(top) - 1
-            self._first_node.append(spacer + 1)
-            for item in option:
-                i = item + 1
-                p = len(top)
-                top.append(i)
-                top[i] += 1
-                ulink.append(ulink[i])
-                dlink.append(i)
-                dlink[ulink[i]] = p
-                ulink[i] = p
-            dlink[spacer] = len(top) - 1
-            top.append(-(j + 1))
-            ulink.append(spacer + 1)
-            dlink.append(0)
-        self._top, self._ulink, self._dlink = top, ulink, dlink
-        self._share = self._shares(options) if self._weights is not None else None
+    def _same_color_bits(self):
+        """(item, color) -> the bits of the options that give the item that color."""
+        keys = {}
+        tagged = [[keys.setdefault((item, color), len(keys))
+                   for item, color in zip(items, colors) if color]
+                  for items, colors in zip(self._items_at, self._colors_at)]
+        return dict(zip(keys, _bit_sets(len(keys), tagged)))
 
-    def _node_colors(self, colors):
-        """The ``color`` array: each option's colors at its nodes, 0 elsewhere."""
-        color = [0] * len(self._top)
-        for j, option_colors in enumerate(colors):
-            first = self._first_node[j]
-            color[first:first + len(option_colors)] = option_colors
-        return color
+    def _entries(self, hidden):
+        """The option entries hidden with the options `hidden`: k - 1 for an option of
+        k items (all but the one in the list being covered), as DLX1 counts updates."""
+        if self._entry_size:
+            return self._entry_size * hidden.bit_count()
+        return sum(k * (hidden & bits).bit_count() for k, bits in self._entry_bits)
 
-    def _shares(self, options):
-        """_share[p]: the part of p's option weight charged to p's item (see
-        _largest_shares): the weight spread evenly over the option's primary items
-        (secondary items may stay uncovered, so they cannot carry any of it)."""
-        share = [0.0] * len(self._top)
-        for j, option in enumerate(options):
-            first = self._first_node[j]
-            primary = [k for k, item in enumerate(option) if item < self.n_primary]
-            for k in primary:
-                share[first + k] = self._weights[j] / len(primary)
-        return share
-
-    # -- covering (Knuth's cover/hide/uncover/unhide, purify/unpurify) ---------------
-
-    def _cover(self, i):
-        top, ulink, dlink, n1 = self._top, self._ulink, self._dlink, self.n_primary
-        share, tracking = self._share, self._tracking
-        p = dlink[i]
-        updates = zeros = 0
-        opened = 0.0
-        while p != i:
-            q = p + 1
-            while q != p:
-                x = top[q]
-                if x <= 0:
-                    q = ulink[q]
-                else:
-                    u, d = ulink[q], dlink[q]
-                    dlink[u], ulink[d] = d, u
-                    top[x] -= 1
-                    if top[x] == 0 and x <= n1:
-                        zeros += 1
-                    if tracking and u == x and x <= n1:
-                        # x's first option goes: its largest share is now d's
-                        # (0.0, a header's, if none is left).
-                        opened += share[d] - share[q]
-                    updates += 1
-                    q += 1
-            p = dlink[p]
+    def _commit(self, b, first, count, purified):
+        """Knuth's commit(p, j) for `count` items of option b, from its `first` on,
+        cyclically: cover an item the option gives no color; purify one it gives a
+        color, unless an earlier commit purified it already (to that color: any
+        other would have hidden this option). Each cover or purify is charged as
+        DLX1/DLX2 charge it (cover_mems), for its item's whole list. Returns the
+        options hidden and the mems charged (the uncommit charges them again), and
+        appends the items it purified to `purified`."""
+        if self._colors_at is None:
+            return self._cover_all(b, count)
+        items, colors, item_bits = self._items_at[b], self._colors_at[b], self._item_bits
+        alive, hidden, mems, updates = self._alive, 0, 0, 0
+        for k in range(first, first + count):
+            item, color = items[k % len(items)], colors[k % len(items)]
+            listed = alive & item_bits[item]
+            if not color:
+                going = listed
+            elif self._purified[item]:
+                continue
+            else:
+                going = listed & ~self._color_bits[item, color]
+                self._purified[item] = color
+                purified.append(item)
+            entries = self._entries(going)
+            updates += entries
+            mems += cover_mems(listed.bit_count(), entries)
+            alive ^= going
+            hidden |= going
+        self._alive = alive
         self.updates += updates
-        self.mems += cover_mems(top[i], updates)
-        if top[i] == 0 and i <= n1:
-            zeros -= 1
-        self._zeros += zeros
-        if tracking and i <= n1:
-            opened -= share[dlink[i]]
-        self._open += opened
-        l, r = self._llink[i], self._rlink[i]
-        self._rlink[l], self._llink[r] = r, l
-        self._active -= i <= n1
+        self.mems += mems
+        return hidden, mems
 
-    def _uncover(self, i):
-        top, ulink, dlink, n1 = self._top, self._ulink, self._dlink, self.n_primary
-        share, tracking = self._share, self._tracking
-        p = ulink[i]
-        opened = 0.0
-        restored = 0
-        while p != i:
-            q = p - 1
-            while q != p:
-                x = top[q]
-                if x <= 0:
-                    q = dlink[q]
-                else:
-                    u, d = ulink[q], dlink[q]
-                    dlink[u] = ulink[d] = q
-                    top[x] += 1
-                    if tracking and u == x and x <= n1:
-                        opened += share[q] - share[d]
-                    restored += 1
-                    q -= 1
-            p = ulink[p]
-        if tracking and i <= n1:
-            opened += share[dlink[i]]
-        self._open += opened
-        self.mems += cover_mems(top[i], restored)
-        l, r = self._llink[i], self._rlink[i]
-        self._rlink[l] = self._llink[r] = i
-        self._active += i <= n1
+    def _cover_all(self, b, count):
+        """_commit without colors: covering the items one by one hides, in all, the
+        active options that meet any of them, whatever the order, and each cover's
+        list holds the options no earlier one hid; so one union does, and the `count`
+        covers' charges add up to the same sums. (The union may take in the item X3
+        chose: it meets no active option any more.)"""
+        item_bits, meets = self._item_bits, 0
+        for item in self._items_at[b]:
+            meets |= item_bits[item]
+        hidden = self._alive & meets
+        entries = self._entries(hidden)
+        mems = 4 * count + 3 * hidden.bit_count() + 6 * entries  # count x cover_mems
+        self._alive ^= hidden
+        self.updates += entries
+        self.mems += mems
+        return hidden, mems
 
-    def _purify(self, p):
-        """Knuth's purify(p), for a node p that gives its secondary item i the color c:
-        the options that give i the color c stay, marked with color -1 (committing one
-        of them later leaves i alone); every other option in i's list is hidden; i's
-        header keeps c. Done by _cover(i) on i's list with the kept options left out of
-        its downward links, which _cover walks, and then rebuilt from the upward links,
-        which nothing touched. i goes back into the item list at once (X3 never reads
-        secondary items, but _force does).
+    def _lower_lengths(self, lengths, hidden, newly_covered):
+        """The lengths once the options `hidden` are gone (self._alive is the set left)
+        and the primary items `newly_covered` with them: lowered one by one, or counted
+        afresh when that is cheaper; covered items raised out of X3's reach."""
+        top = self._covered_length
+        if hidden.bit_count() < self._recount_at:
+            lengths = lengths[:]
+            primary_at = self._primary_at
+            while hidden:
+                lowest = hidden & -hidden
+                hidden ^= lowest
+                for item in primary_at[lowest.bit_length() - 1]:
+                    lengths[item] -= 1
+        else:
+            alive = self._alive
+            lengths = type(lengths)([(alive & bits).bit_count()
+                                     for bits in self._primary_bits])
+            for item in self._covered:
+                lengths[item] = top
+        for item in newly_covered:
+            lengths[item] = top
+        self._covered.extend(newly_covered)
+        return lengths
 
-        p itself is normally hidden (it belongs to the option being tried); the node of
-        a forced option is not, and stays in the list unmarked, so that _uncommit still
-        sees its color."""
-        i, c = self._top[p], self._color[p]
-        self._set_aside(p, self._dlink, -1)
-        self._cover(i)
-        l, r = self._llink[i], self._rlink[i]
-        self._rlink[l] = self._llink[r] = i
-        _relink(self._dlink, self._ulink, i)
-        self._color[i] = c
+    def _option_of(self, b):
+        return self._bit_option[b]
 
-    def _unpurify(self, p):
-        """Knuth's unpurify(p): undo _purify(p), the same way through _uncover, which
-        walks the upward links."""
-        i, c = self._top[p], self._color[p]
-        self._color[i] = 0
-        self._set_aside(p, self._ulink, c)
-        self._uncover(i)
-        _relink(self._ulink, self._dlink, i)
-
-    def _set_aside(self, p, links, mark):
-        """Link p's item list by `links` (dlink or ulink) past the options that give the
-        item p's color c, or -1 (those _purify keeps), and give each of them but p itself
-        the color `mark`."""
-        color = self._color
-        i, c = self._top[p], color[p]
-        last = i
-        r = links[i]
-        while r != i:
-            if color[r] == c or color[r] < 0:
-                if r != p:
-                    color[r] = mark
-            else:
-                links[last] = r
-                last = r
-            r = links[r]
-        links[last] = i
-
-    def _commit(self, p):
-        """Knuth's commit(p, j) for a node p of an option that joins the solution: cover
-        p's item if p has no color, purify it if it has one, and leave it alone if p's
-        item has already been purified to p's color (color -1)."""
-        self._by_color(p, self._cover, self._purify)
-
-    def _uncommit(self, p):
-        """Knuth's uncommit(p, j): undo _commit(p)."""
-        self._by_color(p, self._uncover, self._unpurify)
-
-    def _by_color(self, p, uncolored, colored):
-        """uncolored(p's item) if p has no color, colored(p) if it has one."""
-        c = self._color[p] if self._color is not None else 0
-        if c == 0:
-            uncolored(self._top[p])
-        elif c > 0:
-            colored(p)
-
-    def _commit_others(self, p):
-        """Commit every node of p's option except p itself (step X5, Knuth's C5)."""
-        top, ulink, color = self._top, self._ulink, self._color
-        q = p + 1
-        while q != p:
-            x = top[q]
-            if x <= 0:
-                q = ulink[q]
-            else:
-                if color is None:
-                    self._cover(x)
-                else:
-                    self._commit(q)
-                q += 1
-
-    def _uncommit_others(self, p):
-        """Undo _commit_others in exactly the reverse order (step X6)."""
-        top, dlink, color = self._top, self._dlink, self._color
-        q = p - 1
-        while q != p:
-            x = top[q]
-            if x <= 0:
-                q = dlink[q]
-            else:
-                if color is None:
-                    self._uncover(x)
-                else:
-                    self._uncommit(q)
-                q -= 1
-
-    def _option_of(self, p):
-        top = self._top
-        while top[p] > 0:
-            p -= 1
-        return -top[p]
-
-    def _weight_of(self, p):
-        return self._weights[self._option_of(p)] if self._weights else 0
-
-    # -- starting and unwinding ----------------------------------------------------
+    # -- starting -----------------------------------------------------------------
 
     def start(self, forced=(), first_item=False, maximize=False):
         """Forget the previous search, commit the `forced` options, and get ready for `run`.
@@ -334,81 +263,38 @@ class Solver:
         forced = [_option_index(j, self.n_options) for j in forced]
         if maximize and self._weights is None:
             raise ProblemError("maximize needs option weights")
-        self._unwind()
-        if self._weights is not None:
-            self._order_lists(bool(maximize))
+        self._arrange(bool(maximize))
         self.nodes = self.updates = self.count = self.mems = 0
         self._first_item, self._maximize = bool(first_item), bool(maximize)
         self._weight, self._best, self._best_solution = 0, None, None
+        self._alive = (1 << self.n_options) - 1
+        self._lengths = self._initial_lengths[:]
+        self._active = self.n_primary
+        self._covered, self._purified = [], [0] * (self.n_primary + self.n_secondary)
+        self._levels, self._forced = [], []
         self._step = _X2
+        option_bit = {j: b for b, j in enumerate(self._bit_option)} if forced else None
         for j in forced:
-            if not self._force(j):
+            if not self._force(j, option_bit[j]):
                 self._step = None
                 break
-        if self._maximize:
-            self._open = self._largest_shares()
-            self._tracking = True
+        self._base = (self._alive, self._lengths, self._active, len(self._covered))
         return None
 
-    def _force(self, j):
-        """Commit option j as if the search had chosen it; False (and nothing done) if
-        it clashes with the options forced before it."""
-        top, llink, rlink, color = self._top, self._llink, self._rlink, self._color
-        first = self._first_node[j]
-        for p in range(first, self._dlink[first - 1] + 1):
-            i = top[p]
-            # Clashes: i is covered; or i is purified and p does not share its color
-            # (not -1), as when p's option purified it: a repeat.
-            if rlink[llink[i]] != i or (color is not None and color[p] >= 0 and color[i]):
-                return False
-        self._commit(first)
-        self._commit_others(first)
+    def _force(self, j, b):
+        """Commit option j (bit b) as if the search had chosen it; False (and nothing
+        done) if it clashes with the options forced before it: one of its items is
+        covered, or purified to another color, or it repeats one."""
+        if not self._alive >> b & 1:
+            return False
+        hidden, _ = self._commit(b, 0, len(self._items_at[b]), [])
+        self._alive &= ~(1 << b)
+        primary = self._primary_at[b]
+        self._lengths = self._lower_lengths(self._lengths, hidden, primary)
+        self._active -= len(primary)
         self._forced.append(j)
-        self._weight += self._weights[j] if self._weights else 0
+        self._weight += self._weight_at[b]
         return True
-
-    def _order_lists(self, by_share):
-        """Link the options of every primary item in index order or, for maximize, by
-        decreasing share (ties by index).
-
-        In share order an item's first option holds its largest share, so the bound
-        reads it without a scan, and X5 tries the most promising option first. Hiding
-        and unhiding keep the order of a list, so it holds throughout the search.
-        Called with nothing covered."""
-        if self._by_share == by_share:
-            return
-        self._by_share = by_share
-        ulink, dlink, share = self._ulink, self._dlink, self._share
-        for i in range(1, self.n_primary + 1):
-            members = []
-            p = dlink[i]
-            while p != i:
-                members.append(p)
-                p = dlink[p]
-            members.sort(key=(lambda q: (-share[q], q)) if by_share else None)
-            chain = [i, *members]
-            for above, below in zip(chain, chain[1:] + [i]):
-                dlink[above], ulink[below] = below, above
-
-    def _unwind(self):
-        self._tracking = False
-        while self._x:
-            self._level_back()
-        while self._forced:
-            first = self._first_node[self._forced.pop()]
-            self._uncommit_others(first)
-            self._uncommit(first)
-        self._zeros = self._zeros_initial
-
-    def _level_back(self):
-        """Leave the deepest level, restoring the links exactly as they were."""
-        p = self._x.pop()
-        self._width.pop()
-        self._pos.pop()
-        self._zeros_after.pop()
-        self._uncommit_others(p)
-        self._weight -= self._weight_of(p)
-        self._uncover(self._top[p])
 
     # -- the search ----------------------------------------------------------------
 
@@ -431,35 +317,24 @@ class Solver:
             self._running = False
 
     def _search(self, budget, count_only):
-        top, dlink, rlink = self._top, self._dlink, self._rlink
-        x, width, pos = self._x, self._width, self._pos
         stop = self.nodes + budget
         step = self._step
         while True:
             if step is None:
                 return EXHAUSTED
             if step == _X8:
-                # X8, then X6: undo the deepest level's option and move to the next one.
-                if not x:
+                step = self._next_option()
+                if step is None:
                     self._step = None
                     return EXHAUSTED
-                p = x[-1]
-                self._uncommit_others(p)
-                self._zeros = self._zeros_after[-1]
-                self._weight -= self._weight_of(p)
-                x[-1] = dlink[p]
-                pos[-1] += 1
-                step = self._try_option()
                 continue
             # X2: a new node of the search tree.
             if self.nodes >= stop:
                 self._step = _X2
                 return PAUSED
             self.nodes += 1
-            if self._tracking and self.nodes % _RESUM_EVERY == 0:
-                self._open = self._largest_shares()
-            if rlink[0] == 0:
-                step = _X8
+            step = _X8
+            if not self._active:
                 if self._maximize:
                     if self._best is None or self._weight > self._best:
                         self._best, self._best_solution = self._weight, self._current()
@@ -471,56 +346,76 @@ class Solver:
                     continue
                 self._step = _X8
                 return SOLUTION
-            if self._zeros:
-                step = _X8
+            if 0 in self._lengths:  # an active item has no option left: a dead end
                 continue
             if self._maximize and self._best is not None and (
-                    self._weight + self._open <= self._best + _PRUNE_MARGIN):
-                step = _X8
+                    self._weight + self._bound() <= self._best + _PRUNE_MARGIN):
                 continue
-            # X3, X4: choose an item, cover it, start on its first option.
-            self.mems += _choose_mems(self._active)
-            i = self._choose()
-            self._cover(i)
-            self._zeros_after.append(self._zeros)
-            x.append(dlink[i])
-            width.append(top[i])
-            pos.append(0)
-            step = self._try_option()
+            self._branch()
+            step = self._next_option()
 
-    def _try_option(self):
-        """X5 for the deepest level: commit its option and go deeper (X2); or, when its
-        item has no options left, X7: uncover the item, drop the level, and back up (X8).
-        After X7 no item is empty (X3 only runs then), so `_zeros` goes back to 0."""
-        x = self._x
-        p = x[-1]
-        if p <= self.n_primary + self.n_secondary:
-            x.pop()
-            self._width.pop()
-            self._pos.pop()
-            self._zeros_after.pop()
-            self._uncover(p)
-            self._zeros = 0
+    def _branch(self):
+        """X3 and X4: choose an item, cover it, and open a level for its options."""
+        self.mems += _choose_mems(self._active)
+        item = self._choose()
+        hidden = self._alive & self._item_bits[item]
+        entries = self._entries(hidden)
+        mems = cover_mems(hidden.bit_count(), entries)
+        self.updates += entries
+        self.mems += mems
+        self._alive ^= hidden
+        self._lengths = self._lower_lengths(self._lengths, hidden, (item,))
+        self._active -= 1
+        self._levels.append(_Level(item, self._alive, self._lengths, self._active,
+                                   len(self._covered), hidden, mems))
+
+    def _next_option(self):
+        """X6 and X5 on the deepest level: undo the option being tried, if any, and
+        commit the next one (then X2 comes next); or, when none is left, X7: uncover
+        the item, drop the level, and back up (X8; None when no level is left, and
+        the state is the one `start` left)."""
+        if not self._levels:
+            self._alive, self._lengths, self._active, covered = self._base
+            del self._covered[covered:]
+            return None
+        level = self._levels[-1]
+        if level.bit >= 0:
+            self.mems += level.commit_mems
+            for item in level.purified:
+                self._purified[item] = 0
+            self._weight -= self._weight_at[level.bit]
+        if not level.untried:
+            self.mems += level.cover_mems
+            self._levels.pop()
             return _X8
-        self._commit_others(p)
-        self._weight += self._weight_of(p)
+        lowest = level.untried & -level.untried
+        level.untried ^= lowest
+        b = level.bit = lowest.bit_length() - 1
+        level.position += 1
+        items, primary = self._items_at[b], self._primary_at[b]
+        del self._covered[level.covered:]
+        self._alive = level.alive
+        level.purified = [] if self._colors_at else ()
+        hidden, level.commit_mems = self._commit(
+            b, items.index(level.item) + 1, len(items) - 1, level.purified)
+        self._lengths = self._lower_lengths(level.lengths, hidden, primary)
+        self._active = level.active - len(primary) + 1
+        self._weight += self._weight_at[b]
         return _X2
 
     def _choose(self):
-        """X3: the item to branch on: fewest active options (MRV), ties to the earliest.
-
-        Only called when no item is empty, so the first item with one option wins."""
-        rlink, top = self._rlink, self._top
-        i = rlink[0]
+        """X3: the item to branch on: fewest active options (MRV), ties to the earliest;
+        or, with first_item, the first active item. Only called when no item is empty."""
+        lengths, top = self._lengths, self._covered_length
         if self._first_item:
-            return i
-        best, best_len = i, top[i]
-        i = rlink[i]
-        while i != 0 and best_len > 1:
-            if top[i] < best_len:
-                best, best_len = i, top[i]
-            i = rlink[i]
-        return best
+            return next(item for item, length in enumerate(lengths) if length != top)
+        if isinstance(lengths, bytearray):
+            # No item is empty: look for a 1, then a 2, ... (C speed, see _lengths).
+            shortest = 1
+            while (item := lengths.find(shortest)) < 0:
+                shortest += 1
+            return item
+        return lengths.index(min(lengths))
 
     def branches(self):
         """The options the search set up by `start` tries at its first node, in the
@@ -534,20 +429,15 @@ class Solver:
         theirs. That is how a search is cut into subproblems (ExactCover.frontier).
         Only valid before the first `run`."""
         self._check_idle()
-        if self.nodes or self._x:
+        if self.nodes or self._levels:
             raise ProblemError("branches() needs a search that start() has just set up")
         if self._step is None:
             return []
-        if self._rlink[0] == 0:
+        if not self._active:
             return None
-        if self._zeros:
+        if 0 in self._lengths:
             return []
-        i = self._choose()
-        options, p = [], self._dlink[i]
-        while p != i:
-            options.append(self._option_of(p))
-            p = self._dlink[p]
-        return options
+        return [self._option_of(b) for b in _bits(self._alive & self._item_bits[self._choose()])]
 
     def set_floor(self, weight):
         """For the maximize search `start` has just set up: look only for solutions
@@ -556,35 +446,33 @@ class Solver:
         hands a subproblem the best weight other subproblems found, less one: ties
         still reach the search, so which solution wins does not depend on it."""
         self._check_idle()
-        if not self._maximize or self.nodes or self._x:
+        if not self._maximize or self.nodes or self._levels:
             raise ProblemError("set_floor() needs a maximize search that start() has just "
                                "set up")
         if not isinstance(weight, int) or isinstance(weight, bool) or abs(weight) >= 2**62:
             raise ProblemError(f"floor must be an integer (|floor| < 2**62), not {weight!r}")
         self._best = weight
 
-    def _largest_shares(self):
+    def _bound(self):
         """An upper bound on the weight the uncovered primary items can still add.
 
-        Every option spreads its weight evenly over its primary items (`_share`); a
+        Every option spreads its weight evenly over its primary items (`_shares`); a
         completion covers each uncovered primary item exactly once, so no completion
         can add more than the sum, over those items, of the largest share among their
-        options: the share of each one's first option (`_order_lists`; an empty item
-        adds 0.0, its header's share). The search keeps this sum in `_open` as it
-        covers and uncovers (`_cover`); this computes it afresh, for `start`.
-        """
-        rlink, dlink, share = self._rlink, self._dlink, self._share
+        options: the share of each one's lowest bit (`_arrange`). Only called when no
+        active item is empty."""
+        alive, top, share_at = self._alive, self._covered_length, self._share_at
         total = 0.0
-        i = rlink[0]
-        while i != 0:
-            total += share[dlink[i]]
-            i = rlink[i]
+        for bits, length in zip(self._item_bits, self._lengths):
+            if length != top:
+                listed = alive & bits
+                total += share_at[(listed & -listed).bit_length() - 1]
         return total
 
     # -- results -------------------------------------------------------------------
 
     def _current(self):
-        return self._forced + [self._option_of(p) for p in self._x]
+        return self._forced + [self._option_of(level.bit) for level in self._levels]
 
     def solution(self):
         """The options of the solution just reported: forced ones first, then by level."""
@@ -597,19 +485,14 @@ class Solver:
     def levels(self):
         """The path to the node the search is at: per level, (item branched on, option
         tried, its position among the item's options from 0, how many it had)."""
-        top = self._top
-        return [(top[p] - 1, self._option_of(p), k, n)
-                for p, k, n in zip(self._x, self._pos, self._width)]
+        return [(level.item, self._option_of(level.bit), level.position, level.width)
+                for level in self._levels]
 
     def lengths(self):
         """(item, number of its active options) for every active primary item, in the
         order X3 scans them."""
-        rlink, top = self._rlink, self._top
-        found, i = [], rlink[0]
-        while i != 0:
-            found.append((i - 1, top[i]))
-            i = rlink[i]
-        return found
+        top = self._covered_length
+        return [(item, length) for item, length in enumerate(self._lengths) if length != top]
 
     @property
     def best_weight(self):
@@ -617,21 +500,49 @@ class Solver:
 
     @property
     def level(self):
-        return len(self._x)
+        return len(self._levels)
 
     def progress(self):
         """Knuth's estimate of the fraction of the search tree already explored (0..1)."""
         if self._step is None:
             return 1.0
         done, scale = 0.0, 1.0
-        for k, n in zip(self._pos, self._width):
-            scale /= n
-            done += k * scale
+        for level in self._levels:
+            scale /= level.width
+            done += level.position * scale
         return done
 
     def _check_idle(self):
         if self._running:
             raise EngineBusy("this solver is already searching")
+
+
+def _bits(bits):
+    """The positions of the 1 bits of `bits`, lowest first."""
+    while bits:
+        lowest = bits & -bits
+        bits ^= lowest
+        yield lowest.bit_length() - 1
+
+
+def _bit_sets(n_sets, members):
+    """For each of n_sets sets, the bits b of the options with the set in members[b]
+    (for an item: the options that contain it), built a byte at a time: OR-ing
+    integers option by option would copy them each time."""
+    rows = [bytearray((len(members) + 7) // 8) for _ in range(n_sets)]
+    for b, sets in enumerate(members):
+        byte, bit = b >> 3, 1 << (b & 7)
+        for k in sets:
+            rows[k][byte] |= bit
+    return [int.from_bytes(row, "little") for row in rows]
+
+
+def _entry_bits(options):
+    """[(k - 1, bits of the options of k items)] for each length k present."""
+    sizes = sorted({len(option) for option in options})
+    index = {size: k for k, size in enumerate(sizes)}
+    classes = _bit_sets(len(sizes), [[index[len(option)]] for option in options])
+    return [(size - 1, bits) for size, bits in zip(sizes, classes)]
 
 
 def cover_mems(rows, nodes):
@@ -640,15 +551,15 @@ def cover_mems(rows, nodes):
     item's links and 2 to write its neighbours'; rows + 1 reads of a DLINK along its
     list; per option 2 for the spacer (TOP, then ULINK); per node 6 (TOP; ULINK and
     DLINK, one octabyte in his layout; the two link writes; LEN read and written).
-    _purify's cover skips the options it keeps but is charged for the whole list, as
-    DLX2's purify walks it."""
+    A purify hides only the options of other colors but is charged for the whole list,
+    as DLX2's purify walks it."""
     return 4 + 3 * rows + 6 * nodes
 
 
 def _choose_mems(active):
     """The mems of X3 as DLX1 charges its scan for the shortest list: 1 for RLINK(0),
     then 2 per active primary item (its LEN and its RLINK). DLX1 stops only at an empty
-    item, which this engine never chooses (see _zeros), so it scans them all; the
+    item, which this engine never chooses (see _search), so it scans them all; the
     twins find the same item with less work (see _choose), but are charged this."""
     return 1 + 2 * active
 
@@ -700,18 +611,6 @@ def _weights_arg(weights, n_options):
         if abs(w) >= 2**31:
             raise ProblemError(f"weight of option {j} is out of range (|w| < 2**31)")
     return weights
-
-
-def _relink(links, other, head):
-    """Rebuild the `links` (dlink or ulink) of the circular list at `head` from its
-    `other` links, which go the other way."""
-    after = head
-    r = other[head]
-    while r != head:
-        links[r] = after
-        after = r
-        r = other[r]
-    links[head] = after
 
 
 _COLOR_LIMIT = 2**31
