@@ -162,8 +162,25 @@ def test_the_two_oracles_agree(problem):
         problem.n_primary, problem.n_secondary, problem.options, problem.forced, problem.colors)
 
 
+# Covering item 2 at X4 leaves item 3 with no active option, but the options of item 2
+# that the level tries cover item 3: the Python twin's lengths, counted afresh there,
+# once took item 3 (and the covered items) for empty and every child for a dead end.
+LATE_COVER = Problem(
+    5, 3,
+    [[2], [6], [4, 1, 2, 7, 3], [7, 5], [2, 7], [3, 4, 2, 1, 7], [5, 7, 0, 6, 4], [5],
+     [7, 4, 5], [6], [7, 1], [7, 5, 3, 2], [6, 1, 2], [2, 6, 5, 1], [0], [2, 4], [5, 7],
+     [1, 0], [4, 5], [7, 6, 2], [0], [1], [1], [2, 0], [1, 2, 5], [6, 4, 5], [0, 5],
+     [4, 3, 2], [7, 1, 0, 3], [7, 4], [4, 0]],
+    [1] * 31, [],
+    [[0], [2], [0, 0, 0, 0, 0], [2, 1], [0, 0], [0, 0, 0, 0, 1], [2, 2, 0, 1, 0], [1],
+     [1, 0, 2], [1], [1, 0], [2, 1, 0, 0], [1, 0, 0], [0, 0, 0, 0], [0], [0, 0], [0, 2],
+     [0, 0], [0, 1], [2, 0, 0], [0], [0], [0], [0, 0], [0, 0, 2], [0, 0, 1], [0, 0],
+     [0, 0, 0], [2, 0, 0, 0], [1, 0], [0, 0]])
+
+
 @PROFILE
 @given(problem=problems(), first_item=st.booleans())
+@example(problem=LATE_COVER, first_item=True)
 def test_twins_search_identically(c_twin, py_twin, problem, first_item):
     c_run, py_run = (trace(twin, new_solver(twin, problem), forced=problem.forced,
                            first_item=first_item) for twin in (c_twin, py_twin))

@@ -13,16 +13,17 @@ counts (PEP 399). They differ in how they remember which options are still activ
   (bit b for the b-th option in the order the search tries them). Covering an item is
   then one `&` of two integers, which CPython does a machine word at a time, and
   backing up is free: each level keeps the set it started from. An interpreted step
-  costs as much as a dozen machine words, so this is 2-9 times faster than walking
-  the links in Python (docs/performance.md, "The Python twin").
+  costs as much as a dozen machine words, so this beats walking the links in Python
+  by 1.5x on sudoku, 2x on queens and 4-7x on pentominoes (docs/performance.md,
+  "The Python twin").
 
 What the links would give for free, this twin keeps beside the bit set: LEN(i) for
 every primary item, the number of active options containing i (`_lengths`: a
 bytearray when no item has more than 254 options, else a list), which X3 reads; a
 covered item's entry is raised to `_covered_length` so that X3 never picks it. Each
-level keeps the lengths it started from; a cover lowers a copy by one per hidden
-option and item, or counts them afresh when it hides so many options that a count is
-cheaper.
+level keeps the lengths as they are once its item is covered; a cover lowers a copy
+by one per hidden option and item, or counts them afresh when it hides so many
+options that a count is cheaper.
 
 `updates` and `mems` are charged as DLX1 and DLX2 charge their link operations: a cover
 that hides h option entries (an option of k items has k - 1 entries besides the one in
@@ -64,15 +65,14 @@ class _Level:
     """One level of the search: the item X3 chose, the state once it is covered, and
     where the trial of its options stands."""
 
-    __slots__ = ("item", "alive", "lengths", "active", "covered", "untried", "bit",
-                 "position", "width", "cover_mems", "commit_mems", "purified")
+    __slots__ = ("item", "alive", "lengths", "active", "untried", "bit", "position",
+                 "width", "cover_mems", "commit_mems", "purified")
 
-    def __init__(self, item, alive, lengths, active, covered, untried, cover_mems):
+    def __init__(self, item, alive, lengths, active, untried, cover_mems):
         self.item = item
         self.alive = alive            # the active options once `item` is covered
         self.lengths = lengths        # and the items' lengths then
         self.active = active          # and the number of active primary items
-        self.covered = covered        # and len(Solver._covered)
         self.untried = untried        # bits of the item's options not tried yet
         self.bit = -1                 # the option being tried
         self.position = -1            # its place among the item's options, from 0
@@ -90,7 +90,7 @@ class Solver:
         "_shares", "_by_share", "_bit_option", "_items_at", "_primary_at", "_colors_at",
         "_weight_at", "_share_at", "_item_bits", "_primary_bits", "_color_bits",
         "_entry_bits", "_entry_size", "_initial_lengths", "_covered_length", "_recount_at",
-        "_alive", "_lengths", "_active", "_covered", "_purified", "_base", "_levels",
+        "_alive", "_lengths", "_active", "_purified", "_base", "_levels",
         "_forced", "_step", "_first_item", "_maximize", "_weight", "_best",
         "_best_solution", "_running",
         "nodes", "updates", "count", "mems",
@@ -174,18 +174,19 @@ class Solver:
             return self._entry_size * hidden.bit_count()
         return sum(k * (hidden & bits).bit_count() for k, bits in self._entry_bits)
 
-    def _commit(self, b, first, count, purified):
+    def _commit(self, b, first, count, alive, purified):
         """Knuth's commit(p, j) for `count` items of option b, from its `first` on,
-        cyclically: cover an item the option gives no color; purify one it gives a
-        color, unless an earlier commit purified it already (to that color: any
-        other would have hidden this option). Each cover or purify is charged as
-        DLX1/DLX2 charge it (cover_mems), for its item's whole list. Returns the
-        options hidden and the mems charged (the uncommit charges them again), and
-        appends the items it purified to `purified`."""
+        cyclically, with `alive` the active options: cover an item the option gives
+        no color; purify one it gives a color, unless an earlier commit purified it
+        already (to that color: any other would have hidden this option). Each cover
+        or purify is charged as DLX1/DLX2 charge it (cover_mems), for its item's whole
+        list; the uncommit charges the same mems again. Returns the active options
+        left, those hidden, and the updates and mems; appends the items it purified
+        to `purified`."""
         if self._colors_at is None:
-            return self._cover_all(b, count)
+            return self._cover_all(b, count, alive)
         items, colors, item_bits = self._items_at[b], self._colors_at[b], self._item_bits
-        alive, hidden, mems, updates = self._alive, 0, 0, 0
+        hidden = updates = mems = 0
         for k in range(first, first + count):
             item, color = items[k % len(items)], colors[k % len(items)]
             listed = alive & item_bits[item]
@@ -202,12 +203,9 @@ class Solver:
             mems += cover_mems(listed.bit_count(), entries)
             alive ^= going
             hidden |= going
-        self._alive = alive
-        self.updates += updates
-        self.mems += mems
-        return hidden, mems
+        return alive, hidden, updates, mems
 
-    def _cover_all(self, b, count):
+    def _cover_all(self, b, count, alive):
         """_commit without colors: covering the items one by one hides, in all, the
         active options that meet any of them, whatever the order, and each cover's
         list holds the options no earlier one hid; so one union does, and the `count`
@@ -216,18 +214,15 @@ class Solver:
         item_bits, meets = self._item_bits, 0
         for item in self._items_at[b]:
             meets |= item_bits[item]
-        hidden = self._alive & meets
+        hidden = alive & meets
         entries = self._entries(hidden)
         mems = 4 * count + 3 * hidden.bit_count() + 6 * entries  # count x cover_mems
-        self._alive ^= hidden
-        self.updates += entries
-        self.mems += mems
-        return hidden, mems
+        return alive ^ hidden, hidden, entries, mems
 
-    def _lower_lengths(self, lengths, hidden, newly_covered):
-        """The lengths once the options `hidden` are gone (self._alive is the set left)
-        and the primary items `newly_covered` with them: lowered one by one, or counted
-        afresh when that is cheaper; covered items raised out of X3's reach."""
+    def _lower_lengths(self, lengths, hidden, newly_covered, alive):
+        """The primary items' lengths once the options `hidden` are gone (`alive` is
+        the set left) and the items `newly_covered` with them: lowered one by one, or counted afresh when that is cheaper; covered items
+        raised out of X3's reach."""
         top = self._covered_length
         if hidden.bit_count() < self._recount_at:
             lengths = lengths[:]
@@ -238,14 +233,11 @@ class Solver:
                 for item in primary_at[lowest.bit_length() - 1]:
                     lengths[item] -= 1
         else:
-            alive = self._alive
-            lengths = type(lengths)([(alive & bits).bit_count()
-                                     for bits in self._primary_bits])
-            for item in self._covered:
-                lengths[item] = top
+            # Items covered before are `top` in `lengths` and stay so.
+            lengths = type(lengths)([top if length == top else (alive & bits).bit_count()
+                                     for length, bits in zip(lengths, self._primary_bits)])
         for item in newly_covered:
             lengths[item] = top
-        self._covered.extend(newly_covered)
         return lengths
 
     def _option_of(self, b):
@@ -270,7 +262,7 @@ class Solver:
         self._alive = (1 << self.n_options) - 1
         self._lengths = self._initial_lengths[:]
         self._active = self.n_primary
-        self._covered, self._purified = [], [0] * (self.n_primary + self.n_secondary)
+        self._purified = [0] * (self.n_primary + self.n_secondary)
         self._levels, self._forced = [], []
         self._step = _X2
         option_bit = {j: b for b, j in enumerate(self._bit_option)} if forced else None
@@ -278,7 +270,7 @@ class Solver:
             if not self._force(j, option_bit[j]):
                 self._step = None
                 break
-        self._base = (self._alive, self._lengths, self._active, len(self._covered))
+        self._base = (self._alive, self._lengths, self._active)
         return None
 
     def _force(self, j, b):
@@ -287,11 +279,14 @@ class Solver:
         covered, or purified to another color, or it repeats one."""
         if not self._alive >> b & 1:
             return False
-        hidden, _ = self._commit(b, 0, len(self._items_at[b]), [])
-        self._alive &= ~(1 << b)
+        alive, hidden, updates, mems = self._commit(b, 0, len(self._items_at[b]),
+                                                    self._alive, [])
+        self._alive = alive & ~(1 << b)
+        self.updates += updates
+        self.mems += mems
         primary = self._primary_at[b]
-        self._lengths = self._lower_lengths(self._lengths, hidden, primary)
         self._active -= len(primary)
+        self._lengths = self._lower_lengths(self._lengths, hidden, primary, self._alive)
         self._forced.append(j)
         self._weight += self._weight_at[b]
         return True
@@ -317,100 +312,99 @@ class Solver:
             self._running = False
 
     def _search(self, budget, count_only):
-        stop = self.nodes + budget
-        step = self._step
-        while True:
-            if step is None:
-                return EXHAUSTED
-            if step == _X8:
-                step = self._next_option()
-                if step is None:
-                    self._step = None
-                    return EXHAUSTED
-                continue
-            # X2: a new node of the search tree.
-            if self.nodes >= stop:
-                self._step = _X2
-                return PAUSED
-            self.nodes += 1
-            step = _X8
-            if not self._active:
-                if self._maximize:
-                    if self._best is None or self._weight > self._best:
-                        self._best, self._best_solution = self._weight, self._current()
-                        self._step = _X8
-                        return SOLUTION
+        """Knuth's steps X2..X8, from the step where the last call stopped.
+
+        One loop with the state in local variables (written back on the way out):
+        here a lookup on self or a call costs as much as a machine word of a cover.
+        The state at a node is `alive` (the active options), `lengths` (the primary
+        items' LEN) and `active` (how many primary items are uncovered); a level
+        records it as it is once its item is covered, so backing up is a copy."""
+        levels, item_bits, items_at = self._levels, self._item_bits, self._items_at
+        primary_at, weight_at = self._primary_at, self._weight_at
+        alive, lengths, active, weight = self._alive, self._lengths, self._active, self._weight
+        nodes, stop, step = self.nodes, self.nodes + budget, self._step
+        try:
+            while step is not None:
+                if step == _X8:
+                    # X6: undo the option tried at the deepest level, if there is one.
+                    if not levels:
+                        alive, lengths, active = self._base
+                        step = None
+                        break
+                    level = levels[-1]
+                    if level.bit >= 0:
+                        self.mems += level.commit_mems
+                        for item in level.purified:
+                            self._purified[item] = 0
+                        weight -= weight_at[level.bit]
+                    if not level.untried:
+                        # X7: no option left: uncover the item and back up (X8).
+                        self.mems += level.cover_mems
+                        levels.pop()
+                        continue
+                    # X5: commit the next option, the lowest bit left.
+                    lowest = level.untried & -level.untried
+                    level.untried ^= lowest
+                    b = level.bit = lowest.bit_length() - 1
+                    level.position += 1
+                    items, primary = items_at[b], primary_at[b]
+                    level.purified = [] if self._colors_at else ()
+                    alive, hidden, updates, level.commit_mems = self._commit(
+                        b, items.index(level.item) + 1, len(items) - 1, level.alive,
+                        level.purified)
+                    self.updates += updates
+                    self.mems += level.commit_mems
+                    active = level.active - len(primary) + 1
+                    lengths = self._lower_lengths(level.lengths, hidden, primary, alive)
+                    weight += weight_at[b]
+                # X2: a new node of the search tree.
+                if nodes >= stop:
+                    step = _X2
+                    break
+                nodes += 1
+                step = _X8
+                if not active:
+                    if self._maximize:
+                        if self._best is None or weight > self._best:
+                            self._best, self._best_solution = weight, self._current()
+                            break
+                        continue
+                    self.count += 1
+                    if count_only:
+                        continue
+                    break
+                if 0 in lengths:  # an active item has no option left: a dead end
                     continue
-                self.count += 1
-                if count_only:
+                if self._maximize and self._best is not None and (
+                        weight + self._bound(alive, lengths) <= self._best + _PRUNE_MARGIN):
                     continue
-                self._step = _X8
-                return SOLUTION
-            if 0 in self._lengths:  # an active item has no option left: a dead end
-                continue
-            if self._maximize and self._best is not None and (
-                    self._weight + self._bound() <= self._best + _PRUNE_MARGIN):
-                continue
-            self._branch()
-            step = self._next_option()
+                # X3, X4: choose an item, cover it, and open a level for its options.
+                self.mems += _choose_mems(active)
+                item = self._choose(lengths)
+                hidden = alive & item_bits[item]
+                entries = self._entries(hidden)
+                mems = cover_mems(hidden.bit_count(), entries)
+                self.updates += entries
+                self.mems += mems
+                alive ^= hidden
+                active -= 1
+                lengths = self._lower_lengths(lengths, hidden, (item,), alive)
+                levels.append(_Level(item, alive, lengths, active, hidden, mems))
+        finally:
+            self._alive, self._lengths, self._active, self._weight = alive, lengths, active, weight
+            self.nodes, self._step = nodes, step
+        if step is None:
+            return EXHAUSTED
+        return PAUSED if step == _X2 else SOLUTION
 
-    def _branch(self):
-        """X3 and X4: choose an item, cover it, and open a level for its options."""
-        self.mems += _choose_mems(self._active)
-        item = self._choose()
-        hidden = self._alive & self._item_bits[item]
-        entries = self._entries(hidden)
-        mems = cover_mems(hidden.bit_count(), entries)
-        self.updates += entries
-        self.mems += mems
-        self._alive ^= hidden
-        self._lengths = self._lower_lengths(self._lengths, hidden, (item,))
-        self._active -= 1
-        self._levels.append(_Level(item, self._alive, self._lengths, self._active,
-                                   len(self._covered), hidden, mems))
-
-    def _next_option(self):
-        """X6 and X5 on the deepest level: undo the option being tried, if any, and
-        commit the next one (then X2 comes next); or, when none is left, X7: uncover
-        the item, drop the level, and back up (X8; None when no level is left, and
-        the state is the one `start` left)."""
-        if not self._levels:
-            self._alive, self._lengths, self._active, covered = self._base
-            del self._covered[covered:]
-            return None
-        level = self._levels[-1]
-        if level.bit >= 0:
-            self.mems += level.commit_mems
-            for item in level.purified:
-                self._purified[item] = 0
-            self._weight -= self._weight_at[level.bit]
-        if not level.untried:
-            self.mems += level.cover_mems
-            self._levels.pop()
-            return _X8
-        lowest = level.untried & -level.untried
-        level.untried ^= lowest
-        b = level.bit = lowest.bit_length() - 1
-        level.position += 1
-        items, primary = self._items_at[b], self._primary_at[b]
-        del self._covered[level.covered:]
-        self._alive = level.alive
-        level.purified = [] if self._colors_at else ()
-        hidden, level.commit_mems = self._commit(
-            b, items.index(level.item) + 1, len(items) - 1, level.purified)
-        self._lengths = self._lower_lengths(level.lengths, hidden, primary)
-        self._active = level.active - len(primary) + 1
-        self._weight += self._weight_at[b]
-        return _X2
-
-    def _choose(self):
+    def _choose(self, lengths):
         """X3: the item to branch on: fewest active options (MRV), ties to the earliest;
         or, with first_item, the first active item. Only called when no item is empty."""
-        lengths, top = self._lengths, self._covered_length
+        top = self._covered_length
         if self._first_item:
             return next(item for item, length in enumerate(lengths) if length != top)
         if isinstance(lengths, bytearray):
-            # No item is empty: look for a 1, then a 2, ... (C speed, see _lengths).
+            # No item is empty: look for a 1, then a 2, ... (at C speed).
             shortest = 1
             while (item := lengths.find(shortest)) < 0:
                 shortest += 1
@@ -437,7 +431,8 @@ class Solver:
             return None
         if 0 in self._lengths:
             return []
-        return [self._option_of(b) for b in _bits(self._alive & self._item_bits[self._choose()])]
+        item = self._choose(self._lengths)
+        return [self._option_of(b) for b in _bits(self._alive & self._item_bits[item])]
 
     def set_floor(self, weight):
         """For the maximize search `start` has just set up: look only for solutions
@@ -453,7 +448,7 @@ class Solver:
             raise ProblemError(f"floor must be an integer (|floor| < 2**62), not {weight!r}")
         self._best = weight
 
-    def _bound(self):
+    def _bound(self, alive, lengths):
         """An upper bound on the weight the uncovered primary items can still add.
 
         Every option spreads its weight evenly over its primary items (`_shares`); a
@@ -461,9 +456,9 @@ class Solver:
         can add more than the sum, over those items, of the largest share among their
         options: the share of each one's lowest bit (`_arrange`). Only called when no
         active item is empty."""
-        alive, top, share_at = self._alive, self._covered_length, self._share_at
+        top, share_at = self._covered_length, self._share_at
         total = 0.0
-        for bits, length in zip(self._item_bits, self._lengths):
+        for bits, length in zip(self._item_bits, lengths):
             if length != top:
                 listed = alive & bits
                 total += share_at[(listed & -listed).bit_length() - 1]
