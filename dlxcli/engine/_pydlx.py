@@ -174,18 +174,22 @@ class Solver:
             return self._entry_size * hidden.bit_count()
         return sum(k * (hidden & bits).bit_count() for k, bits in self._entry_bits)
 
-    def _commit(self, b, first, count, alive, purified):
-        """Knuth's commit(p, j) for `count` items of option b, from its `first` on,
-        cyclically, with `alive` the active options: cover an item the option gives
+    def _commit(self, b, chosen, alive, purified):
+        """Knuth's commit(p, j) for the items of option b that follow the item `chosen`
+        (X5), cyclically, or for all of them (`chosen` None: a forced option), with
+        `alive` the active options: cover an item the option gives
         no color; purify one it gives a color, unless an earlier commit purified it
         already (to that color: any other would have hidden this option). Each cover
         or purify is charged as DLX1/DLX2 charge it (cover_mems), for its item's whole
         list; the uncommit charges the same mems again. Returns the active options
         left, those hidden, and the updates and mems; appends the items it purified
         to `purified`."""
+        items = self._items_at[b]
+        first = 0 if chosen is None else items.index(chosen) + 1
+        count = len(items) - (chosen is not None)
         if self._colors_at is None:
             return self._cover_all(b, count, alive)
-        items, colors, item_bits = self._items_at[b], self._colors_at[b], self._item_bits
+        colors, item_bits = self._colors_at[b], self._item_bits
         hidden = updates = mems = 0
         for k in range(first, first + count):
             item, color = items[k % len(items)], colors[k % len(items)]
@@ -221,8 +225,8 @@ class Solver:
 
     def _lower_lengths(self, lengths, hidden, newly_covered, alive):
         """The primary items' lengths once the options `hidden` are gone (`alive` is
-        the set left) and the items `newly_covered` with them: lowered one by one, or counted afresh when that is cheaper; covered items
-        raised out of X3's reach."""
+        the set left) and the items `newly_covered` with them: lowered one by one, or
+        counted afresh when that is cheaper; covered items raised out of X3's reach."""
         top = self._covered_length
         if hidden.bit_count() < self._recount_at:
             lengths = lengths[:]
@@ -279,8 +283,7 @@ class Solver:
         covered, or purified to another color, or it repeats one."""
         if not self._alive >> b & 1:
             return False
-        alive, hidden, updates, mems = self._commit(b, 0, len(self._items_at[b]),
-                                                    self._alive, [])
+        alive, hidden, updates, mems = self._commit(b, None, self._alive, [])
         self._alive = alive & ~(1 << b)
         self.updates += updates
         self.mems += mems
@@ -319,10 +322,12 @@ class Solver:
         The state at a node is `alive` (the active options), `lengths` (the primary
         items' LEN) and `active` (how many primary items are uncovered); a level
         records it as it is once its item is covered, so backing up is a copy."""
-        levels, item_bits, items_at = self._levels, self._item_bits, self._items_at
+        levels, item_bits = self._levels, self._item_bits
         primary_at, weight_at = self._primary_at, self._weight_at
+        colored, maximize = self._colors_at is not None, self._maximize
         alive, lengths, active, weight = self._alive, self._lengths, self._active, self._weight
-        nodes, stop, step = self.nodes, self.nodes + budget, self._step
+        nodes, updates, mems, count = self.nodes, self.updates, self.mems, self.count
+        stop, step = nodes + budget, self._step
         try:
             while step is not None:
                 if step == _X8:
@@ -333,13 +338,13 @@ class Solver:
                         break
                     level = levels[-1]
                     if level.bit >= 0:
-                        self.mems += level.commit_mems
+                        mems += level.commit_mems
                         for item in level.purified:
                             self._purified[item] = 0
                         weight -= weight_at[level.bit]
                     if not level.untried:
                         # X7: no option left: uncover the item and back up (X8).
-                        self.mems += level.cover_mems
+                        mems += level.cover_mems
                         levels.pop()
                         continue
                     # X5: commit the next option, the lowest bit left.
@@ -347,13 +352,12 @@ class Solver:
                     level.untried ^= lowest
                     b = level.bit = lowest.bit_length() - 1
                     level.position += 1
-                    items, primary = items_at[b], primary_at[b]
-                    level.purified = [] if self._colors_at else ()
-                    alive, hidden, updates, level.commit_mems = self._commit(
-                        b, items.index(level.item) + 1, len(items) - 1, level.alive,
-                        level.purified)
-                    self.updates += updates
-                    self.mems += level.commit_mems
+                    primary = primary_at[b]
+                    level.purified = [] if colored else ()
+                    alive, hidden, entries, level.commit_mems = self._commit(
+                        b, level.item, level.alive, level.purified)
+                    updates += entries
+                    mems += level.commit_mems
                     active = level.active - len(primary) + 1
                     lengths = self._lower_lengths(level.lengths, hidden, primary, alive)
                     weight += weight_at[b]
@@ -364,35 +368,35 @@ class Solver:
                 nodes += 1
                 step = _X8
                 if not active:
-                    if self._maximize:
+                    if maximize:
                         if self._best is None or weight > self._best:
                             self._best, self._best_solution = weight, self._current()
                             break
                         continue
-                    self.count += 1
+                    count += 1
                     if count_only:
                         continue
                     break
                 if 0 in lengths:  # an active item has no option left: a dead end
                     continue
-                if self._maximize and self._best is not None and (
+                if maximize and self._best is not None and (
                         weight + self._bound(alive, lengths) <= self._best + _PRUNE_MARGIN):
                     continue
                 # X3, X4: choose an item, cover it, and open a level for its options.
-                self.mems += _choose_mems(active)
                 item = self._choose(lengths)
                 hidden = alive & item_bits[item]
                 entries = self._entries(hidden)
-                mems = cover_mems(hidden.bit_count(), entries)
-                self.updates += entries
-                self.mems += mems
+                cover = cover_mems(hidden.bit_count(), entries)
+                updates += entries
+                mems += _choose_mems(active) + cover
                 alive ^= hidden
                 active -= 1
                 lengths = self._lower_lengths(lengths, hidden, (item,), alive)
-                levels.append(_Level(item, alive, lengths, active, hidden, mems))
+                levels.append(_Level(item, alive, lengths, active, hidden, cover))
         finally:
             self._alive, self._lengths, self._active, self._weight = alive, lengths, active, weight
-            self.nodes, self._step = nodes, step
+            self.nodes, self.updates, self.mems, self.count = nodes, updates, mems, count
+            self._step = step
         if step is None:
             return EXHAUSTED
         return PAUSED if step == _X2 else SOLUTION
