@@ -184,15 +184,12 @@ class Solver:
         list; the uncommit charges the same mems again. Returns the active options
         left, those hidden, and the updates and mems; appends the items it purified
         to `purified`."""
-        items = self._items_at[b]
+        items, item_bits = self._items_at[b], self._item_bits
+        colors = self._colors_at[b] if self._colors_at else None
         first = 0 if chosen is None else items.index(chosen) + 1
-        count = len(items) - (chosen is not None)
-        if self._colors_at is None:
-            return self._cover_all(b, count, alive)
-        colors, item_bits = self._colors_at[b], self._item_bits
         hidden = updates = mems = 0
-        for k in range(first, first + count):
-            item, color = items[k % len(items)], colors[k % len(items)]
+        for k in range(first, first + len(items) - (chosen is not None)):
+            item, color = items[k % len(items)], colors[k % len(items)] if colors else 0
             listed = alive & item_bits[item]
             if not color:
                 going = listed
@@ -208,20 +205,6 @@ class Solver:
             alive ^= going
             hidden |= going
         return alive, hidden, updates, mems
-
-    def _cover_all(self, b, count, alive):
-        """_commit without colors: covering the items one by one hides, in all, the
-        active options that meet any of them, whatever the order, and each cover's
-        list holds the options no earlier one hid; so one union does, and the `count`
-        covers' charges add up to the same sums. (The union may take in the item X3
-        chose: it meets no active option any more.)"""
-        item_bits, meets = self._item_bits, 0
-        for item in self._items_at[b]:
-            meets |= item_bits[item]
-        hidden = alive & meets
-        entries = self._entries(hidden)
-        mems = 4 * count + 3 * hidden.bit_count() + 6 * entries  # count x cover_mems
-        return alive ^ hidden, hidden, entries, mems
 
     def _lower_lengths(self, lengths, hidden, newly_covered, alive):
         """The primary items' lengths once the options `hidden` are gone (`alive` is
@@ -322,8 +305,8 @@ class Solver:
         The state at a node is `alive` (the active options), `lengths` (the primary
         items' LEN) and `active` (how many primary items are uncovered); a level
         records it as it is once its item is covered, so backing up is a copy."""
-        levels, item_bits = self._levels, self._item_bits
-        primary_at, weight_at = self._primary_at, self._weight_at
+        levels, item_bits, items_at = self._levels, self._item_bits, self._items_at
+        primary_at, weight_at, entry_size = self._primary_at, self._weight_at, self._entry_size
         colored, maximize = self._colors_at is not None, self._maximize
         alive, lengths, active, weight = self._alive, self._lengths, self._active, self._weight
         nodes, updates, mems, count = self.nodes, self.updates, self.mems, self.count
@@ -353,9 +336,26 @@ class Solver:
                     b = level.bit = lowest.bit_length() - 1
                     level.position += 1
                     primary = primary_at[b]
-                    level.purified = [] if colored else ()
-                    alive, hidden, entries, level.commit_mems = self._commit(
-                        b, level.item, level.alive, level.purified)
+                    if colored:
+                        level.purified = []
+                        alive, hidden, entries, level.commit_mems = self._commit(
+                            b, level.item, level.alive, level.purified)
+                    else:
+                        # _commit without colors: the covers of the option's items hide,
+                        # in all, the active options that meet any of them, whatever
+                        # the order, and each cover's list holds the options no earlier
+                        # one hid; so one union does, and the charges add up to the same
+                        # sums (the union may take in the chosen item: it meets no
+                        # active option any more).
+                        meets = 0
+                        for item in items_at[b]:
+                            meets |= item_bits[item]
+                        hidden = level.alive & meets
+                        alive = level.alive ^ hidden
+                        size = hidden.bit_count()
+                        entries = entry_size * size if entry_size else self._entries(hidden)
+                        # len - 1 covers, each charged as cover_mems charges it
+                        level.commit_mems = 4 * len(items_at[b]) - 4 + 3 * size + 6 * entries
                     updates += entries
                     mems += level.commit_mems
                     active = level.active - len(primary) + 1
@@ -385,8 +385,9 @@ class Solver:
                 # X3, X4: choose an item, cover it, and open a level for its options.
                 item = self._choose(lengths)
                 hidden = alive & item_bits[item]
-                entries = self._entries(hidden)
-                cover = cover_mems(hidden.bit_count(), entries)
+                size = hidden.bit_count()
+                entries = entry_size * size if entry_size else self._entries(hidden)
+                cover = cover_mems(size, entries)
                 updates += entries
                 mems += _choose_mems(active) + cover
                 alive ^= hidden
