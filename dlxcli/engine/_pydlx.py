@@ -177,13 +177,13 @@ class Solver:
     def _commit(self, b, chosen, alive, purified):
         """Knuth's commit(p, j) for the items of option b that follow the item `chosen`
         (X5), cyclically, or for all of them (`chosen` None: a forced option), with
-        `alive` the active options: cover an item the option gives
-        no color; purify one it gives a color, unless an earlier commit purified it
-        already (to that color: any other would have hidden this option). Each cover
-        or purify is charged as DLX1/DLX2 charge it (cover_mems), for its item's whole
-        list; the uncommit charges the same mems again. Returns the active options
-        left, those hidden, and the updates and mems; appends the items it purified
-        to `purified`."""
+        `alive` the active options: cover an item the option gives no color; purify
+        one it gives a color, unless an earlier commit purified it already (to that
+        color: any other would have hidden this option). Each cover or purify is
+        charged as DLX1/DLX2 charge it (cover_mems), for its item's whole list; the
+        uncommit charges the same mems again. Returns the active options left, those
+        hidden, and the updates and mems; appends the items it purified to `purified`.
+        (Without colors, the search loop does the same with one union.)"""
         items, item_bits = self._items_at[b], self._item_bits
         colors = self._colors_at[b] if self._colors_at else None
         first = 0 if chosen is None else items.index(chosen) + 1
