@@ -663,11 +663,12 @@ static inline int first_with(const int *len, int i, int value)
 /* X3: the first active primary item with the fewest options (what a walk along the
  * item list picks, and _pydlx.Solver._choose). The list is in item order and a
  * covered item's len is COVERED higher, so this scans the len array from the block
- * of RLINK(0) to LLINK(0) instead: following RLINK is a chain of dependent loads, and was a quarter of a
- * sudoku search. Called only when no active primary item is empty (zeros == 0), so
- * the first block holding a 1 holds the answer; most sudoku nodes end there. Else
- * a second pass finds the first block holding the minimum. When few items are left
- * in a long span (a big problem deep in its search), walking the list is cheaper. */
+ * of RLINK(0) to LLINK(0) instead: following RLINK is a chain of dependent loads,
+ * and was a quarter of a sudoku search. Called only when no active primary item is
+ * empty (zeros == 0), so the first block holding a 1 holds the answer; most sudoku
+ * nodes end there. Else a second pass finds the first block holding the minimum. When
+ * few items are left in a long span (a big problem deep in its search), walking the
+ * list is cheaper. */
 static int choose(const Solver *s)
 {
     int i = s->rlink[0];
@@ -818,8 +819,9 @@ static int option_length(const Solver *s, int j)
 }
 
 /* Commit option j as if the search had chosen it; 0 (and nothing done) if it clashes
- * with the options forced before it: an item is covered; or it is purified and p does
- * not share its color (not -1), as when p's option purified it: a repeat. */
+ * with the options forced before it: the item of one of its nodes p is covered; or it
+ * is purified and p does not share its color (not -1), as when p's own option purified
+ * it: a repeat. */
 static int force(Solver *s, int j)
 {
     int first = s->first_node[j], n = option_length(s, j);

@@ -117,7 +117,6 @@ class Solver:
         per_option = max(primaries / max(len(options), 1), 1.0)
         self._recount_at = max(1, int(_RECOUNT_FACTOR * n_primary / per_option))
         self._by_share = None
-        self._levels, self._forced = [], []
         self._running = False
         self.start()
 
@@ -304,7 +303,7 @@ class Solver:
         here a lookup on self or a call costs as much as a machine word of a cover.
         The state at a node is `alive` (the active options), `lengths` (the primary
         items' LEN) and `active` (how many primary items are uncovered); a level
-        records it as it is once its item is covered, so backing up is a copy."""
+        records it as it is once its item is covered, so backing up costs nothing."""
         levels, item_bits, items_at = self._levels, self._item_bits, self._items_at
         primary_at, weight_at, entry_size = self._primary_at, self._weight_at, self._entry_size
         colored, maximize = self._colors_at is not None, self._maximize
@@ -354,8 +353,7 @@ class Solver:
                         alive = level.alive ^ hidden
                         size = hidden.bit_count()
                         entries = entry_size * size if entry_size else self._entries(hidden)
-                        # len - 1 covers, each charged as cover_mems charges it
-                        level.commit_mems = 4 * len(items_at[b]) - 4 + 3 * size + 6 * entries
+                        level.commit_mems = cover_mems(size, entries, len(items_at[b]) - 1)
                     updates += entries
                     mems += level.commit_mems
                     active = level.active - len(primary) + 1
@@ -463,7 +461,7 @@ class Solver:
         active item is empty."""
         top, share_at = self._covered_length, self._share_at
         total = 0.0
-        for bits, length in zip(self._item_bits, lengths):
+        for bits, length in zip(self._primary_bits, lengths):
             if length != top:
                 listed = alive & bits
                 total += share_at[(listed & -listed).bit_length() - 1]
@@ -545,15 +543,16 @@ def _entry_bits(options):
     return [(size - 1, bits) for size, bits in zip(sizes, classes)]
 
 
-def cover_mems(rows, nodes):
+def cover_mems(rows, nodes, covers=1):
     """The mems of covering (or uncovering) an item with `rows` options, `nodes` of
     which it hides (or restores), as DLX1's o/oo macros charge them: 1 to read the
     item's links and 2 to write its neighbours'; rows + 1 reads of a DLINK along its
     list; per option 2 for the spacer (TOP, then ULINK); per node 6 (TOP; ULINK and
     DLINK, one octabyte in his layout; the two link writes; LEN read and written).
     A purify hides only the options of other colors but is charged for the whole list,
-    as DLX2's purify walks it."""
-    return 4 + 3 * rows + 6 * nodes
+    as DLX2's purify walks it. With `covers`: that many covers, of `rows` options and
+    `nodes` nodes in all."""
+    return 4 * covers + 3 * rows + 6 * nodes
 
 
 def _choose_mems(active):
