@@ -10,8 +10,8 @@ counts (PEP 399). They differ in how they remember which options are still activ
 * the C twin (`_dlx.c`) does it Knuth's way, with dancing links: covering an item
   unlinks, node by node, every option that meets it, and uncovering relinks them;
 * this twin keeps the set of active options as one Python integer used as a bit set
-  (bit b for the b-th option in the order the search tries them). Covering an item is
-  then one `&` of two integers, which CPython does a machine word at a time, and
+  (numbered so that the search tries them from the highest bit down). Covering an item
+  is then one `&` of two integers, which CPython does a machine word at a time, and
   backing up is free: each level keeps the set it started from. An interpreted step
   costs as much as a dozen machine words, so this beats walking the links in Python
   by 1.5x on sudoku, 2x on queens and 4-7x on pentominoes (docs/performance.md,
@@ -54,11 +54,24 @@ every cover, this one afresh at every node), so their roundings differ; a margin
 bound can never equal exactly (short of options with 1,024 primary items) keeps them
 on the same side of it. With 0.5, a bound of exactly best + 1/2 (shares in halves)
 was pruned by one twin and not the other."""
+_COMPACT_AT = 4096
+"""`start` numbers the options afresh (_compact) when the forced options have hidden
+at least this many of them, and more than half. Numbering costs a few steps per
+option entry and item; every `&` then saves a machine word per 64 options hidden, so
+on a 9x9 sudoku (729 options) it would cost more than it saves, and on a 25x25 one
+(15,625, about 13,500 hidden by the givens) it pays for itself within a few hundred
+nodes and then halves the time per node."""
 _RECOUNT_FACTOR = 2
 """A cover counts the lengths afresh (one `&` and popcount per primary item) instead of
 lowering them option by option when it hides at least this many times n_primary
 divided by the average number of primary items per option. Measured on sudoku,
 queens and pentominoes: 1 and 2 alike, 4 slower on pentominoes."""
+
+
+_NUMBERING = ("_bit_option", "_items_at", "_primary_at", "_colors_at", "_weight_at",
+              "_share_at", "_item_bits", "_primary_bits", "_color_bits", "_entry_bits",
+              "_entry_size")
+"""The tables _number builds, all indexed by the options' bits."""
 
 
 class _Level:
@@ -68,7 +81,7 @@ class _Level:
     __slots__ = ("item", "alive", "lengths", "active", "untried", "bit", "position",
                  "width", "cover_mems", "commit_mems", "purified")
 
-    def __init__(self, item, alive, lengths, active, untried, cover_mems):
+    def __init__(self, item, alive, lengths, active, untried, width, cover_mems):
         self.item = item
         self.alive = alive            # the active options once `item` is covered
         self.lengths = lengths        # and the items' lengths then
@@ -76,7 +89,7 @@ class _Level:
         self.untried = untried        # bits of the item's options not tried yet
         self.bit = -1                 # the option being tried
         self.position = -1            # its place among the item's options, from 0
-        self.width = untried.bit_count()
+        self.width = width            # how many options it had
         self.cover_mems = cover_mems  # charged again by the uncover (X7)
         self.commit_mems = 0          # the commit of `bit`, charged again by X6
         self.purified = ()            # the secondary items that commit purified
@@ -87,7 +100,7 @@ class Solver:
 
     __slots__ = (
         "n_primary", "n_secondary", "n_options", "_options", "_colors", "_weights",
-        "_shares", "_by_share", "_bit_option", "_items_at", "_primary_at", "_colors_at",
+        "_shares", "_numbered", "_full_numbering", "_bit_option", "_items_at", "_primary_at", "_colors_at",
         "_weight_at", "_share_at", "_item_bits", "_primary_bits", "_color_bits",
         "_entry_bits", "_entry_size", "_initial_lengths", "_covered_length", "_recount_at",
         "_alive", "_lengths", "_active", "_purified", "_base", "_levels",
@@ -116,7 +129,8 @@ class Solver:
         primaries = sum(1 for option in options for item in option if item < n_primary)
         per_option = max(primaries / max(len(options), 1), 1.0)
         self._recount_at = max(1, int(_RECOUNT_FACTOR * n_primary / per_option))
-        self._by_share = None
+        self._initial_lengths, self._covered_length = self._lengths_at_start()
+        self._numbered = self._full_numbering = None
         self._running = False
         self.start()
 
@@ -128,35 +142,71 @@ class Solver:
 
     # -- the bit sets ----------------------------------------------------------------
 
+    def _lengths_at_start(self):
+        """LEN of every primary item before any cover, and the length that marks an item
+        covered: in a bytearray (whose `find` X3 uses) when no item has 255 options."""
+        counts = [0] * self.n_primary
+        for option in self._options:
+            for item in option:
+                if item < self.n_primary:
+                    counts[item] += 1
+        if max(counts, default=0) < 255:
+            return bytearray(counts), 255
+        return counts, MAX_NODES
+
     def _arrange(self, by_share):
-        """Number the options' bits in the order the search tries them: input order or,
-        for maximize, by decreasing share (ties by index), so that every item's first
-        active option is its lowest bit and holds its largest share (see _bound). An
-        item's options are tried in the order of their bits, as Knuth's lists keep
-        them in the order they were built (or, for maximize, sorted)."""
-        if self._by_share == by_share:
+        """Number the options' bits in the reverse of the order the search tries them:
+        input order or, for maximize, by decreasing share (ties by index), so that every
+        item's first active option is its highest bit and holds its largest share (see
+        _bound). An item's options are tried from its highest bit down, as Knuth's
+        lists keep them in the order they were built (or, for maximize, sorted).
+
+        Highest first, because CPython finds an integer's highest bit without reading
+        it (`bit_length`), and clearing that bit shrinks the integer; the lowest bit
+        (`x & -x`) costs a negation and a two's-complement `&` of the whole integer,
+        several times more on large problems.
+
+        The numbering of all options is kept for the next `start` (see _compact)."""
+        if self._numbered == by_share:
             return
-        self._by_share = by_share
-        order = list(range(self.n_options))
-        if by_share:
-            order.sort(key=lambda j: -self._shares[j])
-        self._bit_option = order
-        self._items_at = [self._options[j] for j in order]
+        if self._full_numbering and self._full_numbering[0] == by_share:
+            for name, value in zip(_NUMBERING, self._full_numbering[1]):
+                setattr(self, name, value)
+        else:
+            order = list(range(self.n_options))
+            if by_share:
+                order.sort(key=lambda j: -self._shares[j])
+            order.reverse()
+            self._number(order)
+            self._full_numbering = (by_share, [getattr(self, name) for name in _NUMBERING])
+        self._numbered = by_share
+
+    def _number(self, bit_option):
+        """Give option bit_option[b] bit b, and build every table indexed by bits."""
+        self._bit_option = bit_option
+        self._items_at = [self._options[j] for j in bit_option]
         self._primary_at = [[item for item in self._options[j] if item < self.n_primary]
-                            for j in order]
-        self._colors_at = [self._colors[j] for j in order] if self._colors else None
-        self._weight_at = ([self._weights[j] for j in order] if self._weights
-                           else [0] * len(order))
-        self._share_at = [self._shares[j] for j in order] if self._shares else None
+                            for j in bit_option]
+        self._colors_at = [self._colors[j] for j in bit_option] if self._colors else None
+        self._weight_at = ([self._weights[j] for j in bit_option] if self._weights
+                           else [0] * len(bit_option))
+        self._share_at = [self._shares[j] for j in bit_option] if self._shares else None
         self._item_bits = _bit_sets(self.n_primary + self.n_secondary, self._items_at)
         self._primary_bits = self._item_bits[:self.n_primary]
         self._color_bits = self._same_color_bits() if self._colors else None
         self._entry_bits = _entry_bits(self._items_at)
         self._entry_size = self._entry_bits[0][0] if len(self._entry_bits) == 1 else 0
-        counts = [bits.bit_count() for bits in self._primary_bits]
-        narrow = max(counts, default=0) < 255
-        self._covered_length = 255 if narrow else MAX_NODES
-        self._initial_lengths = (bytearray if narrow else list)(counts)
+
+    def _compact(self):
+        """Number afresh only the options still active, in the same order, when the
+        forced options have hidden most of them: every `&` in the search then reads
+        that many fewer machine words (a 25x25 sudoku's givens leave about 2,100 of
+        its 15,625 options). The items' lengths do not change."""
+        kept = [self._bit_option[b] for b in _bit_list(self._alive)]
+        kept.reverse()
+        self._number(kept)
+        self._numbered = None
+        self._alive = (1 << len(kept)) - 1
 
     def _same_color_bits(self):
         """(item, color) -> the bits of the options that give the item that color."""
@@ -205,18 +255,19 @@ class Solver:
             hidden |= going
         return alive, hidden, updates, mems
 
-    def _lower_lengths(self, lengths, hidden, newly_covered, alive):
-        """The primary items' lengths once the options `hidden` are gone (`alive` is
-        the set left) and the items `newly_covered` with them: lowered one by one, or
-        counted afresh when that is cheaper; covered items raised out of X3's reach."""
+    def _shrink_lengths(self, lengths, hidden, size, newly_covered, alive):
+        """The primary items' lengths once the `size` options `hidden` are gone (`alive`
+        is the set left) and the items `newly_covered` with them: lowered option by
+        option, or counted afresh when that is cheaper; covered items raised out of
+        X3's reach. (The callers know `size`: a popcount reads the whole integer.)"""
         top = self._covered_length
-        if hidden.bit_count() < self._recount_at:
+        if size < self._recount_at:
             lengths = lengths[:]
             primary_at = self._primary_at
             while hidden:
-                lowest = hidden & -hidden
-                hidden ^= lowest
-                for item in primary_at[lowest.bit_length() - 1]:
+                b = hidden.bit_length() - 1
+                hidden ^= 1 << b
+                for item in primary_at[b]:
                     lengths[item] -= 1
         else:
             # Items covered before are `top` in `lengths` and stay so.
@@ -256,6 +307,10 @@ class Solver:
             if not self._force(j, option_bit[j]):
                 self._step = None
                 break
+        if self._step is not None:
+            hidden = self.n_options - self._alive.bit_count()
+            if hidden >= _COMPACT_AT and 2 * hidden > self.n_options:
+                self._compact()
         self._base = (self._alive, self._lengths, self._active)
         return None
 
@@ -271,7 +326,8 @@ class Solver:
         self.mems += mems
         primary = self._primary_at[b]
         self._active -= len(primary)
-        self._lengths = self._lower_lengths(self._lengths, hidden, primary, self._alive)
+        self._lengths = self._shrink_lengths(self._lengths, hidden, hidden.bit_count(), primary,
+                                             self._alive)
         self._forced.append(j)
         self._weight += self._weight_at[b]
         return True
@@ -329,16 +385,16 @@ class Solver:
                         mems += level.cover_mems
                         levels.pop()
                         continue
-                    # X5: commit the next option, the lowest bit left.
-                    lowest = level.untried & -level.untried
-                    level.untried ^= lowest
-                    b = level.bit = lowest.bit_length() - 1
+                    # X5: commit the next option, the highest bit left.
+                    b = level.bit = level.untried.bit_length() - 1
+                    level.untried ^= 1 << b
                     level.position += 1
                     primary = primary_at[b]
                     if colored:
                         level.purified = []
                         alive, hidden, entries, level.commit_mems = self._commit(
                             b, level.item, level.alive, level.purified)
+                        size = hidden.bit_count()
                     else:
                         # _commit without colors: the covers of the option's items hide,
                         # in all, the active options that meet any of them, whatever
@@ -357,7 +413,7 @@ class Solver:
                     updates += entries
                     mems += level.commit_mems
                     active = level.active - len(primary) + 1
-                    lengths = self._lower_lengths(level.lengths, hidden, primary, alive)
+                    lengths = self._shrink_lengths(level.lengths, hidden, size, primary, alive)
                     weight += weight_at[b]
                 # X2: a new node of the search tree.
                 if nodes >= stop:
@@ -383,15 +439,15 @@ class Solver:
                 # X3, X4: choose an item, cover it, and open a level for its options.
                 item = self._choose(lengths)
                 hidden = alive & item_bits[item]
-                size = hidden.bit_count()
+                size = lengths[item]
                 entries = entry_size * size if entry_size else self._entries(hidden)
                 cover = cover_mems(size, entries)
                 updates += entries
                 mems += _choose_mems(active) + cover
                 alive ^= hidden
                 active -= 1
-                lengths = self._lower_lengths(lengths, hidden, (item,), alive)
-                levels.append(_Level(item, alive, lengths, active, hidden, cover))
+                lengths = self._shrink_lengths(lengths, hidden, size, (item,), alive)
+                levels.append(_Level(item, alive, lengths, active, hidden, size, cover))
         finally:
             self._alive, self._lengths, self._active, self._weight = alive, lengths, active, weight
             self.nodes, self.updates, self.mems, self.count = nodes, updates, mems, count
@@ -435,7 +491,7 @@ class Solver:
         if 0 in self._lengths:
             return []
         item = self._choose(self._lengths)
-        return [self._option_of(b) for b in _bits(self._alive & self._item_bits[item])]
+        return [self._option_of(b) for b in _bit_list(self._alive & self._item_bits[item])]
 
     def set_floor(self, weight):
         """For the maximize search `start` has just set up: look only for solutions
@@ -457,14 +513,13 @@ class Solver:
         Every option spreads its weight evenly over its primary items (`_shares`); a
         completion covers each uncovered primary item exactly once, so no completion
         can add more than the sum, over those items, of the largest share among their
-        options: the share of each one's lowest bit (`_arrange`). Only called when no
+        options: the share of each one's highest bit (`_arrange`). Only called when no
         active item is empty."""
         top, share_at = self._covered_length, self._share_at
         total = 0.0
         for bits, length in zip(self._primary_bits, lengths):
             if length != top:
-                listed = alive & bits
-                total += share_at[(listed & -listed).bit_length() - 1]
+                total += share_at[(alive & bits).bit_length() - 1]
         return total
 
     # -- results -------------------------------------------------------------------
@@ -515,12 +570,14 @@ class Solver:
             raise EngineBusy("this solver is already searching")
 
 
-def _bits(bits):
-    """The positions of the 1 bits of `bits`, lowest first."""
+def _bit_list(bits):
+    """The positions of the 1 bits of `bits`, highest first (the order of trial)."""
+    positions = []
     while bits:
-        lowest = bits & -bits
-        bits ^= lowest
-        yield lowest.bit_length() - 1
+        b = bits.bit_length() - 1
+        bits ^= 1 << b
+        positions.append(b)
+    return positions
 
 
 def _bit_sets(n_sets, members):
