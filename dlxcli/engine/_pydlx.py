@@ -61,6 +61,10 @@ option entry and item; every `&` then saves a machine word per 64 options hidden
 on a 9x9 sudoku (729 options) it would cost more than it saves, and on a 25x25 one
 (15,625, about 13,500 hidden by the givens) it pays for itself within a few hundred
 nodes and then halves the time per node."""
+_MEETS_BITS = 2**26
+"""The search reads, for each option it commits, the set of options that meet it
+(`_meets`): kept for every option when that takes at most this many bits (8 MiB: up
+to 8,192 options), else made afresh at each commit."""
 _RECOUNT_FACTOR = 2
 """A cover counts the lengths afresh (one `&` and popcount per primary item) instead of
 lowering them option by option when it hides at least this many times n_primary
@@ -70,23 +74,25 @@ queens and pentominoes: 1 and 2 alike, 4 slower on pentominoes."""
 
 _NUMBERING = ("_bit_option", "_items_at", "_primary_at", "_colors_at", "_weight_at",
               "_share_at", "_item_bits", "_primary_bits", "_color_bits", "_entry_bits",
-              "_entry_size")
+              "_entry_size", "_meets_at", "_option_bit")
 """The tables _number builds, all indexed by the options' bits."""
 
 
 class _Level:
-    """One level of the search: the item X3 chose, the state once it is covered, and
-    where the trial of its options stands."""
+    """One level of the search: the item X3 chose, the state at the node (see _search),
+    and where the trial of its options stands. The search keeps the levels it has
+    made, one per depth, and opens them again: making one per node cost 5%."""
 
-    __slots__ = ("item", "alive", "lengths", "active", "untried", "bit", "position",
-                 "width", "cover_mems", "commit_mems", "purified")
+    __slots__ = ("item", "alive", "lengths", "active", "listed", "untried",
+                 "bit", "position", "width", "cover_mems", "commit_mems", "purified")
 
-    def __init__(self, item, alive, lengths, active, untried, width, cover_mems):
+    def open(self, item, alive, lengths, active, listed, width, cover_mems):
         self.item = item
-        self.alive = alive            # the active options once `item` is covered
-        self.lengths = lengths        # and the items' lengths then
+        self.alive = alive            # the active options at the node
+        self.lengths = lengths        # and the items' lengths
         self.active = active          # and the number of active primary items
-        self.untried = untried        # bits of the item's options not tried yet
+        self.listed = listed          # bits of the item's options
+        self.untried = listed         # and of those not tried yet
         self.bit = -1                 # the option being tried
         self.position = -1            # its place among the item's options, from 0
         self.width = width            # how many options it had
@@ -100,10 +106,11 @@ class Solver:
 
     __slots__ = (
         "n_primary", "n_secondary", "n_options", "_options", "_colors", "_weights",
-        "_shares", "_numbered", "_full_numbering", "_bit_option", "_items_at", "_primary_at", "_colors_at",
-        "_weight_at", "_share_at", "_item_bits", "_primary_bits", "_color_bits",
-        "_entry_bits", "_entry_size", "_initial_lengths", "_covered_length", "_recount_at",
-        "_alive", "_lengths", "_active", "_purified", "_base", "_levels",
+        "_shares", "_numbered", "_full_numbering", "_bit_option", "_option_bit", "_items_at",
+        "_primary_at", "_colors_at", "_weight_at", "_share_at", "_item_bits", "_primary_bits",
+        "_color_bits", "_entry_bits", "_entry_size", "_meets_at", "_initial_lengths",
+        "_covered_length", "_recount_at",
+        "_alive", "_lengths", "_active", "_purified", "_base", "_levels", "_levels_made",
         "_forced", "_step", "_first_item", "_maximize", "_weight", "_best",
         "_best_solution", "_running",
         "nodes", "updates", "count", "mems",
@@ -131,6 +138,7 @@ class Solver:
         self._recount_at = max(1, int(_RECOUNT_FACTOR * n_primary / per_option))
         self._initial_lengths, self._covered_length = self._lengths_at_start()
         self._numbered = self._full_numbering = None
+        self._levels_made = []
         self._running = False
         self.start()
 
@@ -184,6 +192,7 @@ class Solver:
     def _number(self, bit_option):
         """Give option bit_option[b] bit b, and build every table indexed by bits."""
         self._bit_option = bit_option
+        self._option_bit = {j: b for b, j in enumerate(bit_option)}
         self._items_at = [self._options[j] for j in bit_option]
         self._primary_at = [[item for item in self._options[j] if item < self.n_primary]
                             for j in bit_option]
@@ -196,6 +205,15 @@ class Solver:
         self._color_bits = self._same_color_bits() if self._colors else None
         self._entry_bits = _entry_bits(self._items_at)
         self._entry_size = self._entry_bits[0][0] if len(self._entry_bits) == 1 else 0
+        fits = len(bit_option) ** 2 <= _MEETS_BITS
+        self._meets_at = [self._meets(b) for b in range(len(bit_option))] if fits else None
+
+    def _meets(self, b):
+        """The bits of the options that share an item with option b (b among them)."""
+        meets = 0
+        for item in self._items_at[b]:
+            meets |= self._item_bits[item]
+        return meets
 
     def _compact(self):
         """Number afresh only the options still active, in the same order, when the
@@ -255,24 +273,12 @@ class Solver:
             hidden |= going
         return alive, hidden, updates, mems
 
-    def _shrink_lengths(self, lengths, hidden, size, newly_covered, alive):
-        """The primary items' lengths once the `size` options `hidden` are gone (`alive`
-        is the set left) and the items `newly_covered` with them: lowered option by
-        option, or counted afresh when that is cheaper; covered items raised out of
-        X3's reach. (The callers know `size`: a popcount reads the whole integer.)"""
+    def _count_lengths(self, lengths, alive, newly_covered):
+        """The primary items' lengths counted afresh in `alive`: items covered before
+        (`top` in `lengths`) stay so, and the items `newly_covered` are raised to it."""
         top = self._covered_length
-        if size < self._recount_at:
-            lengths = lengths[:]
-            primary_at = self._primary_at
-            while hidden:
-                b = hidden.bit_length() - 1
-                hidden ^= 1 << b
-                for item in primary_at[b]:
-                    lengths[item] -= 1
-        else:
-            # Items covered before are `top` in `lengths` and stay so.
-            lengths = type(lengths)([top if length == top else (alive & bits).bit_count()
-                                     for length, bits in zip(lengths, self._primary_bits)])
+        lengths = type(lengths)([top if length == top else (alive & bits).bit_count()
+                                 for length, bits in zip(lengths, self._primary_bits)])
         for item in newly_covered:
             lengths[item] = top
         return lengths
@@ -302,11 +308,14 @@ class Solver:
         self._purified = [0] * (self.n_primary + self.n_secondary)
         self._levels, self._forced = [], []
         self._step = _X2
-        option_bit = {j: b for b, j in enumerate(self._bit_option)} if forced else None
         for j in forced:
-            if not self._force(j, option_bit[j]):
+            if not self._force(j, self._option_bit[j]):
                 self._step = None
                 break
+        if forced:
+            covered = [item for j in self._forced for item in self._options[j]
+                       if item < self.n_primary]
+            self._lengths = self._count_lengths(self._lengths, self._alive, covered)
         if self._step is not None:
             hidden = self.n_options - self._alive.bit_count()
             if hidden >= _COMPACT_AT and 2 * hidden > self.n_options:
@@ -315,19 +324,17 @@ class Solver:
         return None
 
     def _force(self, j, b):
-        """Commit option j (bit b) as if the search had chosen it; False (and nothing
-        done) if it clashes with the options forced before it: one of its items is
-        covered, or purified to another color, or it repeats one."""
+        """Commit option j (bit b) as if the search had chosen it, but for the lengths,
+        which `start` counts once all are committed; False (and nothing done) if it
+        clashes with the options forced before it: one of its items is covered, or
+        purified to another color, or it repeats one."""
         if not self._alive >> b & 1:
             return False
         alive, hidden, updates, mems = self._commit(b, None, self._alive, [])
         self._alive = alive & ~(1 << b)
         self.updates += updates
         self.mems += mems
-        primary = self._primary_at[b]
-        self._active -= len(primary)
-        self._lengths = self._shrink_lengths(self._lengths, hidden, hidden.bit_count(), primary,
-                                             self._alive)
+        self._active -= len(self._primary_at[b])
         self._forced.append(j)
         self._weight += self._weight_at[b]
         return True
@@ -358,9 +365,17 @@ class Solver:
         One loop with the state in local variables (written back on the way out):
         here a lookup on self or a call costs as much as a machine word of a cover.
         The state at a node is `alive` (the active options), `lengths` (the primary
-        items' LEN) and `active` (how many primary items are uncovered); a level
-        records it as it is once its item is covered, so backing up costs nothing."""
+        items' LEN) and `active` (how many primary items are uncovered); a level keeps
+        the state it starts from, so backing up costs nothing.
+
+        X4 covers the chosen item and X5 then commits one of its options; here both
+        are done at once, from the level's state: the options hidden are those that
+        meet the option (`_meets`), the item's list among them. Each is charged its
+        updates and mems as if done apart."""
         levels, item_bits, items_at = self._levels, self._item_bits, self._items_at
+        meets_at, levels_made = self._meets_at, self._levels_made
+        recount_at, top = self._recount_at, self._covered_length
+        shortest_first = isinstance(self._lengths, bytearray) and not self._first_item
         primary_at, weight_at, entry_size = self._primary_at, self._weight_at, self._entry_size
         colored, maximize = self._colors_at is not None, self._maximize
         alive, lengths, active, weight = self._alive, self._lengths, self._active, self._weight
@@ -393,27 +408,38 @@ class Solver:
                     if colored:
                         level.purified = []
                         alive, hidden, entries, level.commit_mems = self._commit(
-                            b, level.item, level.alive, level.purified)
+                            b, level.item, level.alive ^ level.listed, level.purified)
+                        hidden |= level.listed
                         size = hidden.bit_count()
                     else:
                         # _commit without colors: the covers of the option's items hide,
                         # in all, the active options that meet any of them, whatever
                         # the order, and each cover's list holds the options no earlier
-                        # one hid; so one union does, and the charges add up to the same
-                        # sums (the union may take in the chosen item: it meets no
-                        # active option any more).
-                        meets = 0
-                        for item in items_at[b]:
-                            meets |= item_bits[item]
-                        hidden = level.alive & meets
+                        # one hid; so one `&` does, and the charges add up to the same
+                        # sums. It hides the item's list too: X4's cover, charged then.
+                        hidden = level.alive & (meets_at[b] if meets_at else self._meets(b))
                         alive = level.alive ^ hidden
                         size = hidden.bit_count()
-                        entries = entry_size * size if entry_size else self._entries(hidden)
-                        level.commit_mems = cover_mems(size, entries, len(items_at[b]) - 1)
+                        commit_size = size - level.width
+                        entries = (entry_size * commit_size if entry_size
+                                   else self._entries(hidden ^ level.listed))
+                        level.commit_mems = cover_mems(commit_size, entries,
+                                                       len(items_at[b]) - 1)
                     updates += entries
                     mems += level.commit_mems
-                    active = level.active - len(primary) + 1
-                    lengths = self._shrink_lengths(level.lengths, hidden, size, primary, alive)
+                    active = level.active - len(primary)
+                    if size < recount_at:
+                        # Lower LEN by one per primary item of each option hidden.
+                        lengths = level.lengths[:]
+                        while hidden:
+                            h = hidden.bit_length() - 1
+                            hidden ^= 1 << h
+                            for item in primary_at[h]:
+                                lengths[item] -= 1
+                        for item in primary:
+                            lengths[item] = top
+                    else:
+                        lengths = self._count_lengths(level.lengths, alive, primary)
                     weight += weight_at[b]
                 # X2: a new node of the search tree.
                 if nodes >= stop:
@@ -436,18 +462,26 @@ class Solver:
                 if maximize and self._best is not None and (
                         weight + self._bound(alive, lengths) <= self._best + _PRUNE_MARGIN):
                     continue
-                # X3, X4: choose an item, cover it, and open a level for its options.
-                item = self._choose(lengths)
-                hidden = alive & item_bits[item]
+                # X3, X4: choose an item, charge its cover (made when needed: see
+                # above), and open a level for its options.
+                if shortest_first:
+                    shortest = 1
+                    while (item := lengths.find(shortest)) < 0:
+                        shortest += 1
+                else:
+                    item = self._choose(lengths)
+                listed = alive & item_bits[item]
                 size = lengths[item]
-                entries = entry_size * size if entry_size else self._entries(hidden)
+                entries = entry_size * size if entry_size else self._entries(listed)
                 cover = cover_mems(size, entries)
                 updates += entries
                 mems += _choose_mems(active) + cover
-                alive ^= hidden
-                active -= 1
-                lengths = self._shrink_lengths(lengths, hidden, size, (item,), alive)
-                levels.append(_Level(item, alive, lengths, active, hidden, size, cover))
+                depth = len(levels)
+                if depth == len(levels_made):
+                    levels_made.append(_Level())
+                level = levels_made[depth]
+                level.open(item, alive, lengths, active, listed, size, cover)
+                levels.append(level)
         finally:
             self._alive, self._lengths, self._active, self._weight = alive, lengths, active, weight
             self.nodes, self.updates, self.mems, self.count = nodes, updates, mems, count
