@@ -2,6 +2,7 @@
 
 Usage: DLXCLI_ENGINE=c|python python bench/bench_gecode25.py [--cap SECONDS]
            [--node-limit N] [--orders] [--shuffles RUNS] [NAME ...]
+       python bench/bench_gecode25.py --seed RUNS [NAME ...]
 
 Solves bench/data/gecode25/NAME.in one after the other inside this process (start-up
 excluded), each under its own cap, and prints a markdown table: nodes, updates, seconds,
@@ -18,6 +19,15 @@ order), each under --node-limit (default 20,000,000). --shuffles RUNS adds a thi
 RUNS random numberings per instance under that node limit, which is what randomized
 restarts with that cutoff would try.
 
+--seed RUNS times instead whole processes, alternating, RUNS rounds: the seed's generic
+DLX (p4929_dlx, from ../shared/reference) on the instance's matrix against `dlxcli
+sudoku` on each twin (default instance: example89, which all three finish). The seed
+reads a 0-1 matrix, so it gets the options the givens leave and the items they do not
+cover, in dlxcli's item order, rows listed last option first: it links each row at the
+top of its columns, so it then tries them in dlxcli's order, and its choice of column
+is dlxcli's MRV with ties to the earliest. The search trees are the same (12,888,049
+nodes on example89, counted with a counter added to a copy of the seed).
+
 Not a test: with the default cap of 60 s a full run takes about 17 minutes, and
 --orders about 10 more. Run it alone: the machine's other load changes the seconds
 (not the nodes).
@@ -28,9 +38,12 @@ import os
 import random
 import re
 import sys
+import tempfile
 import time
+from pathlib import Path
 
-from harness import REPO, Report
+from harness import REPO, Contender, Report, dlxcli, side_by_side
+from reference import binary
 
 from dlxcli import engine
 from dlxcli.errors import SearchLimit
@@ -167,6 +180,59 @@ def shuffles_table(report, paths, runs, node_limit):
                  rows)
 
 
+# -- against the seed's DLX ----------------------------------------------------------------
+
+def seed_matrix(path):
+    """The instance as a P4929 matrix for the seed: (its text, the givens' options, the
+    option of each row)."""
+    [puzzle], _ = sudoku.parse_lines(path.read_text())
+    grid = sudoku.sudoku_grid(SIDE)
+    _, _, options, _, _ = grid.problem.definition
+    forced = grid.forced(puzzle.givens)
+    covered = {item for j in forced for item in options[j]}
+    kept = [j for j, option in enumerate(options) if covered.isdisjoint(option)]
+    items = sorted({item for j in kept for item in options[j]})
+    column = {item: k for k, item in enumerate(items)}
+    rows = kept[::-1]
+    lines = [f"{len(rows)} {len(items)}"]
+    for j in rows:
+        cells = ["0"] * len(items)
+        for item in options[j]:
+            cells[column[item]] = "1"
+        lines.append(" ".join(cells))
+    return "\n".join(lines) + "\n", forced, rows
+
+
+def seed_check(path, forced, rows):
+    """The seed's rows, with the givens, must fill the grid as NAME.out does."""
+    [answer], _ = sudoku.parse_lines(path.with_suffix(".out").read_text())
+    grid = sudoku.sudoku_grid(SIDE)
+
+    def check(stdout):
+        chosen = [rows[int(word) - 1] for word in stdout.split()]
+        return None if grid.decode(forced + chosen) == list(answer.givens) else "wrong grid"
+    return check
+
+
+def seed_table(report, paths, runs, folder):
+    groups = []
+    for path in paths:
+        text, forced, rows = seed_matrix(path)
+        matrix = folder / f"{path.stem}.p4929"
+        matrix.write_text(text)
+        expected = path.with_suffix(".out").read_bytes()
+
+        def same(stdout, expected=expected):
+            return None if stdout == expected else "not NAME.out"
+        contenders = [Contender("seed p4929_dlx", [str(binary("p4929_dlx"))], matrix,
+                                check=seed_check(path, forced, rows))]
+        contenders += [dlxcli(f"dlxcli, {twin} twin", twin, ["sudoku", str(path)],
+                              check=same) for twin in ("c", "python")]
+        groups.append((path.stem, side_by_side(contenders, runs)))
+    report.timings(f"25x25 sudoku: the seed's DLX against dlxcli, whole processes, "
+                   f"medians of {runs}", groups)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--cap", type=float, default=60.0,
@@ -179,10 +245,18 @@ def main():
     parser.add_argument("--shuffles", type=int, default=0, metavar="RUNS",
                         help="also try RUNS random numberings per instance "
                              "(the runs of randomized restarts)")
+    parser.add_argument("--seed", type=int, default=0, metavar="RUNS",
+                        help="only time the seed's DLX against dlxcli, RUNS rounds")
     parser.add_argument("names", nargs="*", help="instances (default: all 18)")
     args = parser.parse_args()
-    paths = instances(args.names)
     report = Report()
+    if args.seed:
+        with tempfile.TemporaryDirectory() as folder:
+            seed_table(report, instances(args.names or ["example89"]), args.seed,
+                       Path(folder))
+        report.finish()
+        return
+    paths = instances(args.names)
     timings_table(report, paths, args.cap, args.node_limit)
     if args.orders:
         orders_table(report, paths, args.node_limit or ORDERS_NODE_LIMIT)

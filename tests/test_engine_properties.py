@@ -10,6 +10,7 @@ that every property below holds with colors too.
 
 from collections import namedtuple
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -185,6 +186,21 @@ def test_twins_search_identically(c_twin, py_twin, problem, first_item):
     c_run, py_run = (trace(twin, new_solver(twin, problem), forced=problem.forced,
                            first_item=first_item) for twin in (c_twin, py_twin))
     assert c_run == py_run
+
+
+@PROFILE
+@given(problem=problems(), first_item=st.booleans(), maximize=st.booleans())
+def test_twins_search_identically_whatever_the_python_twin_keeps(c_twin, py_twin, problem,
+                                                                 first_item, maximize):
+    """The Python twin's ways for large problems, forced on small ones: the options left
+    by the forced ones numbered afresh (_compact), and each option's meeting set made at
+    every commit instead of kept (_meets_at)."""
+    query = {"forced": problem.forced, "first_item": first_item, "maximize": maximize}
+    c_run = trace(c_twin, new_solver(c_twin, problem, maximize), **query)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(py_twin, "_COMPACT_AT", 1)
+        patch.setattr(py_twin, "_MEETS_BITS", 0)
+        assert trace(py_twin, new_solver(py_twin, problem, maximize), **query) == c_run
 
 
 @st.composite

@@ -392,6 +392,25 @@ def test_the_gecode_25x25_answers_complete_their_puzzles():
         assert len(givens) == 625 and oracle.is_solution(givens, answer), path.stem
 
 
+@pytest.mark.parametrize("cells", [60, 625])
+def test_the_twins_search_a_25x25_sudoku_alike(c_twin, py_twin, cells):
+    """At full size, where the Python twin takes its ways for large problems: with all
+    the givens, it numbers the 1,940 options they leave afresh; with those of the first
+    60 cells only, it keeps all 15,625 options and makes each one's meeting set at every
+    commit."""
+    [values] = givens_of((GECODE25_DIR / "example89.in").read_text(), "line")
+    givens = values[:cells] + [0] * (625 - cells)
+    grid = sudoku.sudoku_grid(25)
+    runs = []
+    for twin in (c_twin, py_twin):
+        solver = twin.Solver(*grid.problem.definition[:3])
+        solver.start(forced=grid.forced(givens))
+        solved = solver.run(3000) == twin.SOLUTION
+        runs.append((solved, solver.solution(), solver.nodes, solver.updates, solver.mems,
+                     solver.levels(), solver.lengths()))
+    assert runs[0] == runs[1]
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["example89", "example90"])
 def test_the_gecode_25x25_puzzles_dlxcli_can_finish_get_their_unique_answer(name):

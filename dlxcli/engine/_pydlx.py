@@ -10,20 +10,18 @@ counts (PEP 399). They differ in how they remember which options are still activ
 * the C twin (`_dlx.c`) does it Knuth's way, with dancing links: covering an item
   unlinks, node by node, every option that meets it, and uncovering relinks them;
 * this twin keeps the set of active options as one Python integer used as a bit set
-  (numbered so that the search tries them from the highest bit down). Covering an item
-  is then one `&` of two integers, which CPython does a machine word at a time, and
-  backing up is free: each level keeps the set it started from. An interpreted step
-  costs as much as a dozen machine words, so this beats walking the links in Python
-  by 1.5x on sudoku, 2x on queens and 4-7x on pentominoes (docs/performance.md,
-  "The Python twin").
+  (numbered so that the search tries them from the highest bit down: _arrange).
+  Covering an item is then one `&` of two integers, which CPython does a 30-bit digit
+  at a time, and backing up is free: each level keeps the state it started from. An
+  interpreted step costs as much as a dozen digits, so this beats walking the links
+  in Python several times over (docs/performance.md, "The Python twin").
 
 What the links would give for free, this twin keeps beside the bit set: LEN(i) for
 every primary item, the number of active options containing i (`_lengths`: a
 bytearray when no item has more than 254 options, else a list), which X3 reads; a
-covered item's entry is raised to `_covered_length` so that X3 never picks it. Each
-level keeps the lengths as they are once its item is covered; a cover lowers a copy
-by one per hidden option and item, or counts them afresh when it hides so many
-options that a count is cheaper.
+covered item's entry is raised to `_covered_length` so that X3 never picks it. A
+commit lowers a copy of the level's lengths by one per hidden option and item, or
+counts them afresh when it hides so many options that a count is cheaper.
 
 `updates` and `mems` are charged as DLX1 and DLX2 charge their link operations: a cover
 that hides h option entries (an option of k items has k - 1 entries besides the one in
@@ -56,11 +54,10 @@ on the same side of it. With 0.5, a bound of exactly best + 1/2 (shares in halve
 was pruned by one twin and not the other."""
 _COMPACT_AT = 4096
 """`start` numbers the options afresh (_compact) when the forced options have hidden
-at least this many of them, and more than half. Numbering costs a few steps per
-option entry and item; every `&` then saves a machine word per 64 options hidden, so
-on a 9x9 sudoku (729 options) it would cost more than it saves, and on a 25x25 one
-(15,625, about 13,500 hidden by the givens) it pays for itself within a few hundred
-nodes and then halves the time per node."""
+at least this many of them: every `&` then reads a 30-bit digit less per 30 options
+hidden. On a 25x25 sudoku (15,625 options, about 13,500 hidden by the givens) the
+numbering costs about 9 ms, paid back within 2,000 nodes, and the search then runs
+1.8x faster; on a 9x9 one (729 options) it would cost more than it saves."""
 _MEETS_BITS = 2**26
 """The search reads, for each option it commits, the set of options that meet it
 (`_meets`): kept for every option when that takes at most this many bits (8 MiB: up
@@ -317,8 +314,7 @@ class Solver:
                        if item < self.n_primary]
             self._lengths = self._count_lengths(self._lengths, self._alive, covered)
         if self._step is not None:
-            hidden = self.n_options - self._alive.bit_count()
-            if hidden >= _COMPACT_AT and 2 * hidden > self.n_options:
+            if self.n_options - self._alive.bit_count() >= _COMPACT_AT:
                 self._compact()
         self._base = (self._alive, self._lengths, self._active)
         return None
@@ -462,8 +458,9 @@ class Solver:
                 if maximize and self._best is not None and (
                         weight + self._bound(alive, lengths) <= self._best + _PRUNE_MARGIN):
                     continue
-                # X3, X4: choose an item, charge its cover (made when needed: see
-                # above), and open a level for its options.
+                # X3, X4: choose an item (as _choose does, inline for MRV on a
+                # bytearray), charge its cover (made with X5's commit: see above), and
+                # open a level for its options.
                 if shortest_first:
                     shortest = 1
                     while (item := lengths.find(shortest)) < 0:
