@@ -535,6 +535,16 @@ def test_twins_agree_on_maximize(c_twin, py_twin):
     assert runs[0] == runs[1]
 
 
+@pytest.mark.parametrize("forced", [[], [3], [2, 12]])
+@pytest.mark.parametrize("maximize", [False, True])
+def test_an_exhausted_search_is_back_where_it_started(twin, forced, maximize):
+    solver = twin.Solver(*queens(6), queen_weights(6))
+    solver.start(forced=forced, maximize=maximize)
+    at_start = (solver.lengths(), solver.levels(), solver.level)
+    drive(twin, solver)
+    assert (solver.lengths(), solver.levels(), solver.level) == at_start
+
+
 # -- pausing ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("budget", [1, 2, 3, 10, 99])

@@ -71,7 +71,7 @@ queens and pentominoes: 1 and 2 alike, 4 slower on pentominoes."""
 
 _NUMBERING = ("_bit_option", "_items_at", "_primary_at", "_colors_at", "_weight_at",
               "_share_at", "_item_bits", "_primary_bits", "_color_bits", "_entry_bits",
-              "_entry_size", "_meets_at", "_option_bit")
+              "_entry_size", "_meets_at", "_option_bit", "_commit_mems_at")
 """The tables _number builds, all indexed by the options' bits."""
 
 
@@ -105,7 +105,8 @@ class Solver:
         "n_primary", "n_secondary", "n_options", "_options", "_colors", "_weights",
         "_shares", "_numbered", "_full_numbering", "_bit_option", "_option_bit", "_items_at",
         "_primary_at", "_colors_at", "_weight_at", "_share_at", "_item_bits", "_primary_bits",
-        "_color_bits", "_entry_bits", "_entry_size", "_meets_at", "_initial_lengths",
+        "_color_bits", "_entry_bits", "_entry_size", "_meets_at", "_commit_mems_at",
+        "_initial_lengths",
         "_covered_length", "_recount_at",
         "_alive", "_lengths", "_active", "_purified", "_base", "_levels", "_levels_made",
         "_forced", "_step", "_first_item", "_maximize", "_weight", "_best",
@@ -204,6 +205,7 @@ class Solver:
         self._entry_size = self._entry_bits[0][0] if len(self._entry_bits) == 1 else 0
         fits = len(bit_option) ** 2 <= _MEETS_BITS
         self._meets_at = [self._meets(b) for b in range(len(bit_option))] if fits else None
+        self._commit_mems_at = [cover_mems(0, 0, len(items) - 1) for items in self._items_at]
 
     def _meets(self, b):
         """The bits of the options that share an item with option b (b among them)."""
@@ -316,7 +318,8 @@ class Solver:
         if self._step is not None:
             if self.n_options - self._alive.bit_count() >= _COMPACT_AT:
                 self._compact()
-        self._base = (self._alive, self._lengths, self._active)
+        # A copy of the lengths: _search may lower self._lengths in place.
+        self._base = (self._alive, self._lengths[:], self._active)
         return None
 
     def _force(self, j, b):
@@ -369,10 +372,13 @@ class Solver:
         meet the option (`_meets`), the item's list among them. Each is charged its
         updates and mems as if done apart."""
         levels, item_bits, items_at = self._levels, self._item_bits, self._items_at
+        primary_at, weight_at, entry_size = self._primary_at, self._weight_at, self._entry_size
         meets_at, levels_made = self._meets_at, self._levels_made
+        # cover_mems is linear: with options of one size, its parts are added up here.
+        commit_mems_at, one_cover_mems = self._commit_mems_at, cover_mems(0, 0)
+        option_mems = cover_mems(1, entry_size, 0)
         recount_at, top = self._recount_at, self._covered_length
         shortest_first = isinstance(self._lengths, bytearray) and not self._first_item
-        primary_at, weight_at, entry_size = self._primary_at, self._weight_at, self._entry_size
         colored, maximize = self._colors_at is not None, self._maximize
         alive, lengths, active, weight = self._alive, self._lengths, self._active, self._weight
         nodes, updates, mems, count = self.nodes, self.updates, self.mems, self.count
@@ -417,16 +423,24 @@ class Solver:
                         alive = level.alive ^ hidden
                         size = hidden.bit_count()
                         commit_size = size - level.width
-                        entries = (entry_size * commit_size if entry_size
-                                   else self._entries(hidden ^ level.listed))
-                        level.commit_mems = cover_mems(commit_size, entries,
-                                                       len(items_at[b]) - 1)
+                        if entry_size:
+                            entries = entry_size * commit_size
+                            level.commit_mems = commit_mems_at[b] + option_mems * commit_size
+                        else:
+                            entries = self._entries(hidden ^ level.listed)
+                            level.commit_mems = cover_mems(commit_size, entries,
+                                                           len(items_at[b]) - 1)
                     updates += entries
                     mems += level.commit_mems
                     active = level.active - len(primary)
                     if size < recount_at:
-                        # Lower LEN by one per primary item of each option hidden.
-                        lengths = level.lengths[:]
+                        # Lower LEN by one per primary item of each option hidden but b
+                        # (its items are covered below): in a copy of the level's lengths
+                        # or, for its last option, in those themselves, which no level
+                        # needs any more (a level above that handed them down did so on
+                        # its own last option). `start` keeps a copy for the end.
+                        lengths = level.lengths[:] if level.untried else level.lengths
+                        hidden ^= 1 << b
                         while hidden:
                             h = hidden.bit_length() - 1
                             hidden ^= 1 << h
@@ -469,8 +483,12 @@ class Solver:
                     item = self._choose(lengths)
                 listed = alive & item_bits[item]
                 size = lengths[item]
-                entries = entry_size * size if entry_size else self._entries(listed)
-                cover = cover_mems(size, entries)
+                if entry_size:
+                    entries = entry_size * size
+                    cover = one_cover_mems + option_mems * size
+                else:
+                    entries = self._entries(listed)
+                    cover = cover_mems(size, entries)
                 updates += entries
                 mems += _choose_mems(active) + cover
                 depth = len(levels)
