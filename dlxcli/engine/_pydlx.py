@@ -364,8 +364,9 @@ class Solver:
         One loop with the state in local variables (written back on the way out):
         here a lookup on self or a call costs as much as a machine word of a cover.
         The state at a node is `alive` (the active options), `lengths` (the primary
-        items' LEN) and `active` (how many primary items are uncovered); a level keeps
-        the state it starts from, so backing up costs nothing.
+        items' LEN) and `active` (how many primary items are uncovered), and for
+        maximize `weight`; a level keeps the state it starts from, so backing up costs
+        nothing.
 
         X4 covers the chosen item and X5 then commits one of its options; here both
         are done at once, from the level's state: the options hidden are those that
@@ -394,9 +395,11 @@ class Solver:
                     level = levels[-1]
                     if level.bit >= 0:
                         mems += level.commit_mems
-                        for item in level.purified:
-                            self._purified[item] = 0
-                        weight -= weight_at[level.bit]
+                        if colored:
+                            for item in level.purified:
+                                self._purified[item] = 0
+                        if maximize:
+                            weight -= weight_at[level.bit]
                     if not level.untried:
                         # X7: no option left: uncover the item and back up (X8).
                         mems += level.cover_mems
@@ -450,7 +453,8 @@ class Solver:
                             lengths[item] = top
                     else:
                         lengths = self._count_lengths(level.lengths, alive, primary)
-                    weight += weight_at[b]
+                    if maximize:
+                        weight += weight_at[b]
                 # X2: a new node of the search tree.
                 if nodes >= stop:
                     step = _X2
