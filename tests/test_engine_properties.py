@@ -194,13 +194,17 @@ def test_twins_search_identically_whatever_the_python_twin_keeps(c_twin, py_twin
                                                                  first_item, maximize):
     """The Python twin's ways for large problems, forced on small ones: the options left
     by the forced ones numbered afresh (_compact), and each option's meeting set made at
-    every commit instead of kept (_meets_at)."""
+    every commit instead of kept (_meets_at). One solver answers the query, then the
+    query without forced options (all options numbered again), then the query again."""
     query = {"forced": problem.forced, "first_item": first_item, "maximize": maximize}
-    c_run = trace(c_twin, new_solver(c_twin, problem, maximize), **query)
+    unforced = dict(query, forced=[])
+    c_solver = new_solver(c_twin, problem, maximize)
+    c_runs = [trace(c_twin, c_solver, **q) for q in (query, unforced, query)]
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(py_twin, "_COMPACT_AT", 1)
         patch.setattr(py_twin, "_MEETS_BITS", 0)
-        assert trace(py_twin, new_solver(py_twin, problem, maximize), **query) == c_run
+        py_solver = new_solver(py_twin, problem, maximize)
+        assert [trace(py_twin, py_solver, **q) for q in (query, unforced, query)] == c_runs
 
 
 @st.composite
