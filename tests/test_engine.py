@@ -447,6 +447,16 @@ def test_forced_queen_restricts_the_solutions(twin):
     assert all(s[0] == 2 * n + 4 for s in found)
 
 
+def test_a_repeated_option_of_colored_secondary_items_clashes(twin):
+    """Its items are purified to its own colors, so only the repeat is the clash (the
+    C twin once took it)."""
+    solver = twin.Solver(1, 1, [[0, 1], [1]], colors=[[0, 1], [1]])
+    solver.start(forced=[0, 1, 1])
+    assert solver.run(BIG) == twin.EXHAUSTED
+    solver.start(forced=[0, 1])
+    assert (solver.run(BIG), solver.solution()) == (twin.SOLUTION, [0, 1])
+
+
 @pytest.mark.parametrize("forced", [[0, 9], [0, 1], [5, 5], [3, 12, 3]],
                          ids=["same diagonal", "same row", "twice", "twice apart"])
 def test_clashing_forced_options_leave_nothing(twin, forced):
@@ -543,6 +553,30 @@ def test_an_exhausted_search_is_back_where_it_started(twin, forced, maximize):
     at_start = (solver.lengths(), solver.levels(), solver.level)
     drive(twin, solver)
     assert (solver.lengths(), solver.levels(), solver.level) == at_start
+
+
+def test_a_renumbering_cut_short_leaves_the_python_twin_usable(py_twin, monkeypatch):
+    """A time limit (SIGALRM) or Ctrl-C may land while the Python twin numbers its
+    options afresh (_compact, in the first `run`); the next `start` must not take the
+    half-built tables for whole ones."""
+    monkeypatch.setattr(py_twin, "_COMPACT_AT", 1)
+    solver, fresh = py_twin.Solver(*queens(6)), py_twin.Solver(*queens(6))
+    whole = py_twin._entry_bits
+
+    def cut_short(options):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(py_twin, "_entry_bits", cut_short)
+    solver.start(forced=[3])
+    with pytest.raises(KeyboardInterrupt):
+        solver.run(BIG)
+    monkeypatch.setattr(py_twin, "_entry_bits", whole)
+    for forced in ([3], [], [3]):
+        runs = []
+        for twin_solver in (solver, fresh):
+            twin_solver.start(forced=forced)
+            runs.append((drive(py_twin, twin_solver), twin_solver.nodes, twin_solver.mems))
+        assert runs[0] == runs[1]
 
 
 # -- pausing ------------------------------------------------------------------------------

@@ -78,6 +78,7 @@ typedef struct {
     double *share;        /* per node: its option's weight / option length */
     int *forced;
     int n_forced;
+    int *is_forced;       /* per option: 1 while it is among the forced ones */
     int *x, *width, *pos; /* the level stack, capacity n_primary + 1 */
     int *zeros_after;     /* per level: `zeros` right after its item was covered */
     /* The plain search (no colors, no bound) commits as commit_plain says: */
@@ -819,12 +820,14 @@ static int option_length(const Solver *s, int j)
 }
 
 /* Commit option j as if the search had chosen it; 0 (and nothing done) if it clashes
- * with the options forced before it: the item of one of its nodes p is covered; or it
- * is purified and p does not share its color (not -1), as when p's own option purified
- * it: a repeat. */
+ * with the options forced before it: it repeats one (an option of colored secondary
+ * items only would pass the tests that follow); the item of one of its nodes p is
+ * covered; or it is purified and p does not share its color (not -1). */
 static int force(Solver *s, int j)
 {
     int first = s->first_node[j], n = option_length(s, j);
+    if (s->is_forced[j])
+        return 0;
     for (int k = 0; k < n; k++) {
         int p = first + k, i = s->top[p];
         if (s->rlink[s->llink[i]] != i || (s->color && s->color[p] >= 0 && s->color[i]))
@@ -833,6 +836,7 @@ static int force(Solver *s, int j)
     commit(s, s->color, first, s->top[first]);
     commit_others(s, first);
     s->forced[s->n_forced++] = j;
+    s->is_forced[j] = 1;
     s->weight += s->weights ? s->weights[j] : 0;
     return 1;
 }
@@ -903,7 +907,8 @@ static void unwind(Solver *s)
         leave_level(s, s->level, s->top[p]);
     }
     while (s->n_forced > 0) {
-        int first = s->first_node[s->forced[--s->n_forced]];
+        int j = s->forced[--s->n_forced], first = s->first_node[j];
+        s->is_forced[j] = 0;
         uncommit_others(s, first);
         uncommit(s, s->color, first, s->top[first]);
     }
@@ -1229,6 +1234,7 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
     s->first_node = alloc_ints(n_options, &ok);
     s->len = alloc_ints(s->n_items + 2, &ok);
     s->forced = alloc_ints(n_options, &ok);
+    s->is_forced = alloc_ints(n_options, &ok);
     s->best_solution = alloc_ints(n_options + (long long)n1 + 1, &ok);
     s->x = alloc_ints((long long)n1 + 1, &ok);
     s->width = alloc_ints((long long)n1 + 1, &ok);
@@ -1277,6 +1283,7 @@ static void Solver_dealloc(Solver *s)
     PyMem_Free(s->weights);
     PyMem_Free(s->share);
     PyMem_Free(s->forced);
+    PyMem_Free(s->is_forced);
     PyMem_Free(s->x);
     PyMem_Free(s->width);
     PyMem_Free(s->pos);

@@ -20,8 +20,9 @@ What the links would give for free, this twin keeps beside the bit set: LEN(i) f
 every primary item, the number of active options containing i (`_lengths`: a
 bytearray when no item has more than 254 options, else a list), which X3 reads; a
 covered item's entry is raised to `_covered_length` so that X3 never picks it. A
-commit lowers a copy of the level's lengths by one per hidden option and item, or
-counts them afresh when it hides so many options that a count is cheaper.
+commit lowers a copy of the level's lengths by one per hidden option and item (the
+lengths themselves for the level's last option), or counts them afresh when it hides
+so many options that a count is cheaper.
 
 `updates` and `mems` are charged as DLX1 and DLX2 charge their link operations: a cover
 that hides h option entries (an option of k items has k - 1 entries besides the one in
@@ -53,7 +54,7 @@ bound can never equal exactly (short of options with 1,024 primary items) keeps 
 on the same side of it. With 0.5, a bound of exactly best + 1/2 (shares in halves)
 was pruned by one twin and not the other."""
 _COMPACT_AT = 4096
-"""`start` numbers the options afresh (_compact) when the forced options have hidden
+"""A search numbers the options afresh (_compact) when the forced options have hidden
 at least this many of them: every `&` then reads a 30-bit digit less per 30 options
 hidden. On a 25x25 sudoku (15,625 options, about 13,500 hidden by the givens) the
 numbering costs about 9 ms, paid back within 2,000 nodes, and the search then runs
@@ -63,16 +64,17 @@ _MEETS_BITS = 2**26
 (`_meets`): kept for every option when that takes at most this many bits (8 MiB: up
 to 8,192 options), else made afresh at each commit."""
 _RECOUNT_FACTOR = 2
-"""A cover counts the lengths afresh (one `&` and popcount per primary item) instead of
-lowering them option by option when it hides at least this many times n_primary
+"""A commit counts the lengths afresh (one `&` and popcount per primary item) instead
+of lowering them option by option when it hides at least this many times n_primary
 divided by the average number of primary items per option. Measured on sudoku,
-queens and pentominoes: 1 and 2 alike, 4 slower on pentominoes."""
+queens and pentominoes when covers and commits were apart: 1 and 2 alike, 4 slower
+on pentominoes."""
 
 
 _NUMBERING = ("_bit_option", "_items_at", "_primary_at", "_colors_at", "_weight_at",
               "_share_at", "_item_bits", "_primary_bits", "_color_bits", "_entry_bits",
               "_entry_size", "_meets_at", "_option_bit", "_commit_mems_at")
-"""The tables _number builds, all indexed by the options' bits."""
+"""The tables _number builds: those that change with the numbering of the options."""
 
 
 class _Level:
@@ -108,7 +110,8 @@ class Solver:
         "_color_bits", "_entry_bits", "_entry_size", "_meets_at", "_commit_mems_at",
         "_initial_lengths",
         "_covered_length", "_recount_at",
-        "_alive", "_lengths", "_active", "_purified", "_base", "_levels", "_levels_made",
+        "_alive", "_lengths", "_active", "_purified", "_base", "_compact_due", "_levels",
+        "_levels_made",
         "_forced", "_step", "_first_item", "_maximize", "_weight", "_best",
         "_best_solution", "_running",
         "nodes", "updates", "count", "mems",
@@ -172,9 +175,12 @@ class Solver:
         (`x & -x`) costs a negation and a two's-complement `&` of the whole integer,
         several times more on large problems.
 
-        The numbering of all options is kept for the next `start` (see _compact)."""
+        The numbering of all options is kept for the next `start` (see _compact).
+        `_numbered` says which numbering the tables hold, None while they are being
+        built: a time limit may cut that short, and the next call then starts over."""
         if self._numbered == by_share:
             return
+        self._numbered = None
         if self._full_numbering and self._full_numbering[0] == by_share:
             for name, value in zip(_NUMBERING, self._full_numbering[1]):
                 setattr(self, name, value)
@@ -215,15 +221,19 @@ class Solver:
         return meets
 
     def _compact(self):
-        """Number afresh only the options still active, in the same order, when the
-        forced options have hidden most of them: every `&` in the search then reads
-        that many fewer machine words (a 25x25 sudoku's givens leave about 2,100 of
-        its 15,625 options). The items' lengths do not change."""
+        """Number afresh only the options still active, in the same order, once the
+        forced options have hidden thousands (_COMPACT_AT): every `&` in the search
+        then reads that many fewer digits (a 25x25 sudoku's givens leave about 2,000
+        of its 15,625 options). The items' lengths do not change. Done by the first
+        `run` after `start`, not by `start`: a split search calls `start` and
+        `branches` for every subproblem it makes, and searches none of them there."""
+        self._numbered = None  # before the tables change (see _arrange)
         kept = [self._bit_option[b] for b in _bit_list(self._alive)]
         kept.reverse()
         self._number(kept)
-        self._numbered = None
         self._alive = (1 << len(kept)) - 1
+        self._base = (self._alive,) + self._base[1:]
+        self._compact_due = False
 
     def _same_color_bits(self):
         """(item, color) -> the bits of the options that give the item that color."""
@@ -249,7 +259,7 @@ class Solver:
         charged as DLX1/DLX2 charge it (cover_mems), for its item's whole list; the
         uncommit charges the same mems again. Returns the active options left, those
         hidden, and the updates and mems; appends the items it purified to `purified`.
-        (Without colors, the search loop does the same with one union.)"""
+        (Without colors, the search loop does the same with one `&`: see `_meets`.)"""
         items, item_bits = self._items_at[b], self._item_bits
         colors = self._colors_at[b] if self._colors_at else None
         first = 0 if chosen is None else items.index(chosen) + 1
@@ -315,9 +325,8 @@ class Solver:
             covered = [item for j in self._forced for item in self._options[j]
                        if item < self.n_primary]
             self._lengths = self._count_lengths(self._lengths, self._alive, covered)
-        if self._step is not None:
-            if self.n_options - self._alive.bit_count() >= _COMPACT_AT:
-                self._compact()
+        self._compact_due = (self._step is not None
+                             and self.n_options - self._alive.bit_count() >= _COMPACT_AT)
         # A copy of the lengths: _search may lower self._lengths in place.
         self._base = (self._alive, self._lengths[:], self._active)
         return None
@@ -347,13 +356,16 @@ class Solver:
         strictly better one), EXHAUSTED, or PAUSED. With `count_only` solutions are
         just counted and the search goes on. A budget of 0 only moves the search on to
         its next node (backing up from a solution) without visiting it: a trace uses
-        that to see each node before it is visited.
+        that to see each node before it is visited. If it raises (Ctrl-C, a time
+        limit), the search cannot go on: `start` again.
         """
         self._check_idle()
         if not isinstance(budget, int) or isinstance(budget, bool) or budget < 0:
             raise ProblemError(f"budget must be a non-negative integer, not {budget!r}")
         self._running = True
         try:
+            if self._compact_due:
+                self._compact()
             return self._search(budget, count_only and not self._maximize)
         finally:
             self._running = False
@@ -362,7 +374,7 @@ class Solver:
         """Knuth's steps X2..X8, from the step where the last call stopped.
 
         One loop with the state in local variables (written back on the way out):
-        here a lookup on self or a call costs as much as a machine word of a cover.
+        here a lookup on self or a call costs as much as a dozen digits of an `&`.
         The state at a node is `alive` (the active options), `lengths` (the primary
         items' LEN) and `active` (how many primary items are uncovered), and for
         maximize `weight`; a level keeps the state it starts from, so backing up costs
@@ -486,20 +498,20 @@ class Solver:
                 else:
                     item = self._choose(lengths)
                 listed = alive & item_bits[item]
-                size = lengths[item]
+                width = lengths[item]
                 if entry_size:
-                    entries = entry_size * size
-                    cover = one_cover_mems + option_mems * size
+                    entries = entry_size * width
+                    cover = one_cover_mems + option_mems * width
                 else:
                     entries = self._entries(listed)
-                    cover = cover_mems(size, entries)
+                    cover = cover_mems(width, entries)
                 updates += entries
                 mems += _choose_mems(active) + cover
                 depth = len(levels)
                 if depth == len(levels_made):
                     levels_made.append(_Level())
                 level = levels_made[depth]
-                level.open(item, alive, lengths, active, listed, size, cover)
+                level.open(item, alive, lengths, active, listed, width, cover)
                 levels.append(level)
         finally:
             self._alive, self._lengths, self._active, self._weight = alive, lengths, active, weight
