@@ -108,11 +108,9 @@ class Solver:
         "_shares", "_numbered", "_full_numbering", "_bit_option", "_option_bit", "_items_at",
         "_primary_at", "_colors_at", "_weight_at", "_share_at", "_item_bits", "_primary_bits",
         "_color_bits", "_entry_bits", "_entry_size", "_meets_at", "_commit_mems_at",
-        "_initial_lengths",
-        "_covered_length", "_recount_at",
-        "_alive", "_lengths", "_active", "_purified", "_base", "_compact_due", "_levels",
-        "_levels_made",
-        "_forced", "_step", "_first_item", "_maximize", "_weight", "_best",
+        "_initial_lengths", "_covered_length", "_recount_at",
+        "_alive", "_lengths", "_active", "_purified", "_base", "_compact_due",
+        "_levels", "_levels_made", "_forced", "_step", "_first_item", "_maximize", "_weight", "_best",
         "_best_solution", "_running",
         "nodes", "updates", "count", "mems",
     )
@@ -338,7 +336,7 @@ class Solver:
         purified to another color, or it repeats one."""
         if not self._alive >> b & 1:
             return False
-        alive, hidden, updates, mems = self._commit(b, None, self._alive, [])
+        alive, _, updates, mems = self._commit(b, None, self._alive, [])
         self._alive = alive & ~(1 << b)
         self.updates += updates
         self.mems += mems
