@@ -30,9 +30,16 @@ import time
 
 from .errors import DlxError, NodeLimitExceeded, TimeLimitExceeded
 from .exact_cover import Budget, Stats
+from .pool import WorkerPool, usable_cores
 
 PER_WORKER = 16
 """Subproblems per worker: enough that unequal subtrees even out between workers."""
+PER_CORE = 4
+"""The most local processes per usable core a Split takes (the command line's --jobs
+takes one per core: `cli._run.processes`)."""
+MAX_OPEN = 1 << 16
+"""The most subproblems a search is cut into, whatever the number of workers (PER_WORKER
+for 4,096 of them): a frontier grows with it, and so does the time to cut it."""
 PROBE_SECONDS = 0.1
 """How long this process searches alone before starting workers (DLXCLI_SPLIT_PROBE):
 more than starting a pool costs, little next to a search worth splitting."""
@@ -45,7 +52,8 @@ CONNECT_SECONDS = 10
 class Split:
     """How to split a search.
 
-    jobs        local worker processes (None: one per core)
+    jobs        local processes (None: one per usable core; at most PER_CORE per
+                core: more only take turns, and each is a Python process)
     scheduler   the address of a Dask scheduler (tcp://HOST:PORT): the subproblems go
                 to its workers instead
     checkpoint  a file path: finished subproblems are appended there, and found there
@@ -58,7 +66,8 @@ class Split:
     __slots__ = ("jobs", "scheduler", "checkpoint", "probe")
 
     def __init__(self, jobs=None, scheduler=None, checkpoint=None, probe=None):
-        self.jobs = jobs or os.cpu_count() or 1
+        cores = usable_cores()
+        self.jobs = min(jobs or cores, PER_CORE * cores)
         self.scheduler, self.checkpoint = scheduler, checkpoint
         if probe is None:
             probe = 0.0 if scheduler else _probe_from_environment()
@@ -197,7 +206,7 @@ def _finished(problem, search, budget, stats):
             workers = Cluster(search, split.scheduler)
         n_workers = workers.size if workers else split.jobs
         min_open = (checkpoint.min_open if checkpoint and checkpoint.min_open
-                    else PER_WORKER * n_workers)
+                    else min(PER_WORKER * n_workers, MAX_OPEN))
         cut = problem.frontier(min_open=min_open, forced=search.forced,
                                first_item=search.first_item,
                                maximize=search.query == "maximize", stats=spent)
@@ -415,14 +424,8 @@ _local_search = None
 
 
 def _start_local_worker(search):
-    """Pool initializer: keep the search; leave Ctrl-C to the parent, which stops the
-    pool (no tracebacks, no orphans), and die quietly on SIGTERM, the way the pool
-    stops its workers, whatever handler the parent process had installed for it."""
+    """Pool initializer: keep the search (the pool sets the worker's signals)."""
     global _local_search
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, signal.SIG_DFL)
     _local_search = search
 
 
@@ -431,35 +434,24 @@ def _solve_local(index, prefix, floor):
 
 
 class Processes:
-    """Subproblems solved on a multiprocessing pool of `size` processes."""
+    """Subproblems solved on `size` local worker processes (dlxcli.pool), two sent to
+    each at a time so that none waits while this process searches too."""
 
     def __init__(self, search, size):
-        import multiprocessing
-        import queue
         self.size = size
-        self.finished = queue.SimpleQueue()
-        self._empty = queue.Empty
-        self.pool = multiprocessing.Pool(size, initializer=_start_local_worker,
-                                         initargs=(search,))
+        self.pool = WorkerPool(size, _start_local_worker, (search,), depth=2)
 
     def submit(self, index, prefix, floor):
-        self.pool.apply_async(_solve_local, (index, prefix, floor),
-                              callback=self.finished.put, error_callback=self.finished.put)
+        self.pool.submit(_solve_local, index, prefix, floor)
 
     def wait(self, timeout):
         """The next Done, or None after `timeout` seconds; a worker's exception is
         raised here."""
-        try:
-            done = self.finished.get(timeout=timeout)
-        except self._empty:
-            return None
-        if isinstance(done, BaseException):
-            raise done
-        return done
+        finished = self.pool.wait(timeout)
+        return None if finished is None else finished[1]
 
     def close(self):
-        self.pool.terminate()
-        self.pool.join()
+        self.pool.close()
 
 
 class Cluster:

@@ -15,9 +15,10 @@ import time
 from ..commands import puzzle_module
 from ..errors import DlxError, InputError, SearchLimit
 from ..exact_cover import Budget, Stats
+from ..pool import WorkerDied, WorkerPool
 from ..puzzles import Unsolved
 from ._inputs import read_lines, read_text
-from ._signals import deadline_alarm, held, worker_defaults
+from ._signals import deadline_alarm
 
 VERDICT_STATUS = {"answered": 0, "no answer": 1, "error": 2, "time limit": 3,
                   "node limit": 3}
@@ -141,44 +142,30 @@ def _sequential(work, limits, ui):
 
 
 def _parallel(work, limits, processes):
-    """Solve on a pool. The pool is made with the ending signals held: its threads keep
-    them blocked for good, so that Ctrl-C and SIGTERM reach the main thread only (where
-    `held` blocks can hold them back), and a signal that comes while the pool is being
-    made waits for the `try` that terminates it."""
-    import multiprocessing
-    pool = None
+    """Solve on a pool (dlxcli.pool: it stops whatever signal ends the run). A worker
+    that dies takes only its piece down: that piece gets the error."""
     queued = []  # at most IN_FLIGHT * processes: a list (collections costs start-up)
-    try:
-        with held():
-            pool = multiprocessing.Pool(processes, initializer=worker_defaults)
+    with WorkerPool(processes) as pool:
         for job, text, before in work:
             if isinstance(text, DlxError):
-                queued.append((job, before, _Ready(Piece(problem=text))))
+                queued.append((job, before, Piece(problem=text)))
             else:
                 task = (job.command, text, job.settings, limits.budget(job.began))
-                queued.append((job, before, pool.apply_async(_solve_task, task)))
+                queued.append((job, before, pool.submit(_solve_task, *task)))
             while len(queued) >= IN_FLIGHT * processes:
-                job, before, result = queued.pop(0)
-                yield job, before, result.get()
+                yield _piece_of(pool, *queued.pop(0))
         while queued:
-            job, before, result = queued.pop(0)
-            yield job, before, result.get()
-        pool.close()
-    finally:
-        if pool is not None:
-            with held():
-                pool.terminate()
-                pool.join()
+            yield _piece_of(pool, *queued.pop(0))
 
 
-class _Ready:
-    """A piece result known without the pool, queued among the pool's results."""
-
-    def __init__(self, piece):
-        self.piece = piece
-
-    def get(self):
-        return self.piece
+def _piece_of(pool, job, before, queued):
+    """(job, before, Piece) of a queued piece: known already, or the pool's."""
+    if isinstance(queued, Piece):
+        return job, before, queued
+    try:
+        return job, before, pool.result(queued)
+    except WorkerDied as exc:
+        return job, before, Piece(problem=exc)
 
 
 # -- one input's outcome ----------------------------------------------------------------

@@ -55,9 +55,10 @@ def input_options(command):
                      help="Stop a search after this many nodes (exit status 3)."),
         click.option("-j", "--jobs", type=click.IntRange(min=0), default=DEFAULT["jobs"],
                      show_default=True,
-                     help="Solve on this many processes (0: one per core); a single "
-                          "input's count, enumeration or maximize is split over them. "
-                          "The output is the same as with 1."),
+                     help="Solve on this many processes (0, or more than the usable "
+                          "cores: one per core); a single input's count, enumeration "
+                          "or maximize is split over them. The output is the same as "
+                          "with 1."),
         click.option("--progress/--no-progress", default=DEFAULT["progress"],
                      help="Show a progress bar and a summary table on stderr "
                           "[default: when stderr is a terminal and the run takes more "

@@ -58,6 +58,7 @@ def run(command, options):
     if refusal:
         fail(refusal)
         return EXIT_BAD_INPUT
+    runner["jobs"] = processes(runner["jobs"], runner["verbosity"])
     for problem in problems:
         fail(problem)
     jobs = [Job(source, command, settings) for source in sources]
@@ -70,7 +71,7 @@ def run(command, options):
                     len(sources), ui)
     with interruptible(), ui:
         try:
-            for job, outcome in solve_jobs(jobs, limits, processes(runner["jobs"]), ui,
+            for job, outcome in solve_jobs(jobs, limits, runner["jobs"], ui,
                                            writer.keeps, writer.piece):
                 writer.finish(job, outcome)
                 ui.report(job.source.name, outcome)
@@ -80,9 +81,16 @@ def run(command, options):
     return status
 
 
-def processes(jobs):
-    """The worker processes that --jobs asks for (0: one per core)."""
-    return jobs or os.cpu_count() or 1
+def processes(jobs, verbosity=0):
+    """The processes that --jobs asks for: 0 is one per usable core, and so is more
+    than that (said on stderr unless -q): a search keeps a core busy, so a process
+    beyond the cores only takes turns with the others, and thousands of them (each
+    a Python process, with subproblems cut for it) cost more than they help."""
+    from ..pool import usable_cores
+    cores = usable_cores()
+    if jobs > cores and verbosity >= 0:
+        fail(f"--jobs {jobs}: more than the {cores} usable cores; using {cores}")
+    return min(jobs, cores) or cores
 
 
 def check_out_dir(out_dir, sources):

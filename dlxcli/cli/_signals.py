@@ -102,16 +102,6 @@ def interrupt(signum):
     return KeyboardInterrupt() if signum == _signal.SIGINT else Terminated(signum)
 
 
-def worker_defaults():
-    """A pool worker leaves Ctrl-C to the parent (which stops the pool) and dies
-    quietly on SIGTERM, the way the pool stops it. (It starts with the signals its
-    parent held while making the pool: they are let through again.)"""
-    _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
-    for signum in (_signal.SIGTERM, _signal.SIGHUP):
-        _signal.signal(signum, _signal.SIG_DFL)
-    _signal.pthread_sigmask(_signal.SIG_UNBLOCK, ENDING)
-
-
 class held:
     """A block in which the ending signals wait: they are delivered when it ends, so
     that nothing can interrupt it half-way (a temporary file created but not yet

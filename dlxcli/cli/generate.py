@@ -14,10 +14,10 @@ import click
 
 from .. import generate as making
 from ..errors import DlxError
+from ..pool import WorkerPool
 from ._options import help_with_examples
 from ._output import write_file
-from ._signals import worker_defaults
-from ._run import EXIT_BAD_INPUT, EXIT_NO_ANSWER, interruptible
+from ._run import EXIT_BAD_INPUT, EXIT_NO_ANSWER, interruptible, processes
 from ._ui import echo
 
 MINIMAL_OUT_OF_REACH = 25
@@ -78,8 +78,8 @@ EXAMPLES = ["dlxcli generate sudoku --count 5 --seed 1 | dlxcli sudoku --unique"
                    "either engine twin and with any --jobs [default: a random one, "
                    "printed on stderr].")
 @click.option("-j", "--jobs", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Make the puzzles on this many processes (0: one per core); the output "
-                   "is the same.")
+              help="Make the puzzles on this many processes (0, or more than the usable "
+                   "cores: one per core); the output is the same.")
 @click.option("--difficulty", metavar="LOW:HIGH", callback=parse_band,
               help="Keep only puzzles whose difficulty measure (the excess of --rate, "
                    "docs/difficulty.md) is within LOW..HIGH; either end may be left out.")
@@ -95,7 +95,7 @@ def command(kind, size, count, clues, minimal, symmetry, seed, jobs, difficulty,
         echo(f"dlxcli: generate: --seed {request.seed}\n", err=True)
     try:
         with interruptible():
-            write_puzzles(request, count, jobs or os.cpu_count() or 1, out_dir)
+            write_puzzles(request, count, processes(jobs), out_dir)
             sys.stdout.flush()
     except BrokenPipeError:  # `| head`: end quietly, as the solving commands do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -146,11 +146,5 @@ def made(request, count, jobs):
         for index in range(count):
             yield making.make(request, index)
         return
-    import multiprocessing
-    pool = multiprocessing.Pool(min(jobs, count), initializer=worker_defaults)
-    try:
-        yield from pool.imap(making.make_task, ((request, k) for k in range(count)))
-        pool.close()
-    finally:
-        pool.terminate()
-        pool.join()
+    with WorkerPool(min(jobs, count)) as pool:
+        yield from pool.in_order(making.make_task, ((request, k) for k in range(count)))

@@ -62,8 +62,8 @@ def command(paths, command_name, timeout, node_limit, jobs, progress, verbosity)
     verdicts = []
     ui = _ui.display(progress, verbosity)
     with interruptible(), ui:
-        for job, outcome in solve_jobs(plan, Limits(timeout, node_limit), processes(jobs),
-                                       ui, keep=True):
+        for job, outcome in solve_jobs(plan, Limits(timeout, node_limit),
+                                       processes(jobs, verbosity), ui, keep=True):
             verdict, detail = judge(job, outcome)
             verdicts.append(verdict)
             ui.before_answer()

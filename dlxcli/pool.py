@@ -1,0 +1,280 @@
+"""Worker processes that always stop: the one pool behind --jobs (a batch's pieces,
+a split search's subproblems, generate's puzzles).
+
+Layer: a library module (stdlib only). Why not multiprocessing.Pool: its workers take
+tasks from one shared pipe under one shared lock, and a worker killed while it waits
+there (SIGTERM to the whole process group: what `timeout`, job control and
+supervisors send) dies holding the lock; `Pool.terminate` then waits for that lock
+forever, and the run hangs with zombie workers. Here each worker has a pipe of its
+own and nothing is shared, the parent has no helper threads, and stopping is: SIGTERM
+to each worker, a bounded wait, SIGKILL for what is left, reap.
+
+Signals: a worker leaves Ctrl-C (SIGINT) to the parent, which stops the pool, and
+dies at once on SIGTERM and SIGHUP, whatever handlers the parent had installed. The
+ending signals are held while workers start and while the pool stops, so that
+neither is left half done; one that comes then is delivered right after.
+"""
+
+import os
+
+import _signal as signal  # not `signal`, which imports enum (start-up time: _signals)
+
+from .errors import DlxError
+
+ENDING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""The signals that end a run (and must not cut a pool's start or stop in two)."""
+AHEAD = 4
+"""Tasks per worker submitted ahead of the one awaited, in `in_order`."""
+STOP_SECONDS = 2.0
+"""How long a stopping pool waits for its workers to die of SIGTERM before SIGKILL."""
+
+
+def usable_cores():
+    """The cores this process may run on (its CPU affinity where the system says it),
+    at least 1."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+class WorkerDied(DlxError):
+    """A worker process ended while it had a task (killed, e.g. by the OOM killer)."""
+
+
+class _held_signals:
+    """A block in which the ending signals wait (they are delivered when it ends)."""
+
+    def __enter__(self):
+        self.mask = signal.pthread_sigmask(signal.SIG_BLOCK, ENDING)
+        return self
+
+    def __exit__(self, *exc):
+        signal.pthread_sigmask(signal.SIG_SETMASK, self.mask)
+        return False
+
+
+class WorkerPool:
+    """`size` worker processes; `initializer(*initargs)` runs once in each. Tasks are
+    functions of the module level and picklable arguments; `submit` returns a ticket,
+    `wait` gives the next finished task's (ticket, value), `result` the value of one
+    ticket. `depth` tasks at most are sent to a worker at a time: more than 1 keeps a
+    worker busy while the parent is busy too, for small tasks only (a task must fit in
+    the pipe's buffer, or sending it waits for the worker). A task's exception is
+    raised where its value would be returned; a worker that dies fails its tasks with
+    WorkerDied and is replaced."""
+
+    def __init__(self, size, initializer=None, initargs=(), depth=1):
+        import collections
+        import multiprocessing
+        self._context = multiprocessing.get_context()
+        self._start_args = (initializer, initargs)
+        self.size, self.depth = size, depth
+        self._backlog = collections.deque()  # (ticket, message) not sent yet
+        self._finished = {}  # ticket -> (ok, value), kept for `result`
+        self._tickets = 0
+        self._workers = []
+        try:
+            with _held_signals():
+                for _ in range(size):
+                    self._workers.append(_Worker(self._context, *self._start_args))
+        except BaseException:
+            self.close()
+            raise
+
+    def submit(self, function, *args):
+        """Queue a task; its ticket (tickets count up from 0)."""
+        ticket = self._tickets
+        self._tickets += 1
+        self._backlog.append((ticket, (ticket, function, args)))
+        self._dispatch()
+        return ticket
+
+    def wait(self, timeout=None):
+        """(ticket, value) of the next task to finish, or None after `timeout` seconds
+        (None: until one finishes)."""
+        if self._finished:
+            ticket = next(iter(self._finished))
+            return ticket, _value(*self._finished.pop(ticket))
+        finished = self._next(timeout)
+        if finished is None:
+            return None
+        ticket, ok, value = finished
+        return ticket, _value(ok, value)
+
+    def result(self, ticket):
+        """The value of the task with this ticket, once finished (tasks that finish
+        meanwhile are kept for later)."""
+        while ticket not in self._finished:
+            finished = self._next(None)
+            if finished is not None:
+                self._finished[finished[0]] = finished[1:]
+        return _value(*self._finished.pop(ticket))
+
+    def in_order(self, function, arguments):
+        """Yield function(argument) for every argument, in order, computed on the pool
+        with a few tasks per worker ahead (so that memory does not grow with their
+        number)."""
+        import collections
+        tickets = collections.deque()
+        for argument in arguments:
+            tickets.append(self.submit(function, argument))
+            if len(tickets) >= AHEAD * self.size:
+                yield self.result(tickets.popleft())
+        while tickets:
+            yield self.result(tickets.popleft())
+
+    def _dispatch(self):
+        """Send queued tasks to the workers with room for them, least busy first."""
+        while self._backlog:
+            worker = min(self._workers, key=_load)
+            if len(worker.tasks) >= self.depth:
+                return
+            if worker.process.exitcode is not None:  # died idle: replace it quietly
+                worker = self._renew(worker)
+            ticket, message = self._backlog.popleft()
+            worker.send(ticket, message)
+
+    def _next(self, timeout):
+        """(ticket, ok, value) of the next task to finish (a died worker's task
+        fails), or None after `timeout`."""
+        from multiprocessing.connection import wait
+        busy = [worker for worker in self._workers if worker.tasks]
+        if not busy:
+            raise RuntimeError("no task under way")
+        waitables = {}
+        for worker in busy:
+            waitables[worker.connection] = waitables[worker.process.sentinel] = worker
+        ready = wait(list(waitables), timeout)
+        if not ready:
+            return None
+        worker = waitables[ready[0]]
+        finished = worker.receive()
+        if finished is None:  # it died: its tasks fail, a new worker takes its place
+            finished = self._replace(worker)
+        self._dispatch()
+        return finished
+
+    def _replace(self, worker):
+        """A worker that died with tasks: they fail (the first is returned, the others
+        kept for `wait` and `result`), and a new worker takes its place."""
+        died = WorkerDied(f"a worker process died ({_how(worker.process.exitcode)})")
+        failed = [(ticket, False, died) for ticket in worker.tasks]
+        self._renew(worker)
+        for ticket in failed[1:]:
+            self._finished[ticket] = failed[0][1:]
+        return failed[0]
+
+    def _renew(self, worker):
+        """A new worker in the place of this one, which is stopped and reaped."""
+        worker.stop()
+        with _held_signals():
+            new = _Worker(self._context, *self._start_args)
+            self._workers[self._workers.index(worker)] = new
+        return new
+
+    def close(self):
+        """Stop every worker (SIGTERM; SIGKILL after STOP_SECONDS) and reap it; what
+        is under way is dropped. Safe to call twice."""
+        with _held_signals():
+            workers, self._workers = self._workers, []
+            for worker in workers:
+                worker.terminate()
+            for worker in workers:
+                worker.stop()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+        return False
+
+
+def _load(worker):
+    return len(worker.tasks)
+
+
+def _value(ok, value):
+    if not ok:
+        raise value
+    return value
+
+
+def _how(exitcode):
+    if exitcode is not None and exitcode < 0:
+        return f"killed by signal {-exitcode}: {signal.strsignal(-exitcode)}"
+    return f"exit status {exitcode}"
+
+
+class _Worker:
+    """One worker process, its end of the pipe, and the tickets it holds, in order."""
+
+    def __init__(self, context, initializer, initargs):
+        self.connection, child_end = context.Pipe()
+        self.process = context.Process(target=_serve,
+                                       args=(child_end, initializer, initargs),
+                                       daemon=True)
+        self.tasks = []
+        try:
+            self.process.start()
+        finally:
+            child_end.close()
+
+    def send(self, ticket, message):
+        self.tasks.append(ticket)
+        try:
+            self.connection.send(message)
+        except OSError:  # it died: receive says so
+            pass
+
+    def receive(self):
+        """(ticket, ok, value) of its oldest task, or None if the process died."""
+        try:
+            ticket, ok, value = self.connection.recv()
+        except (EOFError, OSError):
+            self.process.join(STOP_SECONDS)
+            return None
+        self.tasks.remove(ticket)
+        return ticket, ok, value
+
+    def terminate(self):
+        if self.process.exitcode is None:
+            try:
+                self.process.terminate()
+            except OSError:
+                pass
+
+    def stop(self):
+        """Wait for the process to end (SIGKILL after STOP_SECONDS), reap it."""
+        self.terminate()
+        self.process.join(STOP_SECONDS)
+        if self.process.exitcode is None:
+            self.process.kill()
+            self.process.join()
+        self.connection.close()
+
+
+def _serve(connection, initializer, initargs):
+    """A worker's life: the signal defaults of a worker, the initializer, then task
+    after task until the parent closes the pipe."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING)
+    if initializer is not None:
+        initializer(*initargs)
+    while True:
+        try:
+            ticket, function, args = connection.recv()
+        except EOFError:
+            return
+        try:
+            reply = (ticket, True, function(*args))
+        except Exception as exc:  # raised in the parent, where the value was awaited
+            reply = (ticket, False, exc)
+        try:
+            connection.send(reply)
+        except Exception as exc:  # a value or exception that does not pickle
+            connection.send((ticket, False, RuntimeError(f"a worker's answer could not be "
+                                                        f"sent back: {exc!r}")))

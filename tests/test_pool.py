@@ -1,0 +1,354 @@
+"""The worker processes of --jobs (dlxcli.pool) and how many of them a run starts:
+every signal that ends a run ends it with its workers, whatever moment it comes at and
+whoever gets it (the run alone, or its whole process group, as `timeout`, job control
+and supervisors send it); a worker that dies fails its task, not the run; --jobs
+beyond the usable cores starts no more processes than there are cores, and says so.
+"""
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import TWINS, load_twin
+from test_parallel import queens_definition
+
+from dlxcli import parallel
+from dlxcli.exact_cover import Budget, ExactCover
+from dlxcli.parallel import Split
+from dlxcli.pool import WorkerDied, WorkerPool, usable_cores
+
+DLXCLI = [sys.executable, "-m", "dlxcli"]
+EMPTY_SUDOKU = "\n".join(" ".join("0" * 9) for _ in range(9)) + "\n"
+"""A 9x9 grid without a given: its count (6.67 x 10^21) never ends in a test."""
+QUICK_SUDOKU = Path(__file__).parent.parent / "puzzles" / "sudoku" / "sample1.in"
+
+
+# -- the pool itself ------------------------------------------------------------------
+
+def pid_after(seconds):
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def fail_with(message):
+    raise ValueError(message)
+
+
+def square(x):
+    return x * x
+
+
+def alive_children():
+    """This process's children that are not zombies."""
+    return still_running(children(os.getpid()))
+
+
+def children(pid):
+    """The process ids of `pid`'s children, from /proc."""
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*"):
+        try:
+            found += [int(child) for child in (task / "children").read_text().split()]
+        except OSError:
+            pass
+    return found
+
+
+def still_running(pids):
+    """Those of `pids` that exist and are not zombies."""
+    alive = []
+    for pid in pids:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if state != "Z":
+            alive.append(pid)
+    return alive
+
+
+def test_tasks_come_back_by_ticket_and_in_order():
+    with WorkerPool(2) as pool:
+        tickets = [pool.submit(square, k) for k in range(10)]
+        assert [pool.result(ticket) for ticket in reversed(tickets)] == \
+            [k * k for k in reversed(range(10))]
+        assert list(pool.in_order(square, range(50))) == [k * k for k in range(50)]
+    assert alive_children() == []
+
+
+def test_a_tasks_exception_is_raised_where_its_value_is_awaited():
+    with WorkerPool(1) as pool:
+        failing, fine = pool.submit(fail_with, "no"), pool.submit(square, 3)
+        with pytest.raises(ValueError, match="no"):
+            pool.result(failing)
+        assert pool.result(fine) == 9
+
+
+def test_a_worker_killed_in_a_task_fails_that_task_and_the_pool_goes_on():
+    with WorkerPool(2) as pool:
+        busy = pool.submit(pid_after, 30)
+        time.sleep(0.5)
+        worker = [pid for pid in alive_children()]
+        assert len(worker) == 2
+        for pid in worker:
+            os.kill(pid, signal.SIGKILL)
+        with pytest.raises(WorkerDied, match="killed by signal 9"):
+            pool.result(busy)
+        assert sorted(pool.result(pool.submit(square, k)) for k in range(4)) == [0, 1, 4, 9]
+
+
+def test_workers_killed_while_idle_leave_a_pool_that_still_answers():
+    """multiprocessing.Pool's workers wait for tasks holding a shared lock: one killed
+    then left the pool waiting for that lock forever, at its next task or its end."""
+    with WorkerPool(2) as pool:
+        assert pool.result(pool.submit(square, 2)) == 4
+        for pid in alive_children():
+            os.kill(pid, signal.SIGTERM)
+        time.sleep(0.3)
+        assert list(pool.in_order(square, range(6))) == [0, 1, 4, 9, 16, 25]
+    assert alive_children() == []
+
+
+def test_closing_stops_busy_workers_at_once():
+    pool = WorkerPool(2)
+    for _ in range(4):
+        pool.submit(pid_after, 60)
+    time.sleep(0.3)
+    began = time.monotonic()
+    pool.close()
+    assert time.monotonic() - began < 10
+    assert alive_children() == []
+    pool.close()  # twice is harmless
+
+
+def test_a_worker_leaves_ctrl_c_to_its_parent():
+    """SIGINT ignored in a worker (the parent stops the pool), SIGTERM and SIGHUP at
+    their defaults, whatever the parent had."""
+    previous = signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    try:
+        with WorkerPool(1) as pool:
+            handlers = pool.result(pool.submit(current_handlers))
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    assert handlers == [signal.SIG_IGN, signal.SIG_DFL, signal.SIG_DFL]
+
+
+def current_handlers():
+    return [signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)]
+
+
+# -- signals to a whole run -----------------------------------------------------------
+
+def group_alive(group):
+    """Processes of process group `group` still running (zombies excluded)."""
+    alive = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            alive.append(int(stat.parent.name))
+    return alive
+
+
+def wait_for(condition, seconds):
+    deadline = time.monotonic() + seconds
+    value = condition()
+    while not value and time.monotonic() < deadline:
+        time.sleep(0.01)
+        value = condition()
+    return value
+
+
+def run_and_end(args, ending, engine, moment, stdin=subprocess.DEVNULL, tries_seed=None,
+                size=3):
+    """Start `dlxcli ARGS` in a process group of its own, send `ending` to the whole
+    group at `moment` ("start": a random moment of its first 0.3 s; "pool": once it is
+    `size` processes, then a random 0 to 0.6 s later), and return (exit status, or None if
+    it did not end within 30 s; stderr; the group's processes still running 5 s
+    later). stdin is empty."""
+    rng = random.Random(tries_seed)
+    env = {**os.environ, "DLXCLI_ENGINE": engine}
+    process = subprocess.Popen(DLXCLI + [str(arg) for arg in args], stdin=stdin,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
+                               start_new_session=True)
+    try:
+        if moment == "start":
+            time.sleep(rng.uniform(0, 0.3))
+        else:
+            assert wait_for(lambda: len(group_alive(process.pid)) >= size, 30), \
+                "the workers never started"
+            time.sleep(rng.uniform(0, 0.6))
+        os.killpg(process.pid, ending)
+        try:
+            stderr = process.communicate(timeout=30)[1]
+        except subprocess.TimeoutExpired:
+            return None, b"", group_alive(process.pid)
+        wait_for(lambda: not group_alive(process.pid), 5)
+        return process.returncode, stderr, group_alive(process.pid)
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait(timeout=30)
+
+
+@pytest.fixture(params=list(TWINS))
+def engine(request):
+    load_twin(request.param)
+    return request.param
+
+
+ENDINGS = [(signal.SIGTERM, 143), (signal.SIGINT, 130), (signal.SIGHUP, 129)]
+
+
+def assert_ended(result, ending, status):
+    exit_status, stderr, left = result
+    assert exit_status is not None, "the run hung"
+    assert b"Traceback" not in stderr
+    assert left == []
+    if exit_status == -ending:  # before dlxcli took the signal over: killed by it
+        assert stderr == b""
+    else:
+        assert exit_status == status
+        assert stderr.decode().splitlines()[-1] in ("dlxcli: terminated",
+                                                    "dlxcli: interrupted")
+
+
+@pytest.mark.parametrize("ending, status", ENDINGS)
+def test_a_signal_to_the_group_ends_a_one_input_pool_run(tmp_path, engine, ending, status):
+    """`dlxcli sudoku --count --jobs 2 empty.txt` (the input's piece on a worker) under
+    `timeout`: it hung in 12 of 12 tries, with zombie workers."""
+    grid = tmp_path / "empty.txt"
+    grid.write_text(EMPTY_SUDOKU)
+    for attempt in range(4):
+        result = run_and_end(["sudoku", "--count", "--jobs", "2", grid], ending, engine,
+                             "pool", tries_seed=attempt)
+        assert_ended(result, ending, status)
+
+
+@pytest.mark.parametrize("ending, status", ENDINGS)
+def test_a_signal_to_the_group_ends_a_batch_on_a_pool(tmp_path, ending, status):
+    """A quick input and an endless one: one worker is idle, waiting for a task, when
+    the signal comes (multiprocessing.Pool's workers waited holding a shared lock)."""
+    endless = tmp_path / "empty.txt"
+    endless.write_text(EMPTY_SUDOKU)
+    for attempt in range(3):
+        result = run_and_end(["sudoku", "--count", "--jobs", "2", QUICK_SUDOKU, endless],
+                             ending, os.environ.get("DLXCLI_ENGINE", "auto"), "pool",
+                             tries_seed=attempt)
+        assert_ended(result, ending, status)
+
+
+@pytest.mark.parametrize("ending, status", ENDINGS)
+def test_a_signal_to_the_group_ends_a_split_search(tmp_path, ending, status):
+    """queens' count split over this process and a worker (DLXCLI_SPLIT_PROBE=0: the
+    worker starts at once)."""
+    board = tmp_path / "q.in"
+    board.write_text("18\n")
+    os.environ["DLXCLI_SPLIT_PROBE"] = "0"
+    try:
+        for attempt in range(3):
+            result = run_and_end(["queens", "--jobs", "2", board], ending,
+                                 os.environ.get("DLXCLI_ENGINE", "auto"), "pool",
+                                 tries_seed=attempt, size=2)
+            assert_ended(result, ending, status)
+    finally:
+        del os.environ["DLXCLI_SPLIT_PROBE"]
+
+
+@pytest.mark.parametrize("ending, status", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_a_signal_to_the_group_as_the_run_starts(tmp_path, ending, status):
+    grid = tmp_path / "empty.txt"
+    grid.write_text(EMPTY_SUDOKU)
+    for attempt in range(4):
+        result = run_and_end(["sudoku", "--count", "--jobs", "2", grid], ending,
+                             os.environ.get("DLXCLI_ENGINE", "auto"), "start",
+                             tries_seed=attempt)
+        assert_ended(result, ending, status)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("moment", ["start", "pool"])
+@pytest.mark.parametrize("ending, status", ENDINGS)
+def test_many_signals_to_the_group(tmp_path, engine, ending, status, moment):
+    if moment == "start" and ending == signal.SIGINT:
+        pytest.skip("Ctrl-C before dlxcli's own start-up is over is Python's to report")
+    grid = tmp_path / "empty.txt"
+    grid.write_text(EMPTY_SUDOKU)
+    for attempt in range(10):
+        result = run_and_end(["sudoku", "--count", "--jobs", "2", QUICK_SUDOKU, grid],
+                             ending, engine, moment, tries_seed=100 + attempt)
+        assert_ended(result, ending, status)
+
+
+# -- how many processes ---------------------------------------------------------------
+
+def on_one_core():
+    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+needs_affinity = pytest.mark.skipif(not hasattr(os, "sched_setaffinity"),
+                                    reason="no CPU affinity on this system")
+
+
+@needs_affinity
+def test_jobs_beyond_the_cores_are_the_cores_and_said_once():
+    done = subprocess.run(DLXCLI + ["queens", "--jobs", "10000"], input=b"8\n",
+                          capture_output=True, timeout=60, preexec_fn=on_one_core)
+    assert done.returncode == 0
+    assert done.stdout.decode().splitlines()[-1] == "92"
+    assert done.stderr == b"dlxcli: --jobs 10000: more than the 1 usable cores; using 1\n"
+    quiet = subprocess.run(DLXCLI + ["queens", "-q", "--jobs", "10000"], input=b"8\n",
+                           capture_output=True, timeout=60, preexec_fn=on_one_core)
+    assert (quiet.returncode, quiet.stderr) == (0, b"")
+
+
+@needs_affinity
+def test_jobs_beyond_the_cores_start_no_worker_beyond_them(tmp_path):
+    """On one core, --jobs 64 is this process alone: no worker at all."""
+    grid = tmp_path / "empty.txt"
+    grid.write_text(EMPTY_SUDOKU)
+    process = subprocess.Popen(DLXCLI + ["sudoku", "--count", "--jobs", "64", grid],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                               start_new_session=True, preexec_fn=on_one_core)
+    try:
+        time.sleep(2.0)
+        most = len(group_alive(process.pid))
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.communicate(timeout=30)
+    assert most == 1
+
+
+def test_zero_jobs_is_one_per_usable_core():
+    assert Split(jobs=0).jobs == usable_cores()
+    assert Split().jobs == usable_cores()
+
+
+def test_a_huge_number_of_jobs_neither_forks_nor_cuts_without_bound(tmp_path, monkeypatch):
+    """Split(jobs=10**23) used to cut the search into 1.6 x 10^24 subproblems."""
+    sizes = []
+
+    class Recorded(parallel.Processes):
+        def __init__(self, search, size):
+            sizes.append(size)
+            super().__init__(search, size)
+    monkeypatch.setattr(parallel, "Processes", Recorded)
+    monkeypatch.setattr(parallel, "MAX_OPEN", 50)
+    path = tmp_path / "q.ckpt"
+    cover = ExactCover(*queens_definition(9))
+    split = Split(jobs=10 ** 23, checkpoint=path, probe=0.0)
+    assert split.jobs == parallel.PER_CORE * usable_cores()
+    assert cover.count(budget=Budget(split=split)) == 352
+    header = path.read_text().splitlines()[0]
+    assert '"min_open":50,' in header
+    assert all(size < split.jobs for size in sizes)
