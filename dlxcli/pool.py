@@ -77,7 +77,7 @@ class WorkerPool:
         try:
             with _held_signals():
                 for _ in range(size):
-                    self._workers.append(_Worker(self._context, *self._start_args))
+                    self._workers.append(self._new_worker())
         except BaseException:
             self.close()
             raise
@@ -169,9 +169,13 @@ class WorkerPool:
         """A new worker in the place of this one, which is stopped and reaped."""
         worker.stop()
         with _held_signals():
-            new = _Worker(self._context, *self._start_args)
+            new = self._new_worker()
             self._workers[self._workers.index(worker)] = new
         return new
+
+    def _new_worker(self):
+        siblings = [worker.connection for worker in self._workers]
+        return _Worker(self._context, siblings, *self._start_args)
 
     def close(self):
         """Stop every worker (SIGTERM; SIGKILL after STOP_SECONDS) and reap it; what
@@ -210,10 +214,14 @@ def _how(exitcode):
 class _Worker:
     """One worker process, its end of the pipe, and the tickets it holds, in order."""
 
-    def __init__(self, context, initializer, initargs):
+    def __init__(self, context, siblings, initializer, initargs):
         self.connection, child_end = context.Pipe()
+        # A forked worker holds copies of the parent's ends of every pipe: it closes
+        # them, so that each pipe ends (EOF) when the parent is gone.
+        inherited = [*siblings, self.connection] if context.get_start_method() == "fork" else []
         self.process = context.Process(target=_serve,
-                                       args=(child_end, initializer, initargs),
+                                       args=(child_end, inherited, os.getpid(), initializer,
+                                             initargs),
                                        daemon=True)
         self.tasks = []
         try:
@@ -255,12 +263,32 @@ class _Worker:
         self.connection.close()
 
 
-def _serve(connection, initializer, initargs):
+PR_SET_PDEATHSIG = 1
+"""prctl(2) option: the signal a process gets when its parent dies (Linux)."""
+
+
+def _die_with(parent):
+    """Have this worker get SIGTERM when its parent dies, even of SIGKILL, instead of
+    searching on as an orphan (Linux; elsewhere the worker ends at its next task, when
+    it finds its pipe closed)."""
+    try:
+        import ctypes
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # it died before prctl
+        os._exit(1)
+
+
+def _serve(connection, inherited, parent, initializer, initargs):
     """A worker's life: the signal defaults of a worker, the initializer, then task
-    after task until the parent closes the pipe."""
+    after task until the parent closes the pipe or dies."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     for signum in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(signum, signal.SIG_DFL)
+    for parent_end in inherited:
+        parent_end.close()
+    _die_with(parent)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING)
     if initializer is not None:
         initializer(*initargs)

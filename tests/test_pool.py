@@ -290,6 +290,29 @@ def test_many_signals_to_the_group(tmp_path, engine, ending, status, moment):
         assert_ended(result, ending, status)
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_workers_die_with_a_run_killed_by_sigkill(tmp_path):
+    """SIGKILL leaves a run no `finally`: its workers used to search on as orphans."""
+    endless = tmp_path / "empty.txt"
+    endless.write_text(EMPTY_SUDOKU)
+    process = subprocess.Popen(DLXCLI + ["sudoku", "--count", "--jobs", "2",
+                                         str(QUICK_SUDOKU), str(endless)],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               start_new_session=True)
+    try:
+        assert wait_for(lambda: len(group_alive(process.pid)) >= 3, 30)
+        workers = children(process.pid)
+        time.sleep(0.3)
+        process.kill()
+        process.wait(timeout=30)
+        assert wait_for(lambda: not still_running(workers), 10), "orphaned workers"
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
 # -- how many processes ---------------------------------------------------------------
 
 def on_one_core():
