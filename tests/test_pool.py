@@ -313,6 +313,43 @@ def test_workers_die_with_a_run_killed_by_sigkill(tmp_path):
             pass
 
 
+def cpu_ticks(pid):
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[11])
+    except (OSError, IndexError):
+        return -1
+
+
+def test_a_worker_killed_mid_batch_fails_its_input_only(tmp_path):
+    """The OOM killer's way: SIGKILL to the worker of the endless input. Its input
+    gets one line on stderr; the inputs around it are answered (multiprocessing.Pool
+    replaced the worker and waited forever for the lost piece)."""
+    endless = tmp_path / "empty.txt"
+    endless.write_text(EMPTY_SUDOKU)
+    process = subprocess.Popen(DLXCLI + ["sudoku", "--count", "--jobs", "2", str(QUICK_SUDOKU),
+                                         str(endless), str(QUICK_SUDOKU)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    try:
+        assert wait_for(lambda: len(group_alive(process.pid)) >= 3, 30)
+        time.sleep(1.5)
+        busiest = max(children(process.pid), key=cpu_ticks)
+        os.kill(busiest, signal.SIGKILL)
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    assert process.returncode == 2
+    assert stderr.decode() == (f"dlxcli: {endless}: a worker process died (killed by "
+                               f"signal 9: {signal.strsignal(9)})\n")
+    alone = subprocess.run(DLXCLI + ["sudoku", "--count", str(QUICK_SUDOKU)],
+                           capture_output=True, timeout=60).stdout.decode()
+    assert stdout.decode() == (f"==> {QUICK_SUDOKU} <==\n{alone}==> {endless} <==\n"
+                               f"==> {QUICK_SUDOKU} <==\n{alone}")
+
+
 # -- how many processes ---------------------------------------------------------------
 
 def on_one_core():
