@@ -218,9 +218,11 @@ class _Worker:
         self.connection, child_end = context.Pipe()
         # A forked worker holds copies of the parent's ends of every pipe: it closes
         # them, so that each pipe ends (EOF) when the parent is gone.
-        inherited = [*siblings, self.connection] if context.get_start_method() == "fork" else []
+        forked = context.get_start_method() == "fork"
+        inherited = [*siblings, self.connection] if forked else []
+        parent = os.getpid() if forked else None  # a forkserver's child is not ours
         self.process = context.Process(target=_serve,
-                                       args=(child_end, inherited, os.getpid(), initializer,
+                                       args=(child_end, inherited, parent, initializer,
                                              initargs),
                                        daemon=True)
         self.tasks = []
@@ -268,9 +270,11 @@ PR_SET_PDEATHSIG = 1
 
 
 def _die_with(parent):
-    """Have this worker get SIGTERM when its parent dies, even of SIGKILL, instead of
-    searching on as an orphan (Linux; elsewhere the worker ends at its next task, when
-    it finds its pipe closed)."""
+    """Have this worker get SIGTERM when its parent (pid `parent`, forked from it)
+    dies, even of SIGKILL, instead of searching on as an orphan (Linux; elsewhere,
+    or not forked, the worker ends at its next task, when it finds its pipe closed)."""
+    if parent is None:
+        return
     try:
         import ctypes
         ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
