@@ -44,9 +44,20 @@ def square(x):
     return x * x
 
 
+OTHERS = set()
+"""Children of the test process that no pool of these tests started."""
+
+
+@pytest.fixture(autouse=True)
+def others():
+    OTHERS.clear()
+    OTHERS.update(still_running(children(os.getpid())))
+
+
 def alive_children():
-    """This process's children that are not zombies."""
-    return still_running(children(os.getpid()))
+    """This process's children that are not zombies, but for those it had before the
+    test (the pool's workers, then)."""
+    return [pid for pid in still_running(children(os.getpid())) if pid not in OTHERS]
 
 
 def children(pid):
@@ -94,9 +105,9 @@ def test_a_worker_killed_in_a_task_fails_that_task_and_the_pool_goes_on():
     with WorkerPool(2) as pool:
         busy = pool.submit(pid_after, 30)
         time.sleep(0.5)
-        worker = [pid for pid in alive_children()]
-        assert len(worker) == 2
-        for pid in worker:
+        workers = alive_children()
+        assert len(workers) == 2
+        for pid in workers:
             os.kill(pid, signal.SIGKILL)
         with pytest.raises(WorkerDied, match="killed by signal 9"):
             pool.result(busy)
