@@ -31,8 +31,10 @@ import time
 from .errors import DlxError, NodeLimitExceeded, TimeLimitExceeded
 from .exact_cover import Budget, Stats
 
-PER_WORKER = 16
-"""Subproblems per worker: enough that unequal subtrees even out between workers."""
+PER_WORKER = 32
+"""Subproblems per worker: enough that unequal subtrees even out between workers. (16
+left one piece of the 6x10 pentomino count with 6% of its nodes on 16 workers; with
+32, cut largest estimate first, the largest has 2.4%: bench_parallel.py --simulate.)"""
 PROBE_SECONDS = 0.1
 """How long this process searches alone before starting workers (DLXCLI_SPLIT_PROBE):
 more than starting a pool costs, little next to a search worth splitting."""
