@@ -21,7 +21,7 @@ Cases:
 
 --simulate W,...: how well the split would balance on W workers, measured on any
 machine from one sequential pass (issue 20). For every W the search is cut as a run
-on W workers cuts it (`ExactCover.frontier`, PER_WORKER subproblems per worker), each
+on W workers cuts it (`ExactCover.frontier`, `parallel.subproblems_wanted`), each
 subproblem is solved here in turn (C twin; its nodes and seconds kept), and the
 hand-out of `parallel._farm` is replayed: the subproblems in order, each to the first
 worker free (list scheduling; the cut itself is done first, alone). The predicted
@@ -120,9 +120,9 @@ def simulate(problem, count, n_workers):
     import time
 
     from dlxcli.exact_cover import Stats
-    from dlxcli.parallel import PER_WORKER
+    from dlxcli.parallel import subproblems_wanted
     began, cut_cost = time.perf_counter(), Stats()
-    cut = problem.frontier(min_open=PER_WORKER * n_workers, stats=cut_cost)
+    cut = problem.frontier(min_open=subproblems_wanted(n_workers), stats=cut_cost)
     cut_cost.seconds = time.perf_counter() - began
     pieces, found = [], 0
     for prefix, _ in cut:

@@ -253,7 +253,8 @@ def test_no_piece_of_an_irregular_search_holds_much_of_it(c_twin):
     whole = Stats()
     assert cover.count(stats=whole) == 2339
     cut_stats, pieces, count = Stats(), [], 0
-    for prefix, _ in cover.frontier(min_open=parallel.PER_WORKER * 16, stats=cut_stats):
+    for prefix, _ in cover.frontier(min_open=parallel.subproblems_wanted(16),
+                                    stats=cut_stats):
         piece = Stats()
         count += cover.count(forced=list(prefix), stats=piece)
         pieces.append(piece.nodes)
@@ -321,6 +322,7 @@ def test_a_probe_that_runs_out_leaves_the_rest_to_the_pool(monkeypatch):
     at the time every engine.SLICE nodes (65,536 on the C twin, 2,048 on Python's)."""
     from dlxcli import engine
     monkeypatch.setattr(parallel, "PER_WORKER", 1)
+    monkeypatch.setattr(parallel, "MIN_SUBPROBLEMS", 1)
     n = 13 if engine.ENGINE == "c" else 11
     cover = ExactCover(*queens_definition(n))
     stats = Stats()
