@@ -22,20 +22,20 @@ Cases:
 --simulate W,...: how well the split would balance on W workers, measured on any
 machine from one sequential pass (issue 20). For every W the search is cut as a run
 on W workers cuts it (`ExactCover.frontier`, `parallel.subproblems_wanted`), each
-subproblem is solved here in turn (C twin; its nodes and seconds kept), and the
-hand-out of `parallel._farm` is replayed: the subproblems in order, each to the first
-worker free (list scheduling; the cut itself is done first, alone). The predicted
-speed-up is the whole cost (the cut's and the subproblems') over that makespan, in
-nodes (deterministic: the figure to compare) and in seconds (per-subproblem start-up
-included; noisy on a shared machine). Not modelled: process start-up, the probe, the
-traffic between processes. Cases: queens 16 (--quick: 13) and the two pentomino counts.
+subproblem is solved here in turn (DLXCLI_ENGINE=c: the C twin; its nodes and seconds
+kept), and the hand-out of `parallel._farm` is replayed: the subproblems in order,
+each to the first worker free (list scheduling; the cut itself is done first, alone).
+The predicted speed-up is the whole cost (the cut's and the subproblems') over that
+makespan, in nodes (deterministic: the figure to compare) and in seconds
+(per-subproblem start-up included; noisy on a shared machine). Not modelled: process
+start-up, the probe, the traffic between processes. Cases: queens 16 (--quick: 13)
+and the two pentomino counts.
 """
 
 import argparse
 
 from harness import (Contender, Report, dlxcli, dlxcli_argv, precompile, ratio_text, shared,
-                     side_by_side,
-                     trimmed_lines)
+                     side_by_side, trimmed_lines)
 
 QUEENS = {12: 14200, 15: 2279184}
 """OEIS A000170."""
@@ -151,6 +151,7 @@ def speed_up(costs, serial, n_workers):
 
 
 def report_simulation(report, workers, quick):
+    from dlxcli import engine
     rows = []
     for name, problem, count in simulated_cases(quick):
         for n_workers in workers:
@@ -160,7 +161,8 @@ def report_simulation(report, workers, quick):
             if n_workers == 16:
                 report.target(f"{name}: predicted time on 16 workers / time on 1, in nodes "
                               "(goal 1/13)", 1 / found["nodes"], 1 / 13, unit="")
-    report.table("Predicted speed-up of a split count (one sequential pass, C twin)",
+    report.table(f"Predicted speed-up of a split count (one sequential pass, "
+                 f"{engine.ENGINE} twin)",
                  ["case", "workers", "subproblems", "largest piece (nodes)",
                   "speed-up (nodes)", "speed-up (seconds)"], rows)
 
