@@ -1,6 +1,7 @@
 """Issue 12: one search split over processes (--jobs N on a single input).
 
 Usage: python bench/bench_parallel.py [--quick] [--repeats N] [--jobs 1,2,...]
+       python bench/bench_parallel.py --simulate 2,4,8,16 [--quick]
 
 Every row is a whole `dlxcli` process, the contenders of a case alternating round by
 round (--jobs 1, --jobs 2, --jobs 1, ...) so that both meet the same load; the table
@@ -17,15 +18,29 @@ Cases:
   split (the probe solves it before any worker starts);
 * the 6x10 pentomino covers, Knuth's format: all 9,356 (every orientation), and 2,339
   with the X piece in one quadrant (--quick: only the 2,339).
+
+--simulate W,...: how well the split would balance on W workers, measured on any
+machine from one sequential pass (issue 20). For every W the search is cut as a run
+on W workers cuts it (`ExactCover.frontier`, `parallel.subproblems_wanted`), each
+subproblem is solved here in turn (DLXCLI_ENGINE=c: the C twin; its nodes and seconds
+kept), and the hand-out of `parallel._farm` is replayed: the subproblems in order,
+each to the first worker free (list scheduling; the cut itself is done first, alone).
+The predicted speed-up is the whole cost (the cut's and the subproblems') over that
+makespan, in nodes (deterministic: the figure to compare) and in seconds
+(per-subproblem start-up included; noisy on a shared machine). Not modelled: process
+start-up, the probe, the traffic between processes. Cases: queens 16 (--quick: 13)
+and the two pentomino counts.
 """
 
 import argparse
 
-from harness import (Contender, Report, dlxcli, dlxcli_argv, precompile, shared, side_by_side,
-                     trimmed_lines)
+from harness import (Contender, Report, dlxcli, dlxcli_argv, precompile, ratio_text, shared,
+                     side_by_side, trimmed_lines)
 
 QUEENS = {12: 14200, 15: 2279184}
 """OEIS A000170."""
+QUEENS_MORE = {13: 73712, 16: 14772512}
+"""OEIS A000170, for --simulate."""
 PENTOMINOES = {"pento6x10.dlx": 2339, "pento6x10_all.dlx": 9356}
 """Dana Scott's problem: 2,339 covers with X in one quadrant, 4 x as many without."""
 
@@ -82,6 +97,87 @@ def contenders(name, args, stdin, count, jobs_list, tmp):
 
 
 
+def simulated_cases(quick):
+    """(case name, ExactCover, expected count): the counts --simulate cuts and solves, the
+    problems built as `dlxcli queens` and `dlxcli matrix --input-format knuth` build them."""
+    from dlxcli.exact_cover import ExactCover
+    from dlxcli.puzzles import matrix, queens
+    n = 13 if quick else 16
+    found = [(f"queens {n}", queens.board(n, [(kind, k) for k in queens.organ_pipe(n)
+                                             for kind in ("row", "col")]),
+              QUEENS_MORE[n])]
+    for name, count in PENTOMINOES.items():
+        primary, secondary, options = matrix.parse_knuth(
+            shared("data", "exact-cover", name).read_text())
+        found.append((f"{name} count", ExactCover.from_names(primary, secondary, options),
+                      count))
+    return found
+
+
+def simulate(problem, count, n_workers):
+    """The predicted speed-up of a count on `n_workers`: a dict of the cut's size, its
+    largest piece (part of the nodes) and the speed-up in nodes and in seconds."""
+    import time
+
+    from dlxcli.exact_cover import Stats
+    from dlxcli.parallel import subproblems_wanted
+    began, cut_cost = time.perf_counter(), Stats()
+    cut = problem.frontier(min_open=subproblems_wanted(n_workers), stats=cut_cost)
+    cut_cost.seconds = time.perf_counter() - began
+    pieces, found = [], 0
+    for prefix, _ in cut:
+        cost = Stats()
+        found += problem.count(forced=list(prefix), stats=cost)
+        pieces.append(cost)
+    if found != count:
+        raise SystemExit(f"bench: the subproblems add up to {found} solutions, not {count}")
+    nodes = cut_cost.nodes + sum(piece.nodes for piece in pieces)
+    return {"subproblems": len(cut),
+            "largest": max(piece.nodes for piece in pieces) / nodes,
+            "nodes": speed_up([piece.nodes for piece in pieces], cut_cost.nodes, n_workers),
+            "seconds": speed_up([piece.seconds for piece in pieces], cut_cost.seconds,
+                                n_workers)}
+
+
+def speed_up(costs, serial, n_workers):
+    """(serial + all costs) / (serial + the makespan of the costs handed out in order, each
+    to the first of `n_workers` free): what `parallel._farm` does, the parent taking its
+    turn like any worker."""
+    import heapq
+    free_at = [0] * n_workers
+    for cost in costs:
+        heapq.heappush(free_at, heapq.heappop(free_at) + cost)
+    return (serial + sum(costs)) / (serial + max(free_at))
+
+
+def report_simulation(report, workers, quick):
+    from dlxcli import engine
+    rows = []
+    for name, problem, count in simulated_cases(quick):
+        for n_workers in workers:
+            found = simulate(problem, count, n_workers)
+            rows.append([name, n_workers, found["subproblems"], f"{found['largest']:.1%}",
+                         ratio_text(found["nodes"]), ratio_text(found["seconds"])])
+            if n_workers == 16:
+                report.target(f"{name}: predicted time on 16 workers / time on 1, in nodes "
+                              "(goal 1/13)", 1 / found["nodes"], 1 / 13, unit="")
+    report.table(f"Predicted speed-up of a split count (one sequential pass, "
+                 f"{engine.ENGINE} twin)",
+                 ["case", "workers", "subproblems", "largest piece (nodes)",
+                  "speed-up (nodes)", "speed-up (seconds)"], rows)
+
+
+def worker_counts(text):
+    """--simulate's argument: a comma-separated list of worker counts, each >= 1."""
+    try:
+        counts = [int(word) for word in text.split(",")]
+    except ValueError:
+        counts = []
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError(f"expected worker counts such as 2,4,8,16, not {text!r}")
+    return counts
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true",
@@ -89,7 +185,15 @@ def main():
     parser.add_argument("--repeats", type=int, default=None, help="runs per contender "
                         "(default 5, 2 with --quick)")
     parser.add_argument("--jobs", default="1,2", help="the --jobs values (default 1,2)")
+    parser.add_argument("--simulate", metavar="W,...", type=worker_counts,
+                        help="instead of timing processes, predict the speed-up on W "
+                        "workers from one sequential pass (e.g. 2,4,8,16)")
     args = parser.parse_args()
+    if args.simulate:
+        report = Report()
+        report_simulation(report, args.simulate, args.quick)
+        report.finish()
+        return
     repeats = args.repeats or (2 if args.quick else 5)
     jobs_list = [int(j) for j in args.jobs.split(",")]
     precompile()

@@ -8,6 +8,7 @@ turn. One query runs at a time per problem: starting a query resets the previous
 which is how a batch reuses one structure for many puzzles (with other forced options).
 """
 
+import heapq
 import time
 
 from . import engine
@@ -205,42 +206,42 @@ class ExactCover:
         subproblems, in this order, are the search's solutions in its order, and
         their counts (and node counts) add up to the whole search's.
 
-        The search is opened level by level (all subproblems one level deeper each
-        round) until `depth` levels are open or at least `min_open` subproblems can
-        still branch, whichever comes first (one level when neither is given), or
-        until none can. A node that is a solution stays a subproblem of its own; a
-        dead end is dropped (its node goes into `stats`, with those of the nodes
-        opened here); a root that does not branch is the only subproblem, ().
-        Same query keywords as the searches; `maximize` because that search tries
-        the options in another order. Resets any query in progress.
+        The subproblem with the largest share is opened first (the earliest in the
+        search's order among equal shares), until at least `min_open` subproblems can
+        still branch, or none can; none is opened below `depth` levels (with `depth`
+        alone: every one above it is; one level when neither is given). Opening the
+        largest estimate first cuts the big subtrees of an irregular search finer than
+        a level-by-level cut of as many subproblems, so that no piece holds much of the
+        work (docs/parallel.md). Deterministic: the same search and `min_open` give the
+        same cut (a checkpoint depends on it). A node that is a solution stays a
+        subproblem of its own; a dead end is dropped (its node goes into `stats`, with
+        those of the nodes opened here); a root that does not branch is the only
+        subproblem, (). Same query keywords as the searches; `maximize` because that
+        search tries the options in another order. Resets any query in progress.
         """
         if depth is None and min_open is None:
             depth = 1
-        cut = [((), 1.0, False)]  # (prefix, share, known not to branch)
-        nodes = level = 0
-        while ((depth is None or level < depth)
-               and (min_open is None or sum(not final for *_, final in cut) < min_open)):
-            cut, opened = self._open_level(cut, list(forced), first_item, maximize)
-            nodes, level = nodes + opened, level + 1
-            if not opened:
-                break
+        forced = list(forced)
+        cut = {(): ((), 1.0)}  # positions among the branches -> (prefix, share)
+        can_branch = [(-1.0, ())] if depth != 0 else []  # heap: (-share, positions)
+        open_count, nodes = 1, 0
+        while can_branch and (min_open is None or open_count < min_open):
+            _, positions = heapq.heappop(can_branch)
+            prefix, share = cut[positions]
+            options = self._branches(forced + list(prefix), first_item, maximize)
+            if options is None or not (options or prefix):
+                open_count -= 1  # a solution, or a root that is all
+                continue
+            del cut[positions]
+            nodes, open_count = nodes + 1, open_count - 1 + len(options)
+            for position, j in enumerate(options):
+                child = positions + (position,)
+                cut[child] = (prefix + (j,), share / len(options))
+                if depth is None or len(child) < depth:
+                    heapq.heappush(can_branch, (-share / len(options), child))
         if stats is not None:
             stats.add(Stats(nodes=nodes))
-        return [(prefix, share) for prefix, share, _ in cut]
-
-    def _open_level(self, cut, forced, first_item, maximize):
-        """Every subproblem of `cut` one level deeper: (the new cut, the nodes opened,
-        dead ends included)."""
-        deeper, opened = [], 0
-        for prefix, share, final in cut:
-            options = None if final else self._branches(forced + list(prefix), first_item,
-                                                         maximize)
-            if options is None or not (options or prefix):
-                deeper.append((prefix, share, True))  # a solution, or a root that is all
-                continue
-            opened += 1
-            deeper.extend((prefix + (j,), share / len(options), False) for j in options)
-        return deeper, opened
+        return [cut[positions] for positions in sorted(cut)]
 
     def _branches(self, forced, first_item, maximize):
         self.solver.start(forced, first_item, maximize)

@@ -5,7 +5,8 @@ Layer: beside exact_cover, under the puzzles (a library module: no click, no ter
 Budget carries a `Split`:
 
 1. `ExactCover.frontier` cuts the search into subproblems, option prefixes in the
-   order the search visits them (about PER_WORKER per worker);
+   order the search visits them (`subproblems_wanted`: about PER_WORKER per worker),
+   the largest estimated ones cut first;
 2. this process solves the first ones itself for `Split.probe` seconds: a search that
    ends by then never starts a worker (so a small one costs what it costs alone);
 3. the rest go to a pool of `Split.jobs` - 1 processes, this process searching beside
@@ -32,14 +33,19 @@ from .errors import DlxError, NodeLimitExceeded, TimeLimitExceeded
 from .exact_cover import Budget, Stats
 from .pool import WorkerPool, usable_cores
 
-PER_WORKER = 16
-"""Subproblems per worker: enough that unequal subtrees even out between workers."""
 PER_CORE = 4
 """The most local processes per usable core a Split takes (the command line's --jobs
 takes one per core: `cli._run.processes`)."""
 MAX_OPEN = 1 << 16
 """The most subproblems a search is cut into, whatever the number of workers (PER_WORKER
-for 4,096 of them): a frontier grows with it, and so does the time to cut it."""
+for 2,048 of them): a frontier grows with it, and so does the time to cut it."""
+PER_WORKER = 32
+"""Subproblems per worker: enough that unequal subtrees even out between workers. (16
+left one piece of the 6x10 pentomino count with 6% of its nodes on 16 workers; with
+32, cut largest estimate first, the largest has 2.4%: bench_parallel.py --simulate.)"""
+MIN_SUBPROBLEMS = 128
+"""Subproblems however few the workers: cut into 64 for 2 workers, the pentomino count
+had a piece of 14%, which, handed out last, kept one worker busy alone (1.75x)."""
 PROBE_SECONDS = 0.1
 """How long this process searches alone before starting workers (DLXCLI_SPLIT_PROBE):
 more than starting a pool costs, little next to a search worth splitting."""
@@ -206,7 +212,7 @@ def _finished(problem, search, budget, stats):
             workers = Cluster(search, split.scheduler)
         n_workers = workers.size if workers else split.jobs
         min_open = (checkpoint.min_open if checkpoint and checkpoint.min_open
-                    else min(PER_WORKER * n_workers, MAX_OPEN))
+                    else subproblems_wanted(n_workers))
         cut = problem.frontier(min_open=min_open, forced=search.forced,
                                first_item=search.first_item,
                                maximize=search.query == "maximize", stats=spent)
@@ -237,6 +243,12 @@ def _finished(problem, search, budget, stats):
         spent.seconds = time.perf_counter() - began
         if stats is not None:
             stats.add(spent)
+
+
+def subproblems_wanted(n_workers):
+    """How many subproblems that can still branch a search is cut into for `n_workers`
+    (ExactCover.frontier's `min_open`)."""
+    return min(max(PER_WORKER * n_workers, MIN_SUBPROBLEMS), MAX_OPEN)
 
 
 def _keep(done, checkpoint, cut, tally):

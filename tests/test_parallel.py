@@ -23,7 +23,7 @@ from dlxcli import parallel
 from dlxcli.errors import NodeLimitExceeded, ProblemError, TimeLimitExceeded
 from dlxcli.exact_cover import Budget, ExactCover, Stats
 from dlxcli.parallel import CheckpointError, Split
-from paths import CASES
+from paths import CASES, DATA
 from test_engine_properties import problems
 
 PROFILE = settings(max_examples=100, deadline=None)
@@ -193,6 +193,75 @@ def test_the_frontier_opens_levels_until_enough_are_open(twin):
     assert len(cover.frontier(depth=1, min_open=1000)) == 8
 
 
+def opened_shares(cover, cut, query):
+    """The shares of the nodes a cut opened (every proper prefix of its subproblems),
+    from the definition: the root's is 1, a child's its parent's over its branches."""
+    shares = {(): 1.0}
+    for prefix, _ in cut:
+        for depth in range(len(prefix)):
+            if prefix[:depth + 1] not in shares:
+                cover.solver.start(list(query["forced"]) + list(prefix[:depth]),
+                                   query["first_item"])
+                width = len(cover.solver.branches())
+                shares[prefix[:depth + 1]] = shares[prefix[:depth]] / width
+    return [share for prefix, share in shares.items()
+            if any(len(p) > len(prefix) and p[:len(prefix)] == prefix for p, _ in cut)]
+
+
+@PROFILE
+@given(problem=problems(), first_item=st.booleans(), min_open=st.integers(1, 12))
+def test_the_largest_estimate_is_opened_first(twin, problem, first_item, min_open):
+    """No subproblem of the cut that is not a solution has a larger share than a node
+    the cut opened: the big subtrees (by Knuth's estimate) are cut finer than the
+    small ones."""
+    cover = on_twin(twin, problem.n_primary, problem.n_secondary, problem.options)
+    query = {"forced": problem.forced, "first_item": first_item}
+    cut = cover.frontier(min_open=min_open, **query)
+    opened = opened_shares(cover, cut, query)
+
+    def branches(prefix):
+        cover.solver.start(list(problem.forced) + list(prefix), first_item)
+        return cover.solver.branches()
+    unopened = [share for prefix, share in cut if branches(prefix) is not None]
+    assert not (opened and unopened) or max(unopened) <= min(opened)
+
+
+def test_the_frontier_stops_once_enough_are_open(twin):
+    """Queens 8 cut into at least 9: the root's line (8 squares, an eighth each), then
+    the first of them (the earliest of the largest) and no other."""
+    cover = on_twin(twin, *queens_definition(8))
+    cover.solver.start()
+    squares = cover.solver.branches()
+    cover.solver.start([squares[0]])
+    below = cover.solver.branches()
+    assert cover.frontier(min_open=9) == (
+        [((squares[0], j), 1 / 8 / len(below)) for j in below]
+        + [((j,), 1 / 8) for j in squares[1:]])
+
+
+@pytest.mark.needs_shared
+def test_no_piece_of_an_irregular_search_holds_much_of_it(c_twin):
+    """Dana Scott's pentomino count (issue 20), cut for 16 workers as a split run cuts
+    it: no subproblem holds more than 1/32 of the nodes (the level-by-level cut left one
+    with 6%), and their counts and nodes add up to the sequential search's. (C twin:
+    the pure-Python twin takes a minute over it.)"""
+    from dlxcli.puzzles.matrix import parse_knuth
+    primary, secondary, options = parse_knuth((DATA / "exact-cover" / "pento6x10.dlx")
+                                              .read_text())
+    cover = ExactCover.from_names(primary, secondary, options)
+    cover.solver = c_twin.Solver(*cover.definition)
+    whole = Stats()
+    assert cover.count(stats=whole) == 2339
+    cut_stats, pieces, count = Stats(), [], 0
+    for prefix, _ in cover.frontier(min_open=parallel.subproblems_wanted(16),
+                                    stats=cut_stats):
+        piece = Stats()
+        count += cover.count(forced=list(prefix), stats=piece)
+        pieces.append(piece.nodes)
+    assert count == 2339 and cut_stats.nodes + sum(pieces) == whole.nodes
+    assert max(pieces) <= whole.nodes / 32
+
+
 def test_a_root_that_does_not_branch_is_the_one_subproblem(twin):
     solved = on_twin(twin, 1, 0, [[0]])
     assert solved.frontier(depth=3, forced=[0]) == [((), 1.0)]   # a solution
@@ -253,6 +322,7 @@ def test_a_probe_that_runs_out_leaves_the_rest_to_the_pool(monkeypatch):
     at the time every engine.SLICE nodes (65,536 on the C twin, 2,048 on Python's)."""
     from dlxcli import engine
     monkeypatch.setattr(parallel, "PER_WORKER", 1)
+    monkeypatch.setattr(parallel, "MIN_SUBPROBLEMS", 1)
     n = 13 if engine.ENGINE == "c" else 11
     cover = ExactCover(*queens_definition(n))
     stats = Stats()
