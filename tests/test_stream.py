@@ -166,6 +166,27 @@ def test_split_all_writes_what_one_process_writes(inputs):
     assert one.stdout == two.stdout and one.stdout.count("\n") == 1 << 17
 
 
+@pytest.mark.parametrize("jobs", JOBS)
+def test_a_batch_streams_each_input_after_the_one_before(inputs, jobs):
+    (inputs / "four.txt").write_text("1.3.....2.4.....\n12..............\n")
+    alone = {name: subprocess.run(DLXCLI + ["sudoku", "--all", "--limit", "3", name],
+                                  cwd=inputs, capture_output=True, text=True,
+                                  timeout=120).stdout
+             for name in ("empty.txt", "four.txt")}
+    batch = ["sudoku", "--all", "--limit", "3", *jobs, "empty.txt", "four.txt"]
+    shown = subprocess.run(DLXCLI + batch, cwd=inputs, capture_output=True, text=True,
+                           timeout=120)
+    assert shown.returncode == 0
+    assert shown.stdout == "".join(f"==> {name} <==\n{text}" for name, text in alone.items())
+    saved = subprocess.run(DLXCLI + batch + ["--out", "answers"], cwd=inputs,
+                           capture_output=True, text=True, timeout=120)
+    assert saved.returncode == 0
+    assert sorted(path.name for path in (inputs / "answers").iterdir()) == ["empty.out",
+                                                                           "four.out"]
+    for name, text in alone.items():
+        assert (inputs / "answers" / name.replace(".txt", ".out")).read_text() == text
+
+
 # -- what a cut-short list leaves -----------------------------------------------------------
 
 def test_an_out_file_is_not_kept_when_a_limit_cuts_the_list_short(inputs):

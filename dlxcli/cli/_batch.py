@@ -113,8 +113,8 @@ def _work(jobs, limits):
 
 
 def solved_pieces(jobs, limits, processes=1, ui=None, on_chunk=None):
-    """Yield (job, lines before, Piece) for every piece of every job, in input order,
-    solving on `processes` worker processes (1: in this process, with live progress).
+    """Yield (job, lines before, Piece) for every piece of every job, in input order
+    (Piece None: a job's first piece is next, see `_sequential`), solving on `processes` worker processes (1: in this process, with live progress).
     One input that comes in one piece has its search split over the processes
     instead, and so has every piece when `limits` carry a Split already, or when
     `on_chunk(job, text)` is to see the output that pieces write as they go (see
@@ -152,7 +152,14 @@ def _emitter(on_chunk, job):
 
 
 def _sequential(work, limits, ui, on_chunk=None):
+    """Solve each piece here. Before the first piece of each job, (job, 0, None) says
+    that the jobs before it are done: their outcomes are then written before this job
+    writes anything of its own as it goes (on_chunk)."""
+    started = None
     for job, text, before in work:
+        if job is not started:
+            started = job
+            yield job, 0, None
         if isinstance(text, DlxError):
             yield job, before, Piece(problem=text)
             continue
@@ -310,6 +317,8 @@ def solve_jobs(jobs, limits, processes=1, ui=None, keep=False, on_piece=None,
                     yield current, _finished(outcome, ui)
                 current = next(waiting)
                 outcome = Outcome(current.source.name, keep, current.problem)
+            if piece is None:
+                continue
             outcome.add(before, piece)
             if on_piece is not None:
                 on_piece(job, piece)
