@@ -61,14 +61,17 @@ class Budget:
                 or on a cluster; None: every search runs here
     trace       a dlxcli.trace.Trace: every search then runs one node at a time and
                 shows each step to it (--trace); None: untraced
+    emit        called as emit(text) with output a puzzle module writes as it goes
+                (each solution of --all as it is found: puzzles.Output); None: the
+                output is kept for the Answer. The searches themselves never call it.
     """
 
-    __slots__ = ("timeout", "deadline", "node_limit", "progress", "split", "trace")
+    __slots__ = ("timeout", "deadline", "node_limit", "progress", "split", "trace", "emit")
 
     def __init__(self, timeout=None, node_limit=None, progress=None, began=None, split=None,
-                 trace=None):
+                 trace=None, emit=None):
         self.timeout, self.node_limit, self.progress = timeout, node_limit, progress
-        self.split, self.trace = split, trace
+        self.split, self.trace, self.emit = split, trace, emit
         if timeout is None:
             self.deadline = None
         else:

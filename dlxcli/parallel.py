@@ -53,6 +53,12 @@ TICK = 0.2
 """Seconds between looks at the time limit and the progress display while waiting."""
 CONNECT_SECONDS = 10
 """How long to wait for a Dask scheduler to answer, and for it to have a worker."""
+LISTED = 1000
+"""The most solutions a subproblem hands back when they are all listed: one that has
+more answers None (its search stopped there, its cost not counted), and this process
+searches it again when its turn comes, each solution handed on as it is found. So the
+subproblems finished ahead of their turn hold at most LISTED solutions each, and an
+unbounded list streams in flat memory (see `solutions`)."""
 
 
 class Split:
@@ -114,10 +120,22 @@ class Search:
             return problem.count(forced=forced, first_item=self.first_item, budget=budget,
                                  stats=stats)
         if self.query == "all":
-            return list(problem.solutions(forced=forced, first_item=self.first_item,
-                                          limit=self.limit, budget=budget, stats=stats))
+            return _listed(problem, forced, self.first_item, self.limit, budget, stats)
         return problem.maximize(forced=forced, first_item=self.first_item, budget=budget,
                                 stats=stats, floor=floor)
+
+
+def _listed(problem, forced, first_item, limit, budget, stats):
+    """The solutions of a subproblem (at most `limit`), or None if it has more than
+    LISTED: then its cost is not added into `stats` either (the search is made again)."""
+    own = Stats()
+    cap = LISTED + 1 if limit is None else min(limit, LISTED + 1)
+    found = list(problem.solutions(forced=forced, first_item=first_item, limit=cap,
+                                   budget=budget, stats=own))
+    if len(found) > LISTED:
+        return None
+    stats.add(own)
+    return found
 
 
 def _digest(definition, query, forced, first_item, limit):
@@ -159,7 +177,12 @@ def count(problem, *, forced=(), first_item=False, budget, stats=None):
 def solutions(problem, *, forced=(), first_item=False, limit=None, budget, stats=None):
     """Yield the solutions in the sequential search's order, at most `limit` of them:
     each subproblem's in turn, as soon as those before it are finished. (limit=1 is
-    the first solution: that of the first subproblem that has one.)"""
+    the first solution: that of the first subproblem that has one.)
+
+    A subproblem with more than LISTED solutions is searched again here when its turn
+    comes, its solutions yielded as they are found (`_relisted`); meanwhile the
+    workers finish what they have in hand and get nothing new. The subproblems waiting
+    for their turn are at most those of the frontier, LISTED solutions each."""
     search = Search(problem.definition, "all", forced, first_item, limit, budget.node_limit)
     waiting, next_index, given = {}, 0, 0
     for done in _finished(problem, search, budget, stats):
@@ -221,11 +244,11 @@ def _finished(problem, search, budget, stats):
             checkpoint.begin(cut, min_open)
         for done in (checkpoint.done.values() if checkpoint else ()):
             tally.add(done)
-            yield done
+            yield _relisted(done, problem, search, cut, budget, tally)
         pending = [k for k in range(len(cut)) if not (checkpoint and k in checkpoint.done)]
         for done in _solve_here(problem, search, cut, pending, budget, split, tally):
             _keep(done, checkpoint, cut, tally)
-            yield done
+            yield _relisted(done, problem, search, cut, budget, tally)
         pending = pending[tally.here:]
         if pending:
             here = None
@@ -234,7 +257,7 @@ def _finished(problem, search, budget, stats):
                 here = _solver_here(problem, search, cut, budget, tally)
             for done in _farm(workers, cut, pending, budget, tally, here):
                 _keep(done, checkpoint, cut, tally)
-                yield done
+                yield _relisted(done, problem, search, cut, budget, tally)
     finally:
         if workers is not None:
             workers.close()
@@ -257,6 +280,21 @@ def _keep(done, checkpoint, cut, tally):
     if checkpoint:
         checkpoint.record(done, cut[done.index][0])
     tally.add(done)
+
+
+def _relisted(done, problem, search, cut, budget, tally):
+    """`done` as it is; or, for a subproblem with too many solutions to list (`_listed`
+    gave None), its solutions searched again here as they are wanted: a generator that
+    starts the search only when its turn comes, which is while the search's other
+    work here waits (`_finished` is not resumed before it is over), so that it has
+    this process's solver to itself. Its cost goes into the tally's."""
+    if search.query != "all" or done.value is not None:
+        return done
+    forced = search.forced + list(cut[done.index][0])
+    found = problem.solutions(forced=forced, first_item=search.first_item,
+                              budget=_budget_until(budget, None, tally.reporter(0.0)),
+                              stats=tally.spent)
+    return Done(done.index, found, done.stats, done.worker)
 
 
 def _solve_here(problem, search, cut, pending, budget, split, tally):

@@ -157,8 +157,7 @@ def test_knuth_count_and_all_agree_with_brute_force(problem):
     if not covers:
         assert answer == f"{NO_SOLUTION}\n"
     else:
-        several_lines = any(len(cover) > 1 for cover in covers)   # then blank-line separated
-        blocks = answer.rstrip("\n").split("\n\n" if several_lines else "\n")
+        blocks = answer.rstrip("\n").split("\n\n")   # always blank-line separated
         found = [frozenset(block.split("\n")) for block in blocks]
         assert len(found) == len(covers) and set(found) == covers
 

@@ -40,10 +40,10 @@ class Limits:
         self.timeout, self.node_limit, self.split = timeout, node_limit, split
         self.trace = trace
 
-    def budget(self, began, progress=None):
+    def budget(self, began, progress=None, emit=None):
         """The Budget of an input whose reading started at `began` (perf_counter)."""
         return Budget(self.timeout, self.node_limit, progress, began=began,
-                      split=self.split, trace=self.trace)
+                      split=self.split, trace=self.trace, emit=emit)
 
     def split_over(self, processes):
         """These limits, each search split over `processes` local processes."""
@@ -113,17 +113,21 @@ def _work(jobs, limits):
             yield job, exc, 0
 
 
-def solved_pieces(jobs, limits, processes=1, ui=None):
-    """Yield (job, lines before, Piece) for every piece of every job, in input order,
-    solving on `processes` worker processes (1: in this process, with live progress).
+def solved_pieces(jobs, limits, processes=1, ui=None, on_chunk=None):
+    """Yield (job, lines before, Piece) for every piece of every job, in input order
+    (Piece None: a job's first piece is next, see `_sequential`), solving on `processes` worker processes (1: in this process, with live progress).
     One input that comes in one piece has its search split over the processes
-    instead, and so has every piece when `limits` carry a Split already."""
-    if processes > 1 and limits.split is None and len(jobs) == 1 and not _splits(jobs[0]):
+    instead, and so has every piece when `limits` carry a Split already, or when
+    `on_chunk(job, text)` is to see the output that pieces write as they go (see
+    `_streams`)."""
+    if processes > 1 and limits.split is None and (
+            len(jobs) == 1 and not _splits(jobs[0])
+            or on_chunk is not None and any(map(_streams, jobs))):
         limits, processes = limits.split_over(processes), 1
     work = _work(jobs, limits)
     if processes > 1 and limits.split is None:
         return _parallel(work, limits, processes)
-    return _sequential(work, limits, ui)
+    return _sequential(work, limits, ui, on_chunk)
 
 
 def _splits(job):
@@ -131,13 +135,37 @@ def _splits(job):
     return job.problem is None and hasattr(puzzle_module(job.command), "split_lines")
 
 
-def _sequential(work, limits, ui):
+def _streams(job):
+    """Whether the job lists solutions (--all), written as they are found: only a
+    piece solved in this process can write them as it goes (a pool's worker would hold
+    them all), so its pieces are solved here, each search split over the processes."""
+    return job.settings.get("query") == "all"
+
+
+def _emitter(on_chunk, job):
+    """The budget's `emit` for a piece of `job`: on_chunk(job, text); None without."""
+    if on_chunk is None:
+        return None
+
+    def emit(text):
+        on_chunk(job, text)
+    return emit
+
+
+def _sequential(work, limits, ui, on_chunk=None):
+    """Solve each piece here. Before the first piece of each job, (job, 0, None) says
+    that the jobs before it are done: their outcomes are then written before this job
+    writes anything of its own as it goes (on_chunk)."""
+    started = None
     for job, text, before in work:
+        if job is not started:
+            started = job
+            yield job, 0, None
         if isinstance(text, DlxError):
             yield job, before, Piece(problem=text)
             continue
         ui.begin(job.source.name)
-        budget = limits.budget(job.began, ui.search)
+        budget = limits.budget(job.began, ui.search, _emitter(on_chunk, job))
         yield job, before, solve_piece(job.command, text, job.settings, budget)
 
 
@@ -257,12 +285,16 @@ class Outcome:
         return self
 
 
-def solve_jobs(jobs, limits, processes=1, ui=None, keep=False, on_piece=None):
+def solve_jobs(jobs, limits, processes=1, ui=None, keep=False, on_piece=None,
+               on_chunk=None):
     """Yield (job, Outcome) for every job in order, as soon as its last piece is in.
     `on_piece(job, piece)` sees each piece as it comes (the writer prints its answer
-    then); `keep` keeps each outcome's whole text and data (for JSON and judging)."""
+    then); `on_chunk(job, text)`, output a piece writes while it is solved (each
+    solution of --all as it is found: puzzles.Output), before its piece comes; `keep`
+    keeps each outcome's whole text and data (for JSON and judging: then nothing is
+    written as it goes, whatever on_chunk)."""
     ui.start(len(jobs))
-    stream = solved_pieces(jobs, limits, processes, ui)
+    stream = solved_pieces(jobs, limits, processes, ui, None if keep else on_chunk)
     waiting = iter(jobs)
     current = outcome = None
     try:
@@ -272,6 +304,8 @@ def solve_jobs(jobs, limits, processes=1, ui=None, keep=False, on_piece=None):
                     yield current, _finished(outcome, ui)
                 current = next(waiting)
                 outcome = Outcome(current.source.name, keep, current.problem)
+            if piece is None:
+                continue
             outcome.add(before, piece)
             if on_piece is not None:
                 on_piece(job, piece)

@@ -3,17 +3,32 @@ input (--out), as the judge's bytes, a drawing or a JSON document.
 
 Layer: cli, without click. An answer file is written to a hidden temporary file beside
 it while its input is solved and renamed over it when complete (never a partial file);
-a file that cannot be written is reported for its input and the batch goes on.
+a file that cannot be written is reported for its input and the batch goes on. Output
+that a piece writes as it goes (`chunk`: each solution of --all as it is found) is
+written at once too, stdout flushed; an answer file that a limit or an error cut short
+in such a list is dropped.
 """
 
 import os
 
 from ..commands import puzzle_module
+from ..errors import DlxError
 from ._signals import held
 from ._ui import echo
 
 JSON_SCHEMA = 1
 """The version of the --format json document (docs/json.md)."""
+
+
+class StdoutFailed(Exception):
+    """stdout cannot be written (a full disk, /dev/full): the run ends there (a closed
+    pipe, BrokenPipeError, is not this: `| head` ends a run quietly). Not a DlxError,
+    which a piece would keep as its own problem while the run went on."""
+
+
+class AnswerUnwritable(DlxError):
+    """Raised into a piece that is still writing solutions (--all) once its answer file
+    has failed: its search ends there, as nothing of it can be written any more."""
 
 
 class Writer:
@@ -25,22 +40,53 @@ class Writer:
         self.headers = (count > 1 if headers is None else headers) and output_format != "json"
         self.keeps = output_format == "json"
         self.started = self.file = None
-        self.problem = None
+        self.problem = self.unwritable = None
+        self.streaming = self.streamed = self.cut_short = False
 
     def piece(self, job, piece):
         """Write one piece's answer (JSON waits for the whole input)."""
         self._start(job)
+        self.cut_short = self.cut_short or (self.streaming and piece.answer is None)
+        self.streaming = False
         if piece.answer is None or self.format == "json":
             return
+        drawn = figures(job, piece.answer) if self.format == "pretty" else []
+        self._write(piece.answer.text, drawn)
+
+    def chunk(self, job, text):
+        """Write output that a piece writes while it is solved, before the piece comes
+        (never with JSON: the runner then keeps every answer whole). Once the answer
+        file has failed, the piece is stopped (AnswerUnwritable)."""
+        self._start(job)
+        if self.file is None and self.problem is not None:
+            raise AnswerUnwritable(self.unwritable)
+        self.streaming = self.streamed = True
+        self._write(text, [])
+
+    def _write(self, text, drawn):
+        """Write answer text (with --format pretty, `drawn`'s figures, or the text)."""
         if self.file is not None:
-            self._to_file(self._render(job, piece.answer))
-        elif self.problem is None:
-            self.ui.before_answer()
             if self.format == "pretty":
+                from ._draw import pretty_text
+                text = pretty_text(drawn, text)
+            self._to_file(text)
+        elif self.problem is None:
+            self._show(text, drawn if self.format == "pretty" else None)
+
+    def _show(self, text, drawn=None):
+        """Write `text` to stdout (with `drawn`, a list of figures: drawn as --format
+        pretty draws them), the progress display out of its way."""
+        self.ui.before_answer()
+        try:
+            if drawn is not None:
                 from ._draw import print_pretty
-                print_pretty(figures(job, piece.answer), piece.answer.text)
+                print_pretty(drawn, text)
             else:
-                echo(piece.answer.text)
+                echo(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise StdoutFailed(f"cannot write to stdout: {exc.strerror or exc}") from None
 
     def finish(self, job, outcome):
         """End an input: its JSON document, its answer file renamed into place (or
@@ -52,14 +98,15 @@ class Writer:
             if self.file is not None:
                 self._to_file(document)
             else:
-                self.ui.before_answer()
-                echo(document)
+                self._show(document)
         if self.file is not None and self.problem is None:
-            self._close(keep=outcome.answered or bool(outcome.preview) or self.keeps)
-        if self.problem is not None:
+            written = outcome.answered or bool(outcome.preview) or self.streamed
+            self._close(keep=(written or self.keeps) and not self.cut_short)
+        if self.problem is not None and self.problem not in outcome.messages:
             outcome.messages.append(self.problem)
             outcome.verdict = "error" if outcome.status < 2 else outcome.verdict
         self.started = self.file = self.problem = None
+        self.streaming = self.streamed = self.cut_short = False
 
     def close(self):
         """Drop an answer file left half-written (the run is stopping)."""
@@ -77,8 +124,7 @@ class Writer:
             except OSError as exc:
                 self._failed(job, exc)
         elif self.headers:
-            self.ui.before_answer()
-            echo(f"==> {job.source.name} <==\n")
+            self._show(f"==> {job.source.name} <==\n")
 
     def _to_file(self, text):
         if self.problem is not None:
@@ -101,15 +147,10 @@ class Writer:
     def _failed(self, job, exc):
         """Remember why the job's answer file cannot be written; drop what there is."""
         path = os.path.join(self.out_dir, job.source.out_name)
-        self.problem = f"{job.source.name}: cannot write {path}: {exc.strerror or exc}"
+        self.unwritable = f"cannot write {path}: {exc.strerror or exc}"
+        self.problem = f"{job.source.name}: {self.unwritable}"
         if self.file is not None:
             self._close(keep=False)
-
-    def _render(self, job, answer):
-        if self.format == "pretty":
-            from ._draw import pretty_text
-            return pretty_text(figures(job, answer), answer.text)
-        return answer.text
 
 
 def figures(job, answer):

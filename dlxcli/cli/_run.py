@@ -14,7 +14,7 @@ from ..commands import default_settings
 from . import _signals, _ui
 from ._batch import Job, Limits, solve_jobs
 from ._inputs import find_sources, printable
-from ._output import Writer
+from ._output import StdoutFailed, Writer
 from ._ui import echo
 
 EXIT_OK, EXIT_NO_ANSWER, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
@@ -72,10 +72,14 @@ def run(command, options):
     with interruptible(), ui:
         try:
             for job, outcome in solve_jobs(jobs, limits, runner["jobs"], ui,
-                                           writer.keeps, writer.piece):
+                                           writer.keeps, writer.piece, writer.chunk):
                 writer.finish(job, outcome)
                 ui.report(job.source.name, outcome)
                 status = max(status, outcome.status)
+        except StdoutFailed as exc:
+            silence_stdout()
+            fail(str(exc))
+            return EXIT_BAD_INPUT
         finally:
             writer.close()
     return status
@@ -161,9 +165,15 @@ def run_plain(command, paths):
         status = run(command, {**default_settings(command), "paths": tuple(paths)})
         sys.stdout.flush()
     except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        silence_stdout()
         status = EXIT_NO_ANSWER
     sys.exit(status)
+
+
+def silence_stdout():
+    """Point stdout at /dev/null, so that the interpreter's last flush of what it still
+    buffers cannot fail again on the way out (a closed pipe, a full disk)."""
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 class interruptible:

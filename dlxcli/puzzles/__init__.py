@@ -13,7 +13,10 @@ them) and offers
 
 Each setting's default lives once, as solve_text's keyword default; the click command
 and the plain judge-style run both take it from there. `budget` (exact_cover.Budget)
-carries the input's deadline, node limit and progress callback to every query.
+carries the input's deadline, node limit and progress callback to every query, and
+the runner's `emit` callback: a query that lists solutions (--all) writes them through
+an `Output`, which hands each one to `emit` as soon as it is found (so that an
+unbounded list streams, in flat memory) or, without one, keeps them for Answer.text.
 
 split_lines takes the input's lines as they are read and yields (piece, lines before it)
 for consecutive pieces of whole puzzles whose answers, concatenated, are the whole
@@ -22,6 +25,7 @@ processes), prints each answer as it comes, and shifts the pieces' line numbers.
 """
 
 from ..exact_cover import Stats
+from ..formats import join_lines
 
 
 class Option:
@@ -58,7 +62,8 @@ class Command:
 class Answer:
     """What one judge input produced.
 
-    text     the judge-format output, byte for byte (every line ends in \\n)
+    text     the judge-format output, byte for byte (every line ends in \\n), less what
+             was already written through the budget's `emit` (see Output)
     failure  an Unsolved when the input has puzzles with no answer the judge defines
              (an unsolvable P1784 sudoku): the CLI says so on stderr and exits 1
     limited  an Unsolved naming the puzzles whose search a limit stopped while the
@@ -77,6 +82,33 @@ class Answer:
         self.data = {} if data is None else data
         self.stats = Stats() if stats is None else stats
         self.errors = [] if errors is None else errors
+
+
+class Output:
+    """The output lines of one input as a puzzle module makes them, in order: handed to
+    `emit` (the budget's, when the runner streams) at once, each call whole lines, else
+    kept for Answer.text. `keeps` says whether they are kept: a module keeps the JSON
+    values of listed solutions only then, so that a streamed list holds none. (The
+    setters' queries stream; a judge answer, which --format pretty may draw, does not.)"""
+
+    __slots__ = ("emit", "lines")
+
+    def __init__(self, emit=None):
+        self.emit, self.lines = emit, []
+
+    @property
+    def keeps(self):
+        return self.emit is None
+
+    def add(self, lines):
+        if self.emit is None:
+            self.lines.extend(lines)
+        elif lines:
+            self.emit(join_lines(lines))
+
+    def text(self):
+        """What was kept, as judge output."""
+        return join_lines(self.lines)
 
 
 class Unsolved:

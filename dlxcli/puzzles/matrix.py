@@ -13,8 +13,8 @@ an item the same color may share it.
 from ..engine import MAX_NODES
 from ..errors import InputError
 from ..exact_cover import UNLIMITED, ExactCover, Stats
-from ..formats import Tokens, describe, join_lines, token_words
-from . import Answer, Command, Option, queries
+from ..formats import Tokens, describe, token_words
+from . import Answer, Command, Option, Output, queries
 
 NO_SOLUTION = "No Solution!"
 MAX_CELLS = 100_000_000
@@ -203,10 +203,12 @@ def _answer(problem, query, budget, lines_of, data_of, form, limit=None):
     the count (stopped at `limit`), or the uniqueness verdict; the count and the
     verdict are written as every grid command writes them (`queries.line`).
 
-    With --all, solutions that take several lines are separated by a blank line. The
-    data has the same keys for every query, None where the query does not answer them
-    (`solutions` when only counted, `count` when not counted, `exact` but for --count,
-    `verdict` but for --unique)."""
+    With --all, each solution is written as soon as it is found (an Output), and in
+    Knuth's format a blank line separates every two, whatever their sizes (a
+    one-option cover is one line: without it, covers would run together). The data
+    has the same keys for every query, None where the query does not answer them
+    (`solutions` when only counted or when streamed, `count` when not counted,
+    `exact` but for --count, `verdict` but for --unique)."""
     stats = Stats()
     data = {"format": form, "query": query, "solutions": None, "count": None,
             "exact": None, "verdict": None}
@@ -218,14 +220,19 @@ def _answer(problem, query, budget, lines_of, data_of, form, limit=None):
         else:
             data.update(count=found, exact=limit is None or found < limit)
         return Answer(queries.line(data, query) + "\n", data=data, stats=stats)
-    solutions = list(problem.solutions(limit=1 if query == "first" else limit,
-                                       budget=budget, stats=stats))
-    data["solutions"] = [data_of(s) for s in solutions]
+    out = Output(budget.emit if query == "all" else None)
+    separator = [""] if form == "knuth" else []
+    values = [] if out.keeps else None
+    count = 0
+    for solution in problem.solutions(limit=1 if query == "first" else limit,
+                                      budget=budget, stats=stats):
+        out.add((separator if count else []) + lines_of(solution))
+        count += 1
+        if values is not None:
+            values.append(data_of(solution))
+    data["solutions"] = values
     if query == "all":
-        data["count"] = len(solutions)
-    if not solutions:
-        return Answer(NO_SOLUTION + "\n", data=data, stats=stats)
-    blocks = [lines_of(s) for s in solutions]
-    separator = [""] if any(len(block) > 1 for block in blocks) else []
-    lines = blocks[0] + [line for block in blocks[1:] for line in separator + block]
-    return Answer(join_lines(lines), data=data, stats=stats)
+        data["count"] = count
+    if not count:
+        out.add([NO_SOLUTION])
+    return Answer(out.text(), data=data, stats=stats)

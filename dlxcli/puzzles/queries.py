@@ -5,8 +5,9 @@ difficulty measure read off the search.
 Layer: puzzles. The options are declared here once and listed in each command's
 COMMAND; they all set the `query` setting (whose default, each command's judge output,
 lives in its solve_text), except `--limit`, which sets `limit`. A grid command asks
-`answer` for the lines and the JSON record of each puzzle, telling it how to show one
-solution in the command's own format (for `--all`). The line formats,
+`answer` for the JSON record of each puzzle and its lines (into an Output, which
+streams `--all` lists), telling it how to show one solution in the command's own
+format (for `--all`). The line formats,
 the JSON records and the measure are documented in docs/queries.md and
 docs/difficulty.md.
 
@@ -63,9 +64,10 @@ def verdict(grid, givens, budget=UNLIMITED, stats=None):
 
 
 def solutions(grid, givens, limit=None, budget=UNLIMITED, stats=None):
-    """Every solution (option numbers, as the engine gives them), at most `limit`."""
-    return list(grid.problem.solutions(forced=grid.forced(givens), limit=limit,
-                                       budget=budget, stats=stats))
+    """Every solution (option numbers, as the engine gives them), at most `limit`, as
+    the search finds them."""
+    return grid.problem.solutions(forced=grid.forced(givens), limit=limit, budget=budget,
+                                  stats=stats)
 
 
 def removable(grid, givens, budget=UNLIMITED, stats=None):
@@ -125,17 +127,37 @@ def record(grid, givens, query, names, limit=None, budget=UNLIMITED, stats=None)
     return answered
 
 
-def answer(grid, givens, query, names, show, limit=None, budget=UNLIMITED, stats=None):
-    """(output lines, JSON record) of one puzzle: for `--all` the lines of every
-    solution as `show(solution)` gives them (with its JSON value), then an empty line
-    that ends the puzzle's list; for the other queries the record's one line."""
+def answer(grid, givens, query, names, show, out, limit=None, budget=UNLIMITED,
+           stats=None, heading=None):
+    """The JSON record of one puzzle, its output lines written to `out` (an Output):
+    for `--all` the lines of every solution as `show(solution)` gives them (with its
+    JSON value), each as soon as it is found, then an empty line that ends the
+    puzzle's list; for the other queries the record's one line. `heading` (e.g.
+    "Case 3:") goes on a line of its own above a list, in front of a record's line."""
     if query == "all":
-        shown = [show(found) for found in solutions(grid, givens, limit, budget, stats)]
-        answered = dict.fromkeys(RECORD_KEYS)
-        answered.update(solutions=[value for _, value in shown], count=len(shown))
-        return [text for lines, _ in shown for text in lines] + [""], answered
+        return listed(grid, givens, show, out, limit, budget, stats, heading)
     answered = record(grid, givens, query, names, limit, budget, stats)
-    return [line(answered, query)], answered
+    out.add([f"{heading} {line(answered, query)}" if heading else line(answered, query)])
+    return answered
+
+
+def listed(grid, givens, show, out, limit, budget, stats, heading=None):
+    """`--all` on one puzzle (see `answer`): its record counts the solutions, and lists
+    their JSON values only when `out` keeps its lines (a streamed list keeps nothing)."""
+    if heading:
+        out.add([heading])
+    values = [] if out.keeps else None
+    count = 0
+    for found in solutions(grid, givens, limit, budget, stats):
+        lines, value = show(found)
+        out.add(lines)
+        count += 1
+        if values is not None:
+            values.append(value)
+    out.add([""])
+    answered = dict.fromkeys(RECORD_KEYS)
+    answered.update(solutions=values, count=count)
+    return answered
 
 
 def line(record, query):

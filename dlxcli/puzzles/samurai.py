@@ -27,7 +27,7 @@ from ..errors import InputError
 from ..exact_cover import UNLIMITED, Stats
 from ..formats import describe, join_lines
 from ..memo import memoised
-from . import Answer, Command, Figure, Option, queries
+from . import Answer, Command, Figure, Option, Output, queries
 from .grid import Grid
 
 SIDE = 9
@@ -268,9 +268,10 @@ def solve_text(text, *, layout="auto", query="judge", limit=None, grids5=False,
             digits = grid.decode(solution)
             picture = picture_lines(digits)
             return (grids5_lines(digits) if grids5 else picture), picture
-        lines, record = queries.answer(grid, givens, query, CELL_NAMES, show, limit, budget,
-                                       stats)
-        return Answer(join_lines(lines), data={"query": query, "verdict": None, "grid": None,
+        out = Output(budget.emit)
+        record = queries.answer(grid, givens, query, CELL_NAMES, show, out, limit, budget,
+                                stats)
+        return Answer(out.text(), data={"query": query, "verdict": None, "grid": None,
                                                "grids": None, "puzzles": [record]},
                       stats=stats)
     first = query == "first"

@@ -23,9 +23,9 @@ values travel as bytes so that splitting them into walls and digits is one
 
 from ..errors import InputError, SearchLimit, TimeLimitExceeded
 from ..exact_cover import UNLIMITED, Stats
-from ..formats import Tokens, join_lines, token_lines, token_starts
+from ..formats import Tokens, token_lines, token_starts
 from ..memo import memoised
-from . import Answer, Command, Figure, Unsolved, queries
+from . import Answer, Command, Figure, Output, Unsolved, queries
 from .grid import Grid, square_units
 
 SIDE = 9
@@ -275,23 +275,23 @@ def solution_rows(grid, solution):
 CELL_NAMES = queries.cell_names(divmod(cell, SIDE) for cell in range(CELLS))
 
 
-def answer_case(grid, digits, number, query, limit, budget, stats):
-    """(output lines, JSON record) of case `number` for a setter's query."""
+def answer_case(grid, digits, number, query, out, limit, budget, stats):
+    """The JSON record of case `number` for a setter's query, its lines written to
+    `out`."""
     def show(solution):
         rows = solution_rows(grid, solution)
         return rows, rows
-    lines, record = queries.answer(grid, digits, query, CELL_NAMES, show, limit, budget,
-                                   stats)
-    heading = f"Case {number}:"
-    if query == "all":
-        return [heading, *lines], {"case": number, **record}
-    return [f"{heading} {lines[0]}"], {"case": number, **record}
+    record = queries.answer(grid, digits, query, CELL_NAMES, show, out, limit, budget,
+                            stats, heading=f"Case {number}:")
+    return {"case": number, **record}
 
 
 def solve_text(text, *, query="judge", limit=None, budget=UNLIMITED):
     values = parse(text)
-    lines, cases, records, bad_cases, limited = [], [], [], [], []
+    cases, records, bad_cases, limited = [], [], [], []
     stats = Stats()
+    asked = query not in ("judge", "first")
+    out = Output(budget.emit if asked else None)
     numbers = range(1, len(values) // CELLS + 1)
     for number in numbers:
         case = values[(number - 1) * CELLS:number * CELLS]
@@ -302,11 +302,9 @@ def solve_text(text, *, query="judge", limit=None, budget=UNLIMITED):
             continue
         digits = case.translate(_DIGIT_OF)
         try:
-            if query not in ("judge", "first"):
-                found, record = answer_case(shape.grid, digits, number, query, limit,
-                                            budget, stats)
-                lines += found
-                records.append(record)
+            if asked:
+                records.append(answer_case(shape.grid, digits, number, query, out, limit,
+                                           budget, stats))
                 continue
             verdict, rows = solve_case(shape.grid, digits, query == "first", budget, stats)
         except SearchLimit as stopped:
@@ -314,14 +312,13 @@ def solve_text(text, *, query="judge", limit=None, budget=UNLIMITED):
             if isinstance(stopped, TimeLimitExceeded):
                 break
             continue
-        lines.append(f"Case {number}:")
-        lines.extend(rows or [NO_SOLUTION if verdict == "none" else MULTIPLE])
+        out.add([f"Case {number}:"])
+        out.add(rows or [NO_SOLUTION if verdict == "none" else MULTIPLE])
         cases.append({"case": number, "verdict": verdict, "rows": rows,
                       "regions": shape.regions})
-    asked = query not in ("judge", "first")
     data = {"query": query, "cases": None if asked else cases,
             "puzzles": records if asked else None}
-    return Answer(join_lines(lines), data=data, stats=stats,
+    return Answer(out.text(), data=data, stats=stats,
                   errors=case_errors(text, bad_cases),
                   limited=_limited(text, limited, len(numbers)))
 

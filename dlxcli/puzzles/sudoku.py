@@ -29,10 +29,10 @@ from itertools import chain
 
 from ..errors import InputError, SearchLimit, TimeLimitExceeded
 from ..exact_cover import UNLIMITED, Stats
-from ..formats import Tokens, describe, first_line, join_lines, locate, token_lines
+from ..formats import Tokens, describe, first_line, locate, token_lines
 from ..memo import memoised
 from .grid import square_grid
-from . import Answer, Command, Figure, Option, Unsolved, box_regions, queries
+from . import Answer, Command, Figure, Option, Output, Unsolved, box_regions, queries
 
 BOX_SIDES = {4: 2, 9: 3, 16: 4, 25: 5}
 """Side of the grid -> side of its boxes."""
@@ -264,18 +264,18 @@ def solve_puzzles(puzzles, form, budget=UNLIMITED):
     return solved
 
 
-def ask_puzzles(puzzles, form, query, limit=None, budget=UNLIMITED):
-    """(lines, records, stats) of a setter's query on every puzzle (`queries.answer`)."""
-    lines, records, stats = [], [], Stats()
+def ask_puzzles(puzzles, form, query, out, limit=None, budget=UNLIMITED):
+    """(records, stats) of a setter's query on every puzzle (`queries.answer`), the
+    lines written to `out`."""
+    records, stats = [], Stats()
     for puzzle in puzzles:
         def show(solution, side=puzzle.side):
             text = format_solution(solution, side, form)
             return text.splitlines(), text
-        found, record = queries.answer(sudoku_grid(puzzle.side), puzzle.givens, query,
-                                       cell_names(puzzle.side), show, limit, budget, stats)
-        lines += found
-        records.append(record)
-    return lines, records, stats
+        records.append(queries.answer(sudoku_grid(puzzle.side), puzzle.givens, query,
+                                      cell_names(puzzle.side), show, out, limit, budget,
+                                      stats))
+    return records, stats
 
 
 def solve_text(text, *, input_format="auto", query="judge", limit=None, budget=UNLIMITED):
@@ -284,9 +284,10 @@ def solve_text(text, *, input_format="auto", query="judge", limit=None, budget=U
     if errors and not puzzles:
         raise errors[0]
     if query != "judge":
-        lines, records, stats = ask_puzzles(puzzles, form, query, limit, budget)
-        return Answer(join_lines(lines), data={"format": form, "query": query,
-                                               "solutions": None, "puzzles": records},
+        out = Output(budget.emit)
+        records, stats = ask_puzzles(puzzles, form, query, out, limit, budget)
+        return Answer(out.text(), data={"format": form, "query": query,
+                                        "solutions": None, "puzzles": records},
                       stats=stats, errors=errors)
     solved = solve_puzzles(puzzles, form, budget)
     limited = None

@@ -1,0 +1,242 @@
+"""Solutions stream: `--all` writes each solution as soon as it is found, in flat memory,
+on one process or split over several (--jobs 2, in the sequential order), and `| head`
+ends a run at once and quietly; Knuth-format covers are always blank-line separated.
+
+Layer: tests. The CLI runs are subprocesses on the twin DLXCLI_ENGINE picks (CI runs the
+suite once per twin), each under an address-space cap, so that a run that keeps its
+solutions (the behaviour before streaming) fails fast instead of eating the machine.
+Expected solutions are checked by their own rules (a valid sudoku grid, a cover of the
+matrix), and a split run against the same run on one process.
+"""
+
+import os
+import resource
+import select
+import subprocess
+import sys
+import time
+
+import pytest
+
+from dlxcli import parallel
+from dlxcli.exact_cover import Budget, ExactCover, Stats
+from dlxcli.parallel import Split
+from shell import run_shell
+
+DLXCLI = [sys.executable, "-m", "dlxcli"]
+ADDRESS_SPACE = 1 << 30
+"""Bytes of address space each process of a run may have (RLIMIT_AS, `ulimit -v`)."""
+PEAK_RSS_KB = 100_000
+"""A generous bound on a streaming run's peak resident memory (it needs about 20 MB;
+keeping 100,000 sudoku solutions needed about 300 MB)."""
+JOBS = [pytest.param([], id="one-process"), pytest.param(["--jobs", "2"], id="jobs-2")]
+EMPTY_SUDOKU = "." * 81 + "\n"
+
+
+def pairs_matrix(n):
+    """A P4929 matrix with 2^n exact covers: two equal rows for each of n columns."""
+    rows = [" ".join("1" if k == column else "0" for k in range(n))
+            for column in range(n) for _ in range(2)]
+    return f"{2 * n} {n}\n" + "\n".join(rows) + "\n"
+
+
+def is_pairs_cover(line, n):
+    rows = [int(word) for word in line.split()]
+    return len(rows) == n and [(row - 1) // 2 for row in rows] == list(range(n))
+
+
+def is_sudoku_solution(line):
+    rows = [line[9 * r:9 * r + 9] for r in range(9)]
+    columns = ["".join(row[c] for row in rows) for c in range(9)]
+    boxes = ["".join(rows[r][c] for r in range(b // 3 * 3, b // 3 * 3 + 3)
+                     for c in range(b % 3 * 3, b % 3 * 3 + 3)) for b in range(9)]
+    return len(line) == 81 and all(sorted(unit) == list("123456789")
+                                   for unit in rows + columns + boxes)
+
+
+def capped():
+    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+
+
+@pytest.fixture
+def inputs(tmp_path):
+    (tmp_path / "empty.txt").write_text(EMPTY_SUDOKU)
+    (tmp_path / "pairs22.txt").write_text(pairs_matrix(22))
+    (tmp_path / "pairs30.txt").write_text(pairs_matrix(30))
+    return tmp_path
+
+
+# -- `| head` ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("jobs", JOBS)
+@pytest.mark.parametrize("command, check", [
+    ("sudoku --all empty.txt", is_sudoku_solution),
+    ("matrix --all pairs22.txt", lambda line: is_pairs_cover(line, 22))])
+def test_all_piped_to_head_ends_at_once_without_noise(inputs, jobs, command, check):
+    script = (f"ulimit -v {ADDRESS_SPACE // 1024}; dlxcli {command} {' '.join(jobs)} "
+              "| head -3; echo status=${PIPESTATUS[0]}")
+    began = time.monotonic()
+    result = run_shell(script, cwd=inputs, merged=False, timeout=120)
+    lines = result.stdout.splitlines()
+    assert lines[-1] == "status=1"          # a closed stdout ends the run as click does
+    assert len(lines) == 4 and len(set(lines[:3])) == 3
+    assert all(check(line) for line in lines[:3])
+    assert result.stderr == ""              # no BrokenPipeError, no traceback
+    assert time.monotonic() - began < 60    # generous: it takes a fraction of a second
+
+
+# -- the first solution comes before the search ends ----------------------------------------
+
+@pytest.mark.parametrize("jobs", JOBS)
+@pytest.mark.parametrize("args, check", [
+    (["sudoku", "--all", "empty.txt"], is_sudoku_solution),
+    (["matrix", "--all", "pairs30.txt"], lambda line: is_pairs_cover(line, 30))])
+def test_first_solution_is_written_while_the_search_goes_on(inputs, jobs, args, check):
+    process = subprocess.Popen(DLXCLI + args + jobs, cwd=inputs, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, preexec_fn=capped)
+    try:
+        assert select.select([process.stdout], [], [], 60)[0], "no solution in 60 s"
+        first = process.stdout.readline().rstrip("\n")
+        assert check(first)
+        assert process.poll() is None       # still searching: billions of solutions left
+    finally:
+        process.terminate()                 # SIGTERM: the run stops its pool itself
+        process.communicate(timeout=60)
+    assert process.returncode == 143
+
+
+# -- memory stays flat ----------------------------------------------------------------------
+
+def peak_rss_kb(args, cwd):
+    """(exit status, lines written, peak RSS in KB of the run and its worker processes)."""
+    script = ("import resource, subprocess, sys\n"
+              "def capped():\n"
+              f"    resource.setrlimit(resource.RLIMIT_AS, ({ADDRESS_SPACE}, {ADDRESS_SPACE}))\n"
+              "with open('out.txt', 'w') as out:\n"
+              "    status = subprocess.run(sys.argv[1:], stdout=out, preexec_fn=capped)\n"
+              "print(status.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
+    result = subprocess.run([sys.executable, "-c", script, *DLXCLI, *args], cwd=cwd,
+                            capture_output=True, text=True, timeout=600)
+    status, peak = map(int, result.stdout.split())
+    with open(cwd / "out.txt") as written:
+        lines = sum(1 for _ in written)
+    return status, lines, peak
+
+
+def test_all_with_a_large_limit_keeps_memory_flat(inputs):
+    status, lines, peak = peak_rss_kb(["sudoku", "--all", "--limit", "100000", "empty.txt"],
+                                      inputs)
+    assert (status, lines) == (0, 100_001)  # 100,000 solutions and the list's end
+    assert peak < PEAK_RSS_KB
+
+
+def test_split_all_stopped_by_its_time_limit_kept_memory_flat(inputs):
+    status, lines, peak = peak_rss_kb(["sudoku", "--all", "--jobs", "2", "--timeout", "10",
+                                       "empty.txt"], inputs)
+    assert status == 3 and lines > 0        # what was found stays written; status: limit
+    assert peak < PEAK_RSS_KB
+
+
+# -- a split search streams in the sequential order ------------------------------------------
+
+def queens(n):
+    options = [[r, n + c, 2 * n + r + c, 5 * n - 2 + r - c]
+               for r in range(n) for c in range(n)]
+    return ExactCover(2 * n, 2 * (2 * n - 1), options)
+
+
+@pytest.mark.parametrize("split", [Split(jobs=1, probe=0.0), Split(jobs=2, probe=0.0)],
+                         ids=["here", "two-processes"])
+def test_subproblems_with_too_many_solutions_are_listed_again_in_order(monkeypatch, split):
+    monkeypatch.setattr(parallel, "LISTED", 3)   # most of the 8-queens subproblems exceed it
+    cover = queens(8)
+    alone, stats = Stats(), Stats()
+    expected = list(cover.solutions(stats=alone))
+    assert list(cover.solutions(budget=Budget(split=split), stats=stats)) == expected
+    assert (stats.nodes, stats.solutions) == (alone.nodes, alone.solutions)
+
+
+def test_split_all_writes_what_one_process_writes(inputs):
+    (inputs / "pairs17.txt").write_text(pairs_matrix(17))  # 4,096 covers per subproblem
+    one = subprocess.run(DLXCLI + ["matrix", "--all", "pairs17.txt"], cwd=inputs,
+                         capture_output=True, text=True, timeout=300)
+    two = subprocess.run(DLXCLI + ["matrix", "--all", "--jobs", "2", "pairs17.txt"],
+                         cwd=inputs, capture_output=True, text=True, timeout=300)
+    assert one.returncode == two.returncode == 0
+    assert one.stdout == two.stdout and one.stdout.count("\n") == 1 << 17
+
+
+@pytest.mark.parametrize("jobs", JOBS)
+def test_a_batch_streams_each_input_after_the_one_before(inputs, jobs):
+    (inputs / "four.txt").write_text("1.3.....2.4.....\n12..............\n")
+    alone = {name: subprocess.run(DLXCLI + ["sudoku", "--all", "--limit", "3", name],
+                                  cwd=inputs, capture_output=True, text=True,
+                                  timeout=120).stdout
+             for name in ("empty.txt", "four.txt")}
+    batch = ["sudoku", "--all", "--limit", "3", *jobs, "empty.txt", "four.txt"]
+    shown = subprocess.run(DLXCLI + batch, cwd=inputs, capture_output=True, text=True,
+                           timeout=120)
+    assert shown.returncode == 0
+    assert shown.stdout == "".join(f"==> {name} <==\n{text}" for name, text in alone.items())
+    saved = subprocess.run(DLXCLI + batch + ["--out", "answers"], cwd=inputs,
+                           capture_output=True, text=True, timeout=120)
+    assert saved.returncode == 0
+    assert sorted(path.name for path in (inputs / "answers").iterdir()) == ["empty.out",
+                                                                           "four.out"]
+    for name, text in alone.items():
+        assert (inputs / "answers" / name.replace(".txt", ".out")).read_text() == text
+
+
+# -- what a cut-short list leaves -----------------------------------------------------------
+
+def test_an_out_file_is_not_kept_when_a_limit_cuts_the_list_short(inputs):
+    result = subprocess.run(DLXCLI + ["sudoku", "--all", "--node-limit", "5000", "--out",
+                                      "answers", "empty.txt"], cwd=inputs,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 3 and "node limit" in result.stderr
+    assert list((inputs / "answers").iterdir()) == []
+
+
+def test_an_out_file_holds_what_stdout_gets(inputs):
+    args = ["sudoku", "--all", "--limit", "50", "empty.txt"]
+    shown = subprocess.run(DLXCLI + args, cwd=inputs, capture_output=True, text=True,
+                           timeout=120)
+    saved = subprocess.run(DLXCLI + args + ["--out", "answers"], cwd=inputs,
+                           capture_output=True, text=True, timeout=120)
+    assert shown.returncode == saved.returncode == 0 and saved.stdout == ""
+    assert (inputs / "answers" / "empty.out").read_text() == shown.stdout
+
+
+def test_an_answer_file_that_fails_mid_list_ends_the_search(inputs):
+    def small_files():
+        capped()
+        resource.setrlimit(resource.RLIMIT_FSIZE, (8192, 8192))   # `ulimit -f 8`
+    result = subprocess.run(DLXCLI + ["sudoku", "--all", "--out", "answers", "empty.txt"],
+                            cwd=inputs, capture_output=True, text=True, timeout=120,
+                            preexec_fn=small_files)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        f"dlxcli: empty.txt: cannot write {os.path.join('answers', 'empty.out')}: "
+        "File too large"]
+    assert list((inputs / "answers").iterdir()) == []
+
+
+@pytest.mark.parametrize("args", [["sudoku", "--all", "--limit", "5", "empty.txt"],
+                                  ["sudoku", "empty.txt"]], ids=["all", "plain"])
+def test_a_full_stdout_is_one_line_on_stderr(inputs, args):
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(DLXCLI + args, cwd=inputs, stdout=full,
+                                stderr=subprocess.PIPE, text=True, timeout=120)
+    assert result.returncode == 2
+    assert result.stderr == "dlxcli: cannot write to stdout: No space left on device\n"
+
+
+# -- Knuth's format: covers are always separated ---------------------------------------------
+
+def test_knuth_one_option_covers_are_blank_line_separated():
+    # Three covers of one option each: without separators they read as one 3-option cover.
+    result = subprocess.run(DLXCLI + ["matrix", "--input-format", "knuth", "--all"],
+                            input="a b\na b\nb a\na b\n", capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0
+    assert result.stdout == "a b\n\nb a\n\na b\n"
