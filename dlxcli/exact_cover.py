@@ -11,7 +11,7 @@ which is how a batch reuses one structure for many puzzles (with other forced op
 import time
 
 from . import engine
-from .errors import NodeLimitExceeded, ProblemError, TimeLimitExceeded
+from .errors import NodeLimitExceeded, ProblemError, SearchLimit, TimeLimitExceeded
 
 
 class Stats:
@@ -273,8 +273,8 @@ class ExactCover:
                     budget.check(solver.nodes)
                     if budget.progress is not None:
                         budget.progress(solver.progress(), solver.nodes, solver.count)
-        except TimeLimitExceeded as stopped:
-            stopped.nodes = solver.nodes  # the deadline alarm's, raised between slices, knows none
+        except SearchLimit as stopped:
+            stopped.counted(solver)  # the deadline alarm's, raised between slices, knows none
             raise
         finally:
             if stats is not None:

@@ -28,7 +28,7 @@ import collections
 import os
 import time
 
-from .errors import DlxError, NodeLimitExceeded, TimeLimitExceeded
+from .errors import DlxError, NodeLimitExceeded, SearchLimit, TimeLimitExceeded
 from .exact_cover import Budget, Stats
 
 PER_WORKER = 16
@@ -220,6 +220,9 @@ def _finished(problem, search, budget, stats):
             for done in _farm(workers, cut, pending, budget, tally, here):
                 _keep(done, checkpoint, cut, tally)
                 yield done
+    except SearchLimit as stopped:
+        stopped.counted(spent)  # the whole search's counts, not only one subproblem's
+        raise
     finally:
         if workers is not None:
             workers.close()

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from dlxcli.cli._ui import LiveDisplay, summary_table
+from dlxcli.cli._ui import LiveDisplay, answer_cell, summary_table
 from paths import REPO
 from terminal import DLXCLI, run_on_terminal
 
@@ -88,7 +88,8 @@ def test_the_progress_bar_is_one_line_that_fits_the_terminal(columns):
     assert ("67 solutions" in shown[0]) == (columns >= 110)
 
 
-ROWS = [(f"puzzles/sudoku/{name}.in", verdict, "8 1 2 7 5 3 6 4 9\n" * 9, 0.0123, 1472)
+ROWS = [(f"puzzles/sudoku/{name}.in", verdict, answer_cell("8 1 2 7 5 3 6 4 9\n" * 9, 9),
+         0.0123, 1472)
         for name, verdict in [("sample1", "answered"), ("hard1000_first3", "no answer"),
                               ("a-rather-long-file-name-of-puzzles", "time limit")]]
 
