@@ -380,19 +380,20 @@ def _picked(rows):
 
 
 def _totals(rows, left_out):
-    """The lines under a table that leaves inputs out: every verdict counted, the time
-    and nodes of them all, what is shown and how to see the rest."""
+    """The lines under a table that leaves inputs out: every verdict counted (the good
+    ones first), the time and nodes of them all, what is shown and how to see the rest."""
     counts = {}
     for row in rows:
         counts[row[1]] = counts.get(row[1], 0) + 1
+    verdicts = sorted(counts, key=lambda verdict: verdict not in GOOD_VERDICTS)
     failures = len(rows) - sum(counts.get(verdict, 0) for verdict in GOOD_VERDICTS)
     shown = (f"the first {FAILURES_SHOWN} of {failures:,} failures, " if failures > FAILURES_SHOWN
              else "the failures, " if failures else "")
     return (f"{len(rows):,} inputs: "
-            + ", ".join(f"{count:,} {verdict}" for verdict, count in counts.items())
+            + ", ".join(f"{verdict} {counts[verdict]:,}" for verdict in verdicts)
             + f"; {sum(row[3] for row in rows):.3f} s, {sum(row[4] for row in rows):,} nodes"
-            + f"\nshown: {shown}the {SLOWEST_SHOWN} slowest of the rest; {left_out:,} "
-            + f"left out (-v shows all {len(rows):,})")
+            + f"\nshown: {shown}the {SLOWEST_SHOWN} slowest; {left_out:,} left out "
+            + f"(-v: all {len(rows):,})")
 
 
 def answer_cell(preview, lines):
