@@ -25,7 +25,7 @@ from dlxcli.cli._output import AnswerFile
 from dlxcli.cli._ui import QuietDisplay
 from dlxcli.errors import InputError, NodeLimitExceeded, TimeLimitExceeded
 from dlxcli.exact_cover import UNLIMITED, Stats
-from dlxcli.puzzles import Answer
+from dlxcli.puzzles import Answer, Unsolved
 from paths import CASES, REPO
 
 QUEENS = CASES / "queens" / "derived"
@@ -235,14 +235,24 @@ def test_the_terminal_display_then_draws_from_where_the_run_is():
 
 @pytest.mark.parametrize("error", [
     InputError("a number", source="a.in", line=3, column=2, found="'x'"),
-    NodeLimitExceeded("search stopped after 5 nodes (node limit)", 5),
-    TimeLimitExceeded("stopped after 1 s (time limit)", 70),
+    NodeLimitExceeded("search stopped after 5 nodes (node limit)", 5, 60, 700),
+    TimeLimitExceeded("stopped after 1 s (time limit)", 70, 800, 9000),
 ], ids=["input", "node-limit", "time-limit"])
 def test_errors_cross_the_pool_as_themselves(error):
-    """Pool workers send back the exception a puzzle raised, pickled."""
+    """Pool workers send back the exception a puzzle raised, pickled (a limit with the
+    nodes, updates and mems of the search it stopped)."""
     copy = pickle.loads(pickle.dumps(error))
     assert type(copy) is type(error) and str(copy) == str(error)
     assert vars(copy) == vars(error)
+
+
+def test_the_puzzles_a_time_limit_left_untried_cross_the_pool_as_themselves():
+    untried = _batch.NotTried(Unsolved([], "time limit", 99, count=0, first_untried=3),
+                              70, 800, 9000)
+    copy = pickle.loads(pickle.dumps(untried))
+    assert type(copy) is _batch.NotTried and str(copy) == str(untried) == (
+        "time limit for the puzzle starting on line 3; 98 puzzles after it not tried")
+    assert (copy.nodes, copy.updates, copy.mems) == (70, 800, 9000)
 
 
 @pytest.mark.parametrize("then_wait", [True, False])

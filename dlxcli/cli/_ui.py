@@ -387,12 +387,14 @@ def _totals(rows, left_out):
         counts[row[1]] = counts.get(row[1], 0) + 1
     verdicts = sorted(counts, key=lambda verdict: verdict not in GOOD_VERDICTS)
     failures = len(rows) - sum(counts.get(verdict, 0) for verdict in GOOD_VERDICTS)
-    shown = (f"the first {FAILURES_SHOWN} of {failures:,} failures, " if failures > FAILURES_SHOWN
-             else "the failures, " if failures else "")
+    slowest = min(SLOWEST_SHOWN, len(rows) - failures)
+    shown = [f"the first {FAILURES_SHOWN} of {failures:,} failures" if failures > FAILURES_SHOWN
+             else "the failures" if failures else "",
+             f"the {slowest} slowest" if slowest else ""]
     return (f"{len(rows):,} inputs: "
             + ", ".join(f"{verdict} {counts[verdict]:,}" for verdict in verdicts)
             + f"; {sum(row[3] for row in rows):.3f} s, {sum(row[4] for row in rows):,} nodes"
-            + f"\nshown: {shown}the {SLOWEST_SHOWN} slowest; {left_out:,} left out "
+            + f"\nshown: {', '.join(filter(None, shown))}; {left_out:,} left out "
             + f"(-v: all {len(rows):,})")
 
 
