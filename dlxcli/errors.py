@@ -23,17 +23,24 @@ class EngineBusy(DlxError, RuntimeError):
 
 
 class SearchLimit(DlxError):
-    """A search stopped by a limit before it finished; `verdict` names the limit."""
+    """A search stopped by a limit before it finished; `verdict` names the limit, and
+    `nodes`, `updates` and `mems` count the work of the stopped search up to the stop
+    (0 when the limit came before any search, e.g. while parsing)."""
 
     verdict = "limit"
 
-    def __init__(self, message, nodes=0):
+    def __init__(self, message, nodes=0, updates=0, mems=0):
         super().__init__(message)
-        self.nodes = nodes
+        self.nodes, self.updates, self.mems = nodes, updates, mems
+
+    def counted(self, spent):
+        """Take the counts of `spent` (a Stats, or the engine's Solver: both have
+        nodes, updates and mems) as those of the stopped search."""
+        self.nodes, self.updates, self.mems = spent.nodes, spent.updates, spent.mems
 
     def __reduce__(self):
         """Pickled whole, so that a limit crosses a worker pool as itself."""
-        return type(self), (str(self), self.nodes)
+        return type(self), (str(self), self.nodes, self.updates, self.mems)
 
 
 class TimeLimitExceeded(SearchLimit):

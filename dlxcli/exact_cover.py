@@ -12,7 +12,7 @@ import heapq
 import time
 
 from . import engine
-from .errors import NodeLimitExceeded, ProblemError, TimeLimitExceeded
+from .errors import NodeLimitExceeded, ProblemError, SearchLimit, TimeLimitExceeded
 
 
 class Stats:
@@ -151,11 +151,17 @@ class ExactCover:
 
     def first(self, *, forced=(), first_item=False, budget=UNLIMITED, stats=None):
         """The first solution, or None. (`solutions(limit=1)` without its generator:
-        a 10,000-puzzle file makes 10,000 of these queries.)"""
+        a 10,000-puzzle file makes 10,000 of these queries.) The search is closed here,
+        not by the garbage collector: a deadline alarm that comes while it adds its
+        stats would be printed and dropped there, and is raised to the caller here."""
         self.solver.start(forced, first_item, False)
-        for _ in self._drive(False, budget, stats):
-            return self.solver.solution()
-        return None
+        drive = self._drive(False, budget, stats)
+        try:
+            for _ in drive:
+                return self.solver.solution()
+            return None
+        finally:
+            drive.close()
 
     def count(self, *, forced=(), first_item=False, limit=None, budget=UNLIMITED,
               stats=None):
@@ -277,8 +283,8 @@ class ExactCover:
                     budget.check(solver.nodes)
                     if budget.progress is not None:
                         budget.progress(solver.progress(), solver.nodes, solver.count)
-        except TimeLimitExceeded as stopped:
-            stopped.nodes = solver.nodes  # the deadline alarm's, raised between slices, knows none
+        except SearchLimit as stopped:
+            stopped.counted(solver)  # the deadline alarm's, raised between slices, knows none
             raise
         finally:
             if stats is not None:

@@ -29,7 +29,7 @@ import collections
 import os
 import time
 
-from .errors import DlxError, NodeLimitExceeded, TimeLimitExceeded
+from .errors import DlxError, NodeLimitExceeded, SearchLimit, TimeLimitExceeded
 from .exact_cover import Budget, Stats
 from .pool import WorkerPool, usable_cores
 
@@ -258,6 +258,9 @@ def _finished(problem, search, budget, stats):
             for done in _farm(workers, cut, pending, budget, tally, here):
                 _keep(done, checkpoint, cut, tally)
                 yield _relisted(done, problem, search, cut, budget, tally)
+    except SearchLimit as stopped:
+        stopped.counted(spent)  # the whole search's counts, not only one subproblem's
+        raise
     finally:
         if workers is not None:
             workers.close()

@@ -7,6 +7,7 @@ so that the runner's handling of pieces is checked without depending on any real
 
 import os
 import pickle
+import re
 import sys
 import time
 from pathlib import Path
@@ -24,8 +25,8 @@ from dlxcli.cli._output import AnswerFile
 from dlxcli.cli._ui import QuietDisplay
 from dlxcli.errors import InputError, NodeLimitExceeded, TimeLimitExceeded
 from dlxcli.exact_cover import UNLIMITED, Stats
-from dlxcli.puzzles import Answer
-from paths import CASES
+from dlxcli.puzzles import Answer, Unsolved
+from paths import CASES, REPO
 
 QUEENS = CASES / "queens" / "derived"
 
@@ -234,14 +235,24 @@ def test_the_terminal_display_then_draws_from_where_the_run_is():
 
 @pytest.mark.parametrize("error", [
     InputError("a number", source="a.in", line=3, column=2, found="'x'"),
-    NodeLimitExceeded("search stopped after 5 nodes (node limit)", 5),
-    TimeLimitExceeded("stopped after 1 s (time limit)", 70),
+    NodeLimitExceeded("search stopped after 5 nodes (node limit)", 5, 60, 700),
+    TimeLimitExceeded("stopped after 1 s (time limit)", 70, 800, 9000),
 ], ids=["input", "node-limit", "time-limit"])
 def test_errors_cross_the_pool_as_themselves(error):
-    """Pool workers send back the exception a puzzle raised, pickled."""
+    """Pool workers send back the exception a puzzle raised, pickled (a limit with the
+    nodes, updates and mems of the search it stopped)."""
     copy = pickle.loads(pickle.dumps(error))
     assert type(copy) is type(error) and str(copy) == str(error)
     assert vars(copy) == vars(error)
+
+
+def test_the_puzzles_a_time_limit_left_untried_cross_the_pool_as_themselves():
+    untried = _batch.NotTried(Unsolved([], "time limit", 99, count=0, first_untried=3),
+                              70, 800, 9000)
+    copy = pickle.loads(pickle.dumps(untried))
+    assert type(copy) is _batch.NotTried and str(copy) == str(untried) == (
+        "time limit for the puzzle starting on line 3; 98 puzzles after it not tried")
+    assert (copy.nodes, copy.updates, copy.mems) == (70, 800, 9000)
 
 
 @pytest.mark.parametrize("then_wait", [True, False])
@@ -267,3 +278,108 @@ def test_an_interrupt_swallowed_by_a_finalizer_still_ends_the_run(capsys, then_w
     captured = capsys.readouterr().err
     assert "Exception ignored" not in captured and "dlxcli: interrupted" in captured
     assert signal.getsignal(signal.SIGINT) is before    # and Ctrl-C is left as it was
+
+
+# -- big batches: the messages of limits, the folders of --out (issue 21) ------------------
+
+SUDOKU = REPO / "puzzles" / "sudoku"
+STOPPER = (REPO / "tests" / "hostile" / "sudoku" / "bad_time_limit_one_of_three.txt"
+           ).read_text().splitlines()[1]
+"""A 25x25 line-format sudoku that DLX does not finish in 60 s (see its .expect)."""
+
+
+def quick_sudoku():
+    """(the 4x4 sample as one line-format puzzle, its answer line)."""
+    return tuple("".join((SUDOKU / f"4x4.{kind}").read_text().split()) for kind in ("in", "out"))
+
+
+def puzzles_stopped_at(line, count):
+    """`count` line-format puzzles, all quick but the one on `line`, which no time limit
+    of a test lets finish."""
+    quick, _ = quick_sudoku()
+    return "".join((STOPPER if k == line else quick) + "\n" for k in range(1, count + 1))
+
+
+def dlxcli_process(*args, **kwargs):
+    """A finished `python -m dlxcli ARGS` on this checkout (DLXCLI_ENGINE as the run's)."""
+    import subprocess
+    return subprocess.run([sys.executable, "-m", "dlxcli", *map(str, args)],
+                          capture_output=True, text=True, cwd=REPO, timeout=120, **kwargs)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_time_limit_names_its_line_and_counts_every_puzzle_not_tried(tmp_path, jobs):
+    """The stop is in the second piece of 100 puzzles (line 151) of 1,500: the 1,349
+    after it were not tried, not only the 49 of its piece, and the line is named in one
+    message. With --jobs the pieces queued after it are solved beside it: what is
+    answered, stopped and not tried still adds up to every puzzle."""
+    big = tmp_path / "big.txt"
+    big.write_text(puzzles_stopped_at(151, 1500))
+    done = dlxcli_process("sudoku", "--jobs", jobs, "--timeout", "3", big)
+    answered = len(done.stdout.splitlines())
+    assert done.returncode == 3
+    assert done.stdout == (quick_sudoku()[1] + "\n") * answered
+    message, = done.stderr.splitlines()
+    stated = re.fullmatch(rf"dlxcli: {re.escape(str(big))}: time limit for the puzzle "
+                          r"starting on line 151; ([\d,]+) puzzles after it not tried", message)
+    assert stated, message
+    assert answered + 1 + int(stated[1].replace(",", "")) == 1500
+    if jobs == "1":
+        assert answered == 150
+
+
+def test_a_time_limit_on_a_stdin_that_never_ends_names_where_reading_stopped():
+    """Counting the puzzles not tried must not wait for an end that never comes: what the
+    pipe holds is read (it ends on line 300), and the message says from where it was not."""
+    import subprocess
+    process = subprocess.Popen([sys.executable, "-m", "dlxcli", "sudoku", "--timeout", "2"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, cwd=REPO)
+    try:
+        process.stdin.write(puzzles_stopped_at(151, 300))
+        process.stdin.flush()
+        status = process.wait(timeout=60)  # the pipe stays open
+        stdout, stderr = process.stdout.read(), process.stderr.read()
+    finally:
+        process.kill()
+        process.stdin.close()
+        process.stdout.close()
+        process.stderr.close()
+    assert status == 3 and len(stdout.splitlines()) == 150
+    assert stderr == ("dlxcli: <stdin>: time limit for the puzzle starting on line 151; "
+                      "49 puzzles after it not tried; the input from line 201 on was not read\n")
+
+
+def test_a_node_limit_on_many_puzzles_counts_them_and_names_the_first_few(tmp_path):
+    """One node is not enough for any of these hard puzzles (each has some 60 empty cells)."""
+    hard = (SUDOKU / "hard1000_first3.in").read_text().split()
+    many = tmp_path / "many.txt"
+    many.write_text("".join(hard[k % 3] + "\n" for k in range(250)))
+    done = dlxcli_process("sudoku", "--node-limit", "1", many)
+    assert done.returncode == 3 and done.stdout == ""
+    assert done.stderr == (f"dlxcli: {many}: node limit for 250 puzzles starting on lines "
+                           "1, 2, 3, 4, 5 and 245 more\n")
+
+
+def test_a_node_limit_on_a_few_puzzles_still_names_each_one(tmp_path):
+    done = dlxcli_process("sudoku", "--node-limit", "1", SUDOKU / "hard1000_first3.in")
+    assert done.stderr.endswith("node limit for the puzzles starting on lines 1, 2, 3\n")
+
+
+def test_out_makes_no_folder_for_inputs_that_all_failed(tmp_path):
+    """`sudoku -r` over every puzzle folder: matrix, queens and squiggly inputs are no
+    sudokus; their folders must not be left empty in --out."""
+    out = tmp_path / "answers"
+    done = dlxcli_process("sudoku", "-r", "--out", out, REPO / "puzzles")
+    assert done.returncode == 2
+    folders = {path.relative_to(out) for path in out.rglob("*") if path.is_dir()}
+    assert folders == {path.parent.relative_to(out) for path in out.rglob("*.out")}
+    assert Path("sudoku") in folders and Path("matrix") not in folders
+
+
+def test_a_discarded_answer_file_takes_the_folders_made_for_it_along(tmp_path):
+    (tmp_path / "kept").mkdir()
+    answer = AnswerFile(str(tmp_path / "kept" / "new" / "deeper" / "a.out"))
+    assert (tmp_path / "kept" / "new" / "deeper").is_dir()
+    answer.discard()
+    assert os.listdir(tmp_path) == ["kept"] and os.listdir(tmp_path / "kept") == []

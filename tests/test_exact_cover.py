@@ -316,3 +316,15 @@ def test_a_budget_deadline_counts_from_when_the_input_began():
 def test_stats_add_can_leave_the_solutions_alone():
     total = Stats(1, 2, 3, 0.5).add(Stats(10, 20, 30, 1.0), solutions=False)
     assert total == Stats(11, 22, 3, 1.5)
+
+
+def test_a_time_limit_while_first_closes_its_search_reaches_the_caller():
+    """The deadline alarm may come while `first` closes its finished search (adding its
+    stats): it must be raised to the caller, not printed by the garbage collector as
+    'Exception ignored' with a traceback while the solution is returned."""
+    class AlarmedStats(Stats):
+        def add(self, other, solutions=True, seconds=True):
+            raise TimeLimitExceeded("stopped after 1 s (time limit)")
+
+    with pytest.raises(TimeLimitExceeded):
+        ExactCover(*rooks_problem(3)).first(stats=AlarmedStats())

@@ -8,11 +8,15 @@ queens placements (OEIS A000170) and the official samples in puzzles/.
 """
 
 import json
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
 
+from conftest import TWINS, load_twin
 from dlxcli.cli import cli
 from dlxcli.commands import PUZZLES
 from paths import REPO
@@ -214,3 +218,21 @@ def test_a_target_sudoku_counts_the_better_grids_it_found():
                                  "-", input=STDIN["target-sudoku"])
     assert found["data"]["score"] == 2829 and found["stats"]["solutions"] >= 1
     assert none["data"] == {"score": -1, "grid": None} and none["stats"]["solutions"] == 0
+
+
+@pytest.mark.parametrize("twin_name", list(TWINS))
+@pytest.mark.parametrize("limit", [["--node-limit", "1000"], ["--timeout", "0.3"]])
+def test_a_stopped_search_counts_its_updates_and_mems_up_to_the_stop(twin_name, limit):
+    """15 queens take either limit (2,279,184 placements, OEIS A000170): the document's
+    nodes, updates and mems are all those of the search until it stopped. Each node
+    covers at least one item, which updates links and reads memory."""
+    load_twin(twin_name)
+    done = subprocess.run([sys.executable, "-m", "dlxcli", "queens", "--format", "json", *limit],
+                          input="15\n", capture_output=True, text=True, cwd=REPO, timeout=120,
+                          env={**os.environ, "DLXCLI_ENGINE": twin_name})
+    document = json.loads(done.stdout)
+    stats = document["stats"]
+    assert document["verdict"] == ("node limit" if limit[0] == "--node-limit" else "time limit")
+    assert 0 < stats["nodes"] <= stats["updates"] < stats["mems"]
+    if limit[0] == "--node-limit":
+        assert stats["nodes"] == 1000

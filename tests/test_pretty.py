@@ -10,10 +10,11 @@ import pytest
 from click.testing import CliRunner
 
 from dlxcli.cli import cli
-from dlxcli.cli._draw import draw_figure
+from dlxcli.cli._draw import draw_figure, fitting
 from dlxcli.commands import puzzle_module
 from dlxcli.puzzles import Figure
 from paths import REPO
+from terminal import DLXCLI, run_on_terminal
 
 PUZZLES = REPO / "puzzles"
 
@@ -164,3 +165,65 @@ def test_a_squiggly_drawing_without_colours_still_shows_the_regions():
 ])
 def test_walls_stand_only_where_regions_meet(rows, regions, expected):
     assert [line.plain.rstrip() for line in draw_figure(Figure(rows, regions))] == expected
+
+
+# -- a terminal narrower than the drawing (issue 21) --------------------------------------
+
+def tight_boxed(rows, box):
+    """`boxed` without the spaces: one column per cell, a wall every `box` cells."""
+    def wall(left, middle, right):
+        return left + middle.join(["─" * box] * (len(rows[0]) // box)) + right
+
+    lines = [wall("┌", "┬", "┐")]
+    for r, row in enumerate(rows):
+        if r and r % box == 0:
+            lines.append(wall("├", "┼", "┤"))
+        lines.append("│" + "│".join("".join(row[c:c + box]) for c in range(0, len(row), box))
+                     + "│")
+    lines.append(wall("└", "┴", "┘"))
+    return lines
+
+
+def _answer(name):
+    """(figures, judge text) of the answer to puzzles/sudoku/NAME.in."""
+    module = puzzle_module("sudoku")
+    answer = module.solve_text((PUZZLES / "sudoku" / f"{name}.in").read_text())
+    return module.figures(answer.data), answer.text
+
+
+SIXTEEN = (PUZZLES / "sudoku" / "16x16_letters.out").read_text().strip()
+SIXTEEN_ROWS = [list(SIXTEEN[r * 16:r * 16 + 16]) for r in range(16)]
+
+
+def test_a_terminal_too_narrow_for_a_16x16_grid_gets_it_tight():
+    figures, text = _answer("16x16_letters")
+    assert fitting(figures, text, 41).plain.splitlines() == boxed(SIXTEEN_ROWS, 4)
+    assert fitting(figures, text, 40).plain.splitlines() == tight_boxed(SIXTEEN_ROWS, 4)
+
+
+def test_a_terminal_too_narrow_even_for_the_tight_grid_gets_none():
+    figures, text = _answer("25x25")
+    assert len(fitting(figures, text, 31).plain.splitlines()[0]) == 31
+    assert fitting(figures, text, 30) is None
+
+
+def test_a_16x16_sudoku_on_a_40_column_terminal_is_drawn_without_wrapping():
+    status, screen = run_on_terminal(DLXCLI + ["sudoku", "--format", "pretty",
+                                               "puzzles/sudoku/16x16_letters.in"], 40, cwd=REPO)
+    assert status == 0
+    assert screen.text() == "\n".join(tight_boxed(SIXTEEN_ROWS, 4)) + "\n"
+
+
+def test_a_samurai_on_a_25_column_terminal_is_shown_plain_with_a_note():
+    """Its tight picture is 29 columns wide: the judge's 21 columns instead, and once a
+    note on stderr saying why."""
+    name = PUZZLES / "samurai" / "seed003-problem1.grid21"
+    status, screen = run_on_terminal(DLXCLI + ["samurai", "--format", "pretty",
+                                               f"{name}.in"], 25, cwd=REPO)
+    assert status == 0
+    picture = (PUZZLES / "samurai" / f"{name.name}.out").read_text()
+    shown = screen.text()
+    assert shown.endswith("\n" + picture)
+    note = "".join(shown[:-len(picture)].split())  # as wrapped on the screen, spaces aside
+    assert note == "".join(("dlxcli: --format pretty: the drawing is wider than the terminal "
+                            "(25 columns), so the answer is shown as plain text").split())

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from dlxcli.cli._ui import LiveDisplay, summary_table
+from dlxcli.cli._ui import LiveDisplay, answer_cell, summary_table
 from paths import REPO
 from terminal import DLXCLI, run_on_terminal
 
@@ -88,7 +88,8 @@ def test_the_progress_bar_is_one_line_that_fits_the_terminal(columns):
     assert ("67 solutions" in shown[0]) == (columns >= 110)
 
 
-ROWS = [(f"puzzles/sudoku/{name}.in", verdict, "8 1 2 7 5 3 6 4 9\n" * 9, 0.0123, 1472)
+ROWS = [(f"puzzles/sudoku/{name}.in", verdict, answer_cell("8 1 2 7 5 3 6 4 9\n" * 9, 9),
+         0.0123, 1472)
         for name, verdict in [("sample1", "answered"), ("hard1000_first3", "no answer"),
                               ("a-rather-long-file-name-of-puzzles", "time limit")]]
 
@@ -116,3 +117,85 @@ def _rendered(renderable, columns):
     console = Console(file=io.StringIO(), width=columns, color_system=None)
     console.print(renderable)
     return "\n".join(line.rstrip() for line in console.file.getvalue().splitlines())
+
+
+# -- big batches (issue 21) ---------------------------------------------------------------
+
+def _batch_rows(count, failures):
+    """`count` rows of a batch, input k taking k ms; the inputs in `failures` got no answer."""
+    return [(f"in/{k:04}.in", "no answer" if k in failures else "answered",
+             answer_cell("1 2 3\n", 1), k / 1000, 10 * k) for k in range(count)]
+
+
+def test_the_summary_of_a_big_batch_keeps_to_a_screen():
+    """2,000 inputs: the failures, the slowest few and the totals, not 2,005 lines."""
+    rows = _batch_rows(2000, failures={7, 700, 1500})
+    shown = _rendered(summary_table(rows, 80), 80).splitlines()
+    assert len(shown) <= 24 and all(len(line) <= 80 for line in shown)
+    listed = [line.split()[1] for line in shown if line.startswith("│")]
+    assert listed == ["in/0007.in", "in/0700.in", "in/1500.in",   # the failures, in order
+                      "in/1999.in", "in/1998.in", "in/1997.in", "in/1996.in", "in/1995.in"]
+    assert shown[-2] == (f"2,000 inputs: answered 1,997, no answer 3; "
+                         f"{sum(range(2000)) / 1000:.3f} s, {10 * sum(range(2000)):,} nodes")
+    assert shown[-1] == "shown: the failures, the 5 slowest; 1,992 left out (-v: all 2,000)"
+
+
+def test_a_summary_of_many_failures_shows_the_first_few():
+    rows = _batch_rows(100, failures=set(range(0, 100, 2)))
+    shown = _rendered(summary_table(rows, 100), 100)
+    listed = [line.split()[1] for line in shown.splitlines() if line.startswith("│")]
+    assert listed[:10] == [f"in/{k:04}.in" for k in range(0, 20, 2)] and len(listed) == 15
+    assert "shown: the first 10 of 50 failures, the 5 slowest; 85 left out" in shown
+
+
+def test_the_full_summary_has_a_row_for_every_input():
+    rows = _batch_rows(40, failures={3})
+    shown = _rendered(summary_table(rows, 80, full=True), 80).splitlines()
+    assert len(shown) == 1 + 3 + 40 + 1
+
+
+def queens_folder(folder, sizes):
+    """One queens input per size (0: a bad input), numbered; returns their names."""
+    folder.mkdir()
+    names = [f"q{k:02}.in" for k in range(len(sizes))]
+    for name, n in zip(names, sizes):
+        (folder / name).write_text(f"{n}\n" if n else "x\n")
+    return names
+
+
+def _table_rows(screen):
+    """The input names of the summary table's rows on the screen."""
+    lines = screen.text().splitlines()
+    return [line.split()[1] for line in lines[lines.index("dlxcli"):] if line.startswith("│")]
+
+
+@pytest.mark.parametrize("verbose", [False, True])
+def test_a_batch_of_many_inputs_ends_with_a_table_that_fits_the_screen(tmp_path, verbose):
+    """30 inputs on a terminal of 50 lines: the errors and the slowest, unless -v asks
+    for every input."""
+    names = queens_folder(tmp_path / "q", [0] + [4 + k % 5 for k in range(1, 29)] + [0])
+    verbosity = ["-v"] if verbose else []
+    status, screen = run_on_terminal(DLXCLI + ["queens", "--progress", *verbosity, "--out",
+                                               "answers", "q"], 80, cwd=tmp_path)
+    assert status == 2
+    rows = _table_rows(screen)
+    if verbose:
+        assert rows == [f"q/{name}" for name in names]
+    else:
+        assert rows[:2] == [f"q/{names[0]}", f"q/{names[-1]}"] and len(rows) == 2 + 5
+        assert "30 inputs: answered 28, error 2; " in screen.text()
+
+
+def test_the_summary_table_shows_the_first_line_of_each_answer():
+    """The answer column holds each answer's first line and how many lines follow
+    (the official queens sample, P1219: three placements and the count)."""
+    sample = QUEENS_SAMPLE.with_suffix(".out").read_text()
+    status, screen = run_on_terminal(DLXCLI + ["queens", "--progress", "--no-headers",
+                                               "sample1.in", "sample1.in"], 120,
+                                     cwd=QUEENS_SAMPLE.parent)
+    assert status == 0
+    lines = screen.text().splitlines()
+    first = sample.splitlines()[0]
+    rows = [line for line in lines[lines.index("dlxcli"):] if line.startswith("│")]
+    assert len(rows) == 2
+    assert all(f"│ {first} (+{sample.count(chr(10)) - 1} lines) " in row for row in rows)

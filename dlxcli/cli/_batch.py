@@ -13,11 +13,11 @@ puzzle's Answer or the exception it raised.
 import time
 
 from ..commands import puzzle_module
-from ..errors import DlxError, InputError, SearchLimit
+from ..errors import DlxError, InputError, SearchLimit, TimeLimitExceeded
 from ..exact_cover import Budget, Stats
 from ..pool import WorkerDied, WorkerPool
 from ..puzzles import Unsolved
-from ._inputs import read_lines, read_text
+from ._inputs import is_regular, read_lines, read_text
 from ._signals import deadline_alarm
 
 VERDICT_STATUS = {"answered": 0, "no answer": 1, "error": 2, "time limit": 3,
@@ -26,6 +26,9 @@ VERDICT_STATUS = {"answered": 0, "no answer": 1, "error": 2, "time limit": 3,
 IN_FLIGHT = 4
 """Pieces queued per worker process: enough to keep it busy, few enough that memory
 does not grow with the input."""
+UNREAD_GRACE = 0.1
+"""Seconds that counting the puzzles a time limit left untried waits for more of an
+input that is not a regular file (stdin, a pipe: it may never end)."""
 
 
 class Limits:
@@ -72,6 +75,19 @@ class Piece:
         self.answer, self.problem, self.seconds = answer, problem, seconds
 
 
+class NotTried(TimeLimitExceeded):
+    """Puzzles of a split input that its time limit left untried, as an Unsolved
+    (`puzzles`), passed on as a piece's problem: a piece whose time was up before any
+    of its searches, or the rest of the input, never handed out."""
+
+    def __init__(self, puzzles, nodes=0, updates=0, mems=0):
+        super().__init__(str(puzzles), nodes, updates, mems)
+        self.puzzles = puzzles
+
+    def __reduce__(self):
+        return type(self), (self.puzzles, self.nodes, self.updates, self.mems)
+
+
 def solve_piece(command, text, settings, budget):
     """Run the command's solve_text on one piece within the budget (its deadline also
     interrupts parsing and building), catching what it raises."""
@@ -80,8 +96,23 @@ def solve_piece(command, text, settings, budget):
         with deadline_alarm(budget, began):
             answer = puzzle_module(command).solve_text(text, **settings, budget=budget)
     except DlxError as exc:
-        return Piece(problem=exc, seconds=time.perf_counter() - began)
+        return Piece(problem=_counted(command, text, settings, exc),
+                     seconds=time.perf_counter() - began)
     return Piece(answer, seconds=time.perf_counter() - began)
+
+
+def _counted(command, text, settings, problem):
+    """A time limit that stopped a piece of a split input outside its searches (while
+    parsing, say) as a NotTried counting the piece's puzzles; any other problem as it
+    is."""
+    puzzles_in = getattr(puzzle_module(command), "puzzles_in", None)
+    if puzzles_in is None or not isinstance(problem, TimeLimitExceeded):
+        return problem
+    count, first = puzzles_in(text, **settings)
+    if not count:
+        return problem
+    return NotTried(Unsolved([], "time limit", count, count=0, first_untried=first),
+                    problem.nodes, problem.updates, problem.mems)
 
 
 def _solve_task(command, text, settings, budget):
@@ -107,15 +138,65 @@ def _work(jobs, limits):
         if job.problem is not None:
             continue
         try:
-            for text, before in pieces(job, limits.budget(job.began)):
-                yield job, text, before
+            yield from _job_work(job, limits.budget(job.began))
         except DlxError as exc:
             yield job, exc, 0
 
 
+def _job_work(job, budget):
+    """(job, piece text, lines before) for the job's pieces, until its time limit has
+    passed; then, if its module counts puzzles (`puzzles_in`), the rest of its input is
+    not solved, and one (job, NotTried, 0) counts it, if there is any."""
+    puzzles_in = getattr(puzzle_module(job.command), "puzzles_in", None)
+    reading = pieces(job, budget)
+    following = 1  # the first line after the pieces handed out
+    try:
+        for text, before in reading:
+            yield job, text, before
+            following = before + text.count("\n") + 1
+            if puzzles_in and _expired(budget):
+                rest = _rest(job, reading, budget, following, puzzles_in)
+                if rest is not None:
+                    yield job, rest, 0
+                return
+    except TimeLimitExceeded:
+        if following == 1 or not puzzles_in:
+            raise  # nothing handed out: the input as a whole was stopped
+        yield job, NotTried(Unsolved([], "time limit", count=0, unread_from=following)), 0
+
+
+def _expired(budget):
+    return budget.deadline is not None and time.perf_counter() > budget.deadline
+
+
+def _rest(job, reading, budget, line, puzzles_in):
+    """The NotTried of the pieces of `reading` left after the time limit, from `line`
+    on (None if there are none), their puzzles counted with `puzzles_in`: a regular
+    file is read on to its end (MAX_INPUT_BYTES at most); anything else (stdin, a pipe,
+    which may never end) only as far as it comes within UNREAD_GRACE seconds, and the
+    message names the line from which it was not read."""
+    budget.deadline = None if is_regular(job.source) else time.perf_counter() + UNREAD_GRACE
+    untried, first = 0, None
+    try:
+        for text, before in reading:
+            count, start = puzzles_in(text, **job.settings)
+            if first is None and start is not None:
+                first = before + start
+            untried += count
+            line = before + text.count("\n") + 1
+        line = None  # read to the end
+    except DlxError:  # the grace is over, or the input is too big or unreadable
+        pass
+    if not untried and line is None:
+        return None
+    return NotTried(Unsolved([], "time limit", untried, count=0, first_untried=first,
+                             unread_from=line))
+
+
 def solved_pieces(jobs, limits, processes=1, ui=None, on_chunk=None):
     """Yield (job, lines before, Piece) for every piece of every job, in input order
-    (Piece None: a job's first piece is next, see `_sequential`), solving on `processes` worker processes (1: in this process, with live progress).
+    (Piece None: a job's first piece is next, see `_sequential`), solving on
+    `processes` worker processes (1: in this process, with live progress).
     One input that comes in one piece has its search split over the processes
     instead, and so has every piece when `limits` carry a Split already, or when
     `on_chunk(job, text)` is to see the output that pieces write as they go (see
@@ -203,17 +284,17 @@ class Outcome:
     VERDICT_STATUS), the `messages` for stderr, the `stats`, and, when asked to keep
     them, the judge-format `text` and the answer's `data` (list values of the pieces'
     data concatenate, so the shape does not depend on the input's size). `preview` is
-    the first piece's text, for summary tables."""
+    the text of its first piece that printed any, and `answer_lines` counts the lines
+    of every piece's text, for summary tables (which never keep a whole answer)."""
 
     __slots__ = ("name", "verdict", "messages", "stats", "text", "data", "preview",
-                 "_keep", "_texts", "_unsolved", "_limited", "_limited_puzzles")
+                 "answer_lines", "_keep", "_texts", "_unanswered", "_limited")
 
     def __init__(self, name, keep=False, problem=None):
         self.name, self._keep = name, keep
         self.verdict, self.messages, self.stats = "answered", [], Stats()
-        self.text, self.data, self.preview = "", {}, None
-        self._texts, self._unsolved, self._limited = [], [], None
-        self._limited_puzzles = []
+        self.text, self.data, self.preview, self.answer_lines = "", {}, None, 0
+        self._texts, self._unanswered, self._limited = [], {}, None
         if problem is not None:
             self.verdict, self.messages = "error", [problem]
 
@@ -236,8 +317,9 @@ class Outcome:
             return
         answer = piece.answer
         self.stats.add(answer.stats, seconds=False)  # piece.seconds holds them
-        if self.preview is None:
+        if not self.preview:
             self.preview = answer.text
+        self.answer_lines += answer.text.count("\n")
         if self._keep:
             self._texts.append(answer.text)
             self._join(answer.data)
@@ -245,19 +327,24 @@ class Outcome:
         if answer.errors:
             self._worsen("error")
         if answer.failure is not None:
-            self._unsolved.append(answer.failure.shifted(before))
-            self._worsen("no answer")
+            self._unanswered_puzzles(answer.failure.shifted(before), "no answer")
         if answer.limited is not None:
-            self._limited_puzzles.append(answer.limited.shifted(before))
-            self._worsen(answer.limited.reason)
+            self._unanswered_puzzles(answer.limited.shifted(before), answer.limited.reason)
+
+    def _unanswered_puzzles(self, unsolved, verdict):
+        """Note puzzles without an answer (named together, by reason, at the end)."""
+        self._unanswered.setdefault(unsolved.reason, []).append(unsolved)
+        self._worsen(verdict)
 
     def _problem(self, problem, before):
         if isinstance(problem, InputError):
             self.messages.append(str(problem.located(self.name, before)))
             self._worsen("error")
         elif isinstance(problem, SearchLimit):
-            self.stats.nodes += problem.nodes
-            if self._limited is None:
+            self.stats.add(Stats(problem.nodes, problem.updates, mems=problem.mems))
+            if isinstance(problem, NotTried):
+                self._unanswered_puzzles(problem.puzzles.shifted(before), problem.verdict)
+            elif self._limited is None:
                 self._limited = problem
                 self.messages.append(f"{self.name}: {problem}")
             self._worsen(problem.verdict)
@@ -278,9 +365,8 @@ class Outcome:
 
     def finish(self):
         """Close the outcome once every piece is in; returns it."""
-        for parts in (self._unsolved, self._limited_puzzles):
-            if parts:
-                self.messages.append(f"{self.name}: {Unsolved.joined(parts)}")
+        for parts in self._unanswered.values():
+            self.messages.append(f"{self.name}: {Unsolved.joined(parts)}")
         self.text = "".join(self._texts)
         return self
 

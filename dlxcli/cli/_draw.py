@@ -8,23 +8,58 @@ only where some wall runs (a 9x9 sudoku is 25 columns wide, a samurai picture 57
 coloured figure (irregular regions) keeps a line between all cells, so that its walls
 have room, and fills each region with its own light background, black symbols on it,
 padding included; the walls keep the terminal's own colours, so they still show.
+
+A terminal too narrow for a drawing (a 16x16 sudoku is 41 columns wide) gets it
+`tight`: without the spaces between cells and walls (21 columns); one too narrow for
+that too gets the judge text, and a note on stderr.
 """
 
 import io
 import sys
 
+from ..memo import memoised
 from ._ui import echo
 
 
 def print_pretty(figures, text):
-    """Draw one answer on stdout: in colour on a terminal, else as `pretty_text`."""
+    """Draw one answer on stdout: in colour on a terminal (tight, or as its judge text,
+    if the terminal is too narrow), else as `pretty_text`."""
     if not sys.stdout.isatty():
         echo(pretty_text(figures, text))
         return
     from rich.console import Console
     console = Console(file=sys.stdout, markup=False, emoji=False, highlight=False,
                       soft_wrap=True)
-    console.print(pretty(figures, text), end="")
+    drawing = fitting(figures, text, console.width)
+    if drawing is None:
+        _say_too_narrow(console.width)
+        echo(text)
+        return
+    console.print(drawing, end="")
+
+
+def fitting(figures, text, width):
+    """The drawing of one answer that fits `width` columns, tight if need be; None if
+    even that does not fit (a text without figures is shown as it is)."""
+    if not figures:
+        return pretty(figures, text)
+    for tight in (False, True):
+        drawing = pretty(figures, text, tight)
+        if _widest(drawing) <= width:
+            return drawing
+    return None
+
+
+def _widest(drawing):
+    from rich.cells import cell_len
+    return max(map(cell_len, drawing.plain.split("\n")))
+
+
+@memoised()
+def _say_too_narrow(width):
+    """Say on stderr, once for each terminal width, that drawings do not fit it."""
+    echo(f"dlxcli: --format pretty: the drawing is wider than the terminal ({width} "
+         f"columns), so the answer is shown as plain text\n", err=True)
 
 
 def pretty_text(figures, text):
@@ -36,8 +71,9 @@ def pretty_text(figures, text):
     return "".join(line.rstrip() + "\n" for line in buffer.getvalue().splitlines())
 
 
-def pretty(figures, text):
-    """A rich Text drawing of one answer: its figures, or the judge text without any."""
+def pretty(figures, text, tight=False):
+    """A rich Text drawing of one answer: its figures (`tight`: without the spaces
+    around cells), or the judge text without any."""
     from rich.text import Text
     if not figures:
         return Text(text)
@@ -45,7 +81,7 @@ def pretty(figures, text):
     for figure in figures:
         if figure.title:
             drawing.append(figure.title + "\n")
-        lines = draw_figure(figure) if figure.rows is not None else []
+        lines = draw_figure(figure, tight) if figure.rows is not None else []
         for k, note in enumerate(figure.beside):
             if k + 1 >= len(lines):
                 lines.append(Text(" " * len(lines[0]) if lines else ""))
@@ -62,9 +98,10 @@ REGION_COLOURS = ["color(217)", "color(157)", "color(229)", "color(153)", "color
 peach, lavender, grey) under black digits: readable on dark and light terminals."""
 
 
-def draw_figure(figure):
+def draw_figure(figure, tight=False):
     """One Figure's grid as lines of rich Text: lines between regions, and each region
-    filled with its own colour if the figure is coloured."""
+    filled with its own colour if the figure is coloured; `tight`: no spaces between
+    cells and walls."""
     fill = None
     if figure.coloured:
         numbers = {}
@@ -73,7 +110,8 @@ def draw_figure(figure):
                 if region is not None:
                     numbers.setdefault(region, len(numbers))
         fill = (lambda region: "black on " + REGION_COLOURS[numbers[region] % len(REGION_COLOURS)])
-    return GridDrawing(figure.rows, figure.regions, fill, compact=not figure.coloured).lines()
+    return GridDrawing(figure.rows, figure.regions, fill, compact=not figure.coloured,
+                       tight=tight).lines()
 
 
 _JUNCTIONS = {  # (up, down, left, right) -> the box-drawing character joining them
@@ -91,10 +129,12 @@ class GridDrawing:
 
     Cell (r, c) is drawn as a space and its symbol (right-aligned to the widest), and
     each boundary between columns as a space and a wall (or not); `compact` leaves out
-    the boundaries along which no wall runs, between columns and between rows."""
+    the boundaries along which no wall runs, between columns and between rows, and
+    `tight` those spaces."""
 
-    def __init__(self, rows, regions, fill=None, compact=True):
+    def __init__(self, rows, regions, fill=None, compact=True, tight=False):
         self.rows, self.regions, self.fill = rows, regions, fill
+        self.space = "" if tight else " "
         self.height, self.width = len(rows), max(len(row) for row in rows)
         self.cell_width = max(len(_symbol(rows, r, c)) for r in range(self.height)
                               for c in range(len(rows[r])))
@@ -132,13 +172,13 @@ class GridDrawing:
         line = Text()
         for c in range(self.width + 1):
             if c in self.column_walls:
-                if c > 0:
-                    line.append(" ", self.style(self.at(r, c - 1)))
+                if c > 0 and self.space:
+                    line.append(self.space, self.style(self.at(r, c - 1)))
                 wall = self.wall_left(r, c)
                 line.append("│" if wall else " ", None if wall else self.style(self.at(r, c)))
             if c < self.width:
                 symbol = _symbol(self.rows, r, c).rjust(self.cell_width)
-                line.append(" " + symbol, self.style(self.at(r, c)))
+                line.append(self.space + symbol, self.style(self.at(r, c)))
         return line
 
     def _wall_line(self, r):
@@ -154,14 +194,14 @@ class GridDrawing:
 
         for c in range(self.width + 1):
             if c in self.column_walls:
-                if c > 0:
+                if c > 0 and self.space:
                     run(c - 1, 1)
                 arms = (self.wall_left(r - 1, c), self.wall_left(r, c),
                         self.wall_above(r, c - 1), self.wall_above(r, c))
                 line.append(_JUNCTIONS[tuple(map(int, arms))],
                             None if any(arms) else self.style(self.at(r, c)))
             if c < self.width:
-                run(c, 1 + self.cell_width)
+                run(c, len(self.space) + self.cell_width)
         return line
 
 

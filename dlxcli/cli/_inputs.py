@@ -113,6 +113,17 @@ def read_blocks(source, budget):
         close()
 
 
+def is_regular(source):
+    """Whether the input is a regular file (stdin too, when redirected from one): read
+    to its end, it ends; stdin, a pipe or a device might not."""
+    try:
+        fd = sys.stdin.fileno() if source.path == "-" else None
+        mode = os.fstat(fd).st_mode if fd is not None else os.stat(source.path).st_mode
+    except (AttributeError, OSError, ValueError):
+        return False
+    return stat.S_ISREG(mode)
+
+
 def _reader(source, budget):
     """(read a block, close) for one input."""
     if source.path == "-":

@@ -176,14 +176,20 @@ class AnswerFile:
     """An answer file being written: a hidden temporary file in the answer's folder
     (a short name of its own, so that an answer name near the 255-byte limit does not
     overflow it), renamed over the answer when complete, with the mode the umask gives
-    a new file and its bytes on disk (fsync) before the rename."""
+    a new file and its bytes on disk (fsync) before the rename. The folders made for
+    it are removed again if it is discarded and they are still empty."""
 
     def __init__(self, path):
         import tempfile
         self.path = path
         folder = os.path.dirname(path) or "."
-        os.makedirs(folder, exist_ok=True)
-        fd, self.temporary = tempfile.mkstemp(prefix=".dlxcli-", suffix=".tmp", dir=folder)
+        self.made = made_folders(folder)
+        try:
+            fd, self.temporary = tempfile.mkstemp(prefix=".dlxcli-", suffix=".tmp",
+                                                  dir=folder)
+        except OSError:
+            remove_empty(self.made)
+            raise
         self.handle = os.fdopen(fd, "w", encoding="utf-8", newline="")
 
     def write(self, text):
@@ -211,6 +217,29 @@ class AnswerFile:
                 os.unlink(self.temporary)
             except FileNotFoundError:
                 pass
+            remove_empty(self.made)
+
+
+def made_folders(folder):
+    """Make `folder` and the folders above it that are missing; returns those it made,
+    deepest first."""
+    missing = []
+    while folder and not os.path.isdir(folder):
+        missing.append(folder)
+        folder = os.path.dirname(folder)
+    if missing:
+        os.makedirs(missing[0], exist_ok=True)
+    return missing
+
+
+def remove_empty(folders):
+    """Remove these folders, deepest first, as long as they are empty (another answer,
+    or another run, may have put a file there since)."""
+    for folder in folders:
+        try:
+            os.rmdir(folder)
+        except OSError:
+            return
 
 
 def write_file(path, text):

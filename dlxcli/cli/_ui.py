@@ -93,7 +93,7 @@ class QuietDisplay:
         for text in outcome.messages:
             self.message(f"dlxcli: {text}")
         self.statistics(name, outcome.stats)
-        self.record(name, outcome.verdict, outcome.text, outcome.stats)
+        self.record(name, outcome.verdict, outcome)
 
     def statistics(self, name, stats):
         """With -v, an input's search statistics on stderr."""
@@ -115,8 +115,9 @@ class QuietDisplay:
     def finished(self, name, nodes):
         """A piece of input `name` is done."""
 
-    def record(self, name, verdict, text, stats):
-        """An input's result, for the summary table."""
+    def record(self, name, verdict, outcome):
+        """An input's result (its verdict, the answer and the cost of its Outcome),
+        for the summary table."""
 
     def summary(self):
         """Print the summary table of the batch."""
@@ -130,13 +131,14 @@ class SummarisedDisplay(QuietDisplay):
 
     force_terminal = False
 
-    def record(self, name, verdict, text, stats):
-        self.rows.append((name, verdict, text, stats.seconds, stats.nodes))
+    def record(self, name, verdict, outcome):
+        answer = answer_cell(outcome.preview or "", outcome.answer_lines)
+        self.rows.append((name, verdict, answer, outcome.stats.seconds, outcome.stats.nodes))
 
     def summary(self):
         if len(self.rows) > 1:
             console = stderr_console(self.force_terminal)
-            console.print(summary_table(self.rows, console.width))
+            console.print(summary_table(self.rows, console.width, full=self.verbosity > 0))
 
 
 class LiveDisplay(SummarisedDisplay):
@@ -320,15 +322,27 @@ DROPPED_FIRST = ("answer", "nodes", "time")
 """The columns a narrow terminal loses, in this order, until the table fits."""
 MIN_NAME = 20
 """The narrowest input column worth keeping a column more for."""
+FAILURES_SHOWN, SLOWEST_SHOWN = 10, 5
+"""A batch of more than FAILURES_SHOWN + SLOWEST_SHOWN inputs gets a summary table that
+keeps to a screen: the first inputs that failed, then the slowest of the others, and
+the totals below (-v: a row for every input)."""
+GOOD_VERDICTS = ("answered", "accepted")
+"""The verdicts that are no failure (`accepted`: judge's)."""
 
 
-def summary_table(rows, width=80):
-    """A table of (input, verdict, answer text, seconds, nodes) rows that fits `width`
-    columns: one line per input, names cut at the front, columns dropped if need be."""
+def summary_table(rows, width=80, full=False):
+    """A table of (input, verdict, answer cell, seconds, nodes) rows that fits `width`
+    columns: one line per input, names cut at the front, columns dropped if need be.
+    Unless `full`, a batch of more than FAILURES_SHOWN + SLOWEST_SHOWN inputs shows
+    only its failures and its slowest inputs, and counts them all below."""
     from rich.table import Table
-    cells = [{"input": name, "verdict": verdict, "answer": _answer_cell(text),
-              "time": f"{seconds:.3f} s", "nodes": f"{nodes:,}"}
-             for name, verdict, text, seconds, nodes in rows]
+    parts, left_out = [rows], None
+    if not full and len(rows) > FAILURES_SHOWN + SLOWEST_SHOWN:
+        parts, left_out = _picked(rows)
+    parts = [[{"input": name, "verdict": verdict, "answer": answer,
+               "time": f"{seconds:.3f} s", "nodes": f"{nodes:,}"}
+              for name, verdict, answer, seconds, nodes in part] for part in parts]
+    cells = [row for part in parts for row in part]
     natural = {heading: max(len(heading), *(len(row[heading]) for row in cells))
                for heading, _ in SUMMARY_COLUMNS}
     shown = [heading for heading, _ in SUMMARY_COLUMNS]
@@ -341,18 +355,55 @@ def summary_table(rows, width=80):
     for heading, justify in SUMMARY_COLUMNS:
         if heading in shown:
             table.add_column(heading, justify=justify, no_wrap=True, overflow="ellipsis")
-    for row in cells:
-        row["input"] = shortened(row["input"], name_width)
-        table.add_row(*(row[heading] for heading in shown))
-    return table
+    for part in parts:
+        if table.row_count:
+            table.add_section()
+        for row in part:
+            row["input"] = shortened(row["input"], name_width)
+            table.add_row(*(row[heading] for heading in shown))
+    if left_out is None:
+        return table
+    from rich.console import Group
+    from rich.text import Text
+    return Group(table, Text(_totals(rows, left_out)))
 
 
-def _answer_cell(text):
-    """An answer in the table: its first line (cut), and how many lines follow."""
-    lines = text.count("\n")
-    first = text.split("\n", 1)[0]
+def _picked(rows):
+    """([the first FAILURES_SHOWN failures, in order], [the SLOWEST_SHOWN slowest of
+    the other inputs, slowest first]) without an empty one, and the number of inputs
+    left out."""
+    failures = [row for row in rows if row[1] not in GOOD_VERDICTS]
+    others = [row for row in rows if row[1] in GOOD_VERDICTS]
+    slowest = sorted(others, key=lambda row: -row[3])[:SLOWEST_SHOWN]
+    shown = (failures[:FAILURES_SHOWN], slowest)
+    return [part for part in shown if part], len(rows) - sum(map(len, shown))
+
+
+def _totals(rows, left_out):
+    """The lines under a table that leaves inputs out: every verdict counted (the good
+    ones first), the time and nodes of them all, what is shown and how to see the rest."""
+    counts = {}
+    for row in rows:
+        counts[row[1]] = counts.get(row[1], 0) + 1
+    verdicts = sorted(counts, key=lambda verdict: verdict not in GOOD_VERDICTS)
+    failures = len(rows) - sum(counts.get(verdict, 0) for verdict in GOOD_VERDICTS)
+    slowest = min(SLOWEST_SHOWN, len(rows) - failures)
+    shown = [f"the first {FAILURES_SHOWN} of {failures:,} failures" if failures > FAILURES_SHOWN
+             else "the failures" if failures else "",
+             f"the {slowest} slowest" if slowest else ""]
+    return (f"{len(rows):,} inputs: "
+            + ", ".join(f"{verdict} {counts[verdict]:,}" for verdict in verdicts)
+            + f"; {sum(row[3] for row in rows):.3f} s, {sum(row[4] for row in rows):,} nodes"
+            + f"\nshown: {', '.join(filter(None, shown))}; {left_out:,} left out "
+            + f"(-v: all {len(rows):,})")
+
+
+def answer_cell(preview, lines):
+    """An answer in the table: the first line of `preview` (its first piece, cut), and
+    how many of its `lines` follow."""
+    first = preview.split("\n", 1)[0]
     shown = first if len(first) <= 30 else first[:27] + "..."
-    return shown + (f" (+{lines - 1} lines)" if lines > 1 else "")
+    return shown + (f" (+{lines - 1:,} lines)" if lines > 1 else "")
 
 
 def _table_width(headings, natural, name_width):

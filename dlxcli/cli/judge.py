@@ -70,7 +70,7 @@ def command(paths, command_name, timeout, node_limit, jobs, progress, verbosity)
             click.echo(f"{job.source.name}: {verdict}" + (f": {detail}" if detail else "")
                        + f" ({outcome.stats.seconds:.3f} s, {outcome.stats.nodes} nodes)")
             ui.statistics(job.source.name, outcome.stats)
-            ui.record(job.source.name, verdict, outcome.text, outcome.stats)
+            ui.record(job.source.name, verdict, outcome)
     click.echo(summary(verdicts))
     sys.exit(0 if all(v == "accepted" for v in verdicts) else 1)
 

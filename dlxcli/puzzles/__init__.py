@@ -8,6 +8,8 @@ them) and offers
     COMMAND                           its Command: help, examples and options, as data
     solve_text(text, *, SETTING=DEFAULT..., budget=UNLIMITED) -> Answer
     split_lines(lines, **settings)    optional: the pieces of a big input, see below
+    puzzles_in(piece, **settings)     with split_lines: (the puzzles in a piece, the
+                                      line its first one starts on), not parsed
     figures(data) -> [Figure]         optional: what --format pretty draws of an
                                       Answer's data (else the judge text is shown)
 
@@ -22,6 +24,8 @@ split_lines takes the input's lines as they are read and yields (piece, lines be
 for consecutive pieces of whole puzzles whose answers, concatenated, are the whole
 answer: the runner solves them as separate tasks (so --jobs spreads one big file over
 processes), prints each answer as it comes, and shifts the pieces' line numbers.
+Once an input's time limit has passed, the pieces left are not solved; puzzles_in
+counts their puzzles for the message.
 """
 
 from ..exact_cover import Stats
@@ -114,34 +118,82 @@ class Output:
 class Unsolved:
     """Puzzles of an input that got no answer, by the line each one starts on, and why:
     `reason` is "no solution", or the verdict of the limit that stopped their searches
-    ("node limit", "time limit"); `untried` counts the puzzles after them that a time
-    limit left untouched.
+    ("node limit", "time limit"); `count` is how many there are (`lines` keeps the
+    first NAMED of them: an input of a million puzzles must not be a million numbers);
+    `untried` counts the puzzles after them that a time limit left untouched, and
+    `first_untried` is the line the first of those starts on when it is known.
+    `unread_from` is the line from which a time limit left the input unread, so that
+    its puzzles could not be counted (e.g. stdin, which may never end).
 
     Lines rather than a finished message, so that the runner can shift them when it
     has cut a big input into pieces (each piece counts its lines from 1)."""
 
-    __slots__ = ("lines", "reason", "untried")
+    __slots__ = ("lines", "reason", "untried", "count", "first_untried", "unread_from")
 
-    def __init__(self, lines, reason="no solution", untried=0):
-        self.lines, self.reason, self.untried = list(lines), reason, untried
+    NAMED = 10
+    """The most lines a message names; beyond, it names the first SHOWN and counts."""
+    SHOWN = 5
+
+    def __init__(self, lines, reason="no solution", untried=0, count=None,
+                 first_untried=None, unread_from=None):
+        lines = list(lines)
+        self.lines, self.reason, self.untried = lines[:self.NAMED], reason, untried
+        self.count = len(lines) if count is None else count
+        self.first_untried, self.unread_from = first_untried, unread_from
 
     def shifted(self, offset):
         """The same puzzles, in a piece that starts `offset` lines into the input."""
-        return Unsolved((line + offset for line in self.lines), self.reason, self.untried)
+        return Unsolved((line + offset for line in self.lines), self.reason, self.untried,
+                        self.count, _plus(self.first_untried, offset),
+                        _plus(self.unread_from, offset))
 
     @classmethod
     def joined(cls, parts):
         """The puzzles of consecutive pieces, in order (all of one reason)."""
-        return cls((line for part in parts for line in part.lines), parts[0].reason,
-                   sum(part.untried for part in parts))
+        lines = []
+        for part in parts:
+            lines.extend(part.lines[:cls.NAMED - len(lines)])
+        return cls(lines, parts[0].reason, sum(part.untried for part in parts),
+                   sum(part.count for part in parts),
+                   _first(part.first_untried for part in parts),
+                   _first(part.unread_from for part in parts))
 
     def __str__(self):
-        many = len(self.lines) > 1
-        text = (f"{self.reason} for the puzzle{'s' if many else ''} starting on "
-                f"line{'s' if many else ''} {', '.join(map(str, self.lines))}")
-        if self.untried:
-            text += f"; {self.untried} puzzle{'s' if self.untried > 1 else ''} after it not tried"
+        lines, count, untried = self.lines, self.count, self.untried
+        if not count and self.first_untried is not None:
+            # no search was stopped (the limit came between puzzles): the first
+            # puzzle not tried is the one it stopped at
+            lines, count, untried = [self.first_untried], 1, untried - 1
+        if not count:
+            return f"{self.reason}: the input from line {self.unread_from} on was not read"
+        text = f"{self.reason} for {_puzzles_starting_on(lines, count)}"
+        if untried:
+            text += (f"; {untried:,} puzzle{'s' if untried > 1 else ''} after "
+                     f"{'it' if count == 1 else 'them'} not tried")
+        if self.unread_from is not None:
+            text += f"; the input from line {self.unread_from} on was not read"
         return text
+
+
+def _puzzles_starting_on(lines, count):
+    """'the puzzle starting on line 4', 'the puzzles starting on lines 4, 9', or for
+    more than Unsolved.NAMED: '770 puzzles starting on lines 1, 2, 3, 4, 5 and 765 more'."""
+    if count == 1:
+        return f"the puzzle starting on line {lines[0]}"
+    if count <= Unsolved.NAMED:
+        return f"the puzzles starting on lines {', '.join(map(str, lines))}"
+    shown = lines[:Unsolved.SHOWN]
+    return (f"{count:,} puzzles starting on lines {', '.join(map(str, shown))} "
+            f"and {count - len(shown):,} more")
+
+
+def _plus(line, offset):
+    return None if line is None else line + offset
+
+
+def _first(values):
+    """The first of `values` that is not None, or None."""
+    return next((value for value in values if value is not None), None)
 
 
 class Figure:

@@ -359,6 +359,21 @@ def split_lines(lines, *, input_format="auto", puzzles_per_piece=PUZZLES_PER_PIE
     yield "".join(piece), before
 
 
+def puzzles_in(piece, *, input_format="auto", **_other_settings):
+    """(how many puzzles a piece of split_lines holds, the line the first one starts
+    on, or None), counted without parsing them: what a time limit leaves untried is
+    counted with it. A malformed puzzle counts as one."""
+    form = detect_format(piece) if input_format == "auto" else input_format
+    if form == "line":
+        starts = [number for number, line in enumerate(piece.split("\n"), 1) if line.strip()]
+        return len(starts), (starts[0] if starts else None)
+    words = len(piece.split())
+    if not words:
+        return 0, None
+    cells = len(first_line(piece).split()) ** 2
+    return -(-words // cells), locate(piece, 0)[0]
+
+
 def _through_first_word(lines):
     """The lines up to and including the first one that is not blank."""
     head = []
