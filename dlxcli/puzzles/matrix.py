@@ -205,17 +205,22 @@ def solve_p4929(text, query="first", budget=UNLIMITED, limit=None):
 def parse_knuth(text):
     """(primary, secondary, options) from DLX1's text format; options list their entries
     as written: item names, perhaps ``NAME:COLOR`` (DLX2). Blank lines, and lines whose
-    first word starts with ``|`` (comments), are skipped."""
+    first word starts with ``|`` (comments), are skipped.
+
+    The first option line is checked before the others are split into words, so that
+    a text that is no such file (a P4929 matrix, read for `_hinted`) fails at once."""
     lines = text.split("\n")
-    rows = [(number, words) for number, words in enumerate(map(str.split, lines), 1)
-            if words and words[0][0] != "|"]
-    if not rows:
+    rows = ((number, words) for number, words in enumerate(map(str.split, lines), 1)
+            if words and words[0][0] != "|")
+    number, words = next(rows, (1, None))
+    if words is None:
         raise InputError("a first line naming the items", line=1, found="no such line")
-    number, words = rows[0]
     primary, secondary = _item_line(number, words, lines[number - 1])
     declared = dict.fromkeys(primary, False)  # name -> is it a secondary item?
     declared.update(dict.fromkeys(secondary, True))
-    return primary, secondary, _options(rows[1:], lines, declared)
+    first = [_option_line(number, words, lines[number - 1], declared)
+             for number, words in itertools.islice(rows, 1)]
+    return primary, secondary, first + _options(list(rows), lines, declared)
 
 
 def _options(rows, lines, declared):
