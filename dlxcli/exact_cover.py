@@ -118,17 +118,19 @@ class ExactCover:
         "NAME:COLOR" (Knuth's DLX2) gives secondary item NAME the color COLOR;
         `color_index` maps each color to its number, 1, 2, ... in order of appearance."""
         names = list(primary) + list(secondary)
-        index = {}
-        for name in names:
-            if name in index:
-                raise ProblemError(f"item {name!r} is declared twice")
-            index[name] = len(index)
+        index = {name: k for k, name in enumerate(names)}
+        if len(index) < len(names):
+            raise ProblemError(f"item {_first_repeated(names)!r} is declared twice")
         color_index = {}
-        numbered = [[_item_and_color(j, entry, index, len(primary), color_index)
-                     for entry in option] for j, option in enumerate(options)]
-        colors = [[color for _, color in option] for option in numbered] if color_index else None
-        problem = cls(len(primary), len(names) - len(primary),
-                      [[item for item, _ in option] for option in numbered], weights, colors)
+        try:  # plain names, looked up in one go (a big input has millions)
+            items, colors = [list(map(index.__getitem__, option)) for option in options], None
+        except KeyError:  # colors (or an unknown name), entry by entry where they are
+            numbered = [_items_and_colors(j, option, index, len(primary), color_index)
+                        for j, option in enumerate(options)]
+            items = [option_items for option_items, _ in numbered]
+            colors = [option_colors or [0] * len(option_items)
+                      for option_items, option_colors in numbered] if color_index else None
+        problem = cls(len(primary), len(names) - len(primary), items, weights, colors)
         problem.item_index, problem.color_index = index, color_index
         return problem
 
@@ -290,6 +292,26 @@ class ExactCover:
             if stats is not None:
                 stats.add(Stats(solver.nodes, solver.updates, solver.count,
                                 time.perf_counter() - began, solver.mems))
+
+
+def _first_repeated(names):
+    """The first name of `names` that an earlier one equals."""
+    seen = set()
+    for name in names:
+        if name in seen:
+            return name
+        seen.add(name)
+    return None
+
+
+def _items_and_colors(j, option, index, n_primary, color_index):
+    """(items, colors) of option j; colors is None when it gives none. An option of
+    plain names is looked up in one go (an option may have a million entries)."""
+    try:
+        return list(map(index.__getitem__, option)), None
+    except KeyError:
+        pairs = [_item_and_color(j, entry, index, n_primary, color_index) for entry in option]
+        return [item for item, _ in pairs], [color for _, color in pairs]
 
 
 def _item_and_color(j, entry, index, n_primary, color_index):

@@ -7,6 +7,11 @@ tests/cases/matrix. Random problems often get a planted cover, so that both answ
 a cover and No Solution!, are common.
 """
 
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
@@ -14,8 +19,9 @@ from hypothesis import strategies as st
 
 import oracle
 from dlxcli.cli import cli
+from dlxcli.puzzles import matrix
 from dlxcli.puzzles.matrix import parse_knuth, parse_p4929
-from paths import CASES
+from paths import CASES, REPO
 
 NO_SOLUTION = "No Solution!"
 KNUTH = ["--input-format", "knuth"]
@@ -185,3 +191,108 @@ def test_bad_input_is_one_located_line_and_exit_2(args, text, message):
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr.startswith(f"dlxcli: <stdin>, {message}")
     assert result.stderr.count("\n") == 1
+
+
+# -- issue 21: telling the formats apart (--input-format auto, the default) ----------------
+
+BUNDLED = REPO / "puzzles" / "matrix"
+
+
+@pytest.mark.parametrize("text, form", [
+    ("3 3\n0 0 1\n1 0 0\n0 1 0\n", "p4929"),
+    ("3\n3 001\n100 010\n", "p4929"),
+    ("2 x\n", "p4929"),           # a broken P4929 header stays P4929 (its own error)
+    ("-1 2\n", "p4929"),
+    ("", "p4929"),
+    ("1 2 | 3\n1 3\n2\n", "p4929"),  # Knuth's, but a number first: see the hint below
+    ("a b | x\na x\nb\n", "knuth"),
+    ("| numbered items\n1 2 | 3\n1 3\n2\n", "knuth"),
+    ("\n\n  a\n", "knuth"),
+])
+def test_auto_reads_a_file_whose_first_word_is_an_integer_as_p4929(text, form):
+    assert matrix.detect_format(text) == form
+
+
+def test_every_bundled_file_is_answered_without_a_flag():
+    """Each file's answer is the one its format, given explicitly, gets."""
+    result = run(str(BUNDLED), stdin="")
+    assert (result.exit_code, result.stderr) == (0, "")
+    blocks = result.stdout.split("==> ")[1:]
+    assert len(blocks) == len(list(BUNDLED.glob("*.in"))) == 6
+    for block in blocks:
+        name, answer = block.split(" <==\n", 1)
+        form = "knuth" if Path(name).name in KNUTH_FILES else "p4929"
+        expected = answered("--input-format", form, name, stdin="")
+        assert answer.rstrip("\n") + "\n" == expected
+
+
+KNUTH_FILES = ("dlx2-colors.in", "graceful-k4.in", "taocp49-colors.in")
+
+
+def test_judge_accepts_every_bundled_file_without_input_format(tmp_path):
+    """NAME.args without --input-format: the judge and its checker detect the format."""
+    folder = tmp_path / "matrix"
+    shutil.copytree(BUNDLED, folder)
+    for args in folder.glob("*.args"):
+        args.write_text(args.read_text().replace("--input-format knuth", ""))
+    result = CliRunner().invoke(cli, ["judge", str(folder)])
+    assert result.exit_code == 0, result.stdout
+    assert result.stdout.splitlines()[-1] == "6 inputs: 6 accepted"
+
+
+@pytest.mark.parametrize("args, text, message", [
+    ([], "1 2 | 3\n1 3\n2\n", "line 1, column 5: expected matrix entries 0 or 1, found '|'; "
+                              "this looks like Knuth's format: --input-format knuth"),
+    (["--input-format", "p4929"], (BUNDLED / "taocp49-colors.in").read_text(),
+     "line 1, column 1: expected the number of rows N (an integer 1..100000000), found '|'; "
+     "this looks like Knuth's format: --input-format knuth"),
+    (KNUTH, "2 2\n1 0\n0 1\n", "line 1, column 3: expected distinct item names, found '2' "
+                               "declared twice; this looks like a P4929 matrix: "
+                               "--input-format p4929"),
+])
+def test_the_wrong_format_gets_a_hint_naming_the_right_one(args, text, message):
+    result = run(*args, stdin=text)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"dlxcli: <stdin>, {message}\n"
+
+
+def test_no_hint_when_the_other_format_does_not_read_either():
+    result = run(stdin="2 2\n1 x\n")
+    assert result.exit_code == 2 and "looks like" not in result.stderr
+
+
+# -- issue 21: bytes that are not UTF-8 --------------------------------------------------------
+
+@pytest.mark.parametrize("text, message", [
+    (b"a b | x\na x:\xff\nb x:\xfe\n", "line 2, column 5: expected UTF-8 text, found byte 0xff"),
+    (b"a \xff \xfe\n\xff\n\xfe\n", "line 1, column 3: expected UTF-8 text, found byte 0xff"),
+    (b"a b\na\nb \xc3\n", "line 3, column 3: expected UTF-8 text, found byte 0xc3"),
+    (b"3 3\n0 0 1\n1 0 \xff\n0 1 0\n", "line 3, column 5: expected UTF-8 text, found byte 0xff"),
+])
+def test_a_byte_that_is_not_utf8_is_refused_where_it_stands(text, message):
+    """Not read as U+FFFD, which would make \\xff and \\xfe one name (or one color)."""
+    result = run(stdin=text)
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"dlxcli: <stdin>, {message}\n"
+
+
+def test_utf8_names_are_compared_and_echoed_byte_for_byte():
+    """U+FFFD written as UTF-8 is a character like any other; lines come back as sent."""
+    text = "a b | \ufffd é\na \ufffd:\u00e9 é:\ufffd\nb \ufffd:\u00e9\nb \ufffd:e\n"
+    result = CliRunner().invoke(cli, ["matrix", "--all"], input=text.encode())
+    assert (result.exit_code, result.stderr) == (0, "")
+    assert result.stdout_bytes == "a \ufffd:é é:\ufffd\nb \ufffd:é\n".encode()
+
+
+# -- issue 21: parsing is linear in the input --------------------------------------------------
+
+def test_an_option_of_200000_items_parses_in_seconds(tmp_path):
+    """31aba00 looked each name up in a list of the option's names before it: 100,000
+    items took 30-40 s, so this would take minutes. Now well under a second; the bound
+    is generous for loaded machines."""
+    names = " ".join(f"i{k}" for k in range(200_000))
+    path = tmp_path / "wide.dlx"
+    path.write_text(f"{names}\n{names}\n")
+    done = subprocess.run([sys.executable, "-m", "dlxcli", "matrix", "--count", str(path)],
+                          capture_output=True, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"1\n", b"")

@@ -122,10 +122,12 @@ def _solve_task(command, text, settings, budget):
 
 def pieces(job, budget):
     """(piece text, lines before it) for every piece of the job's input, read as they
-    are needed: by the puzzle module's split_lines if it has one, else the whole text."""
-    split_lines = getattr(puzzle_module(job.command), "split_lines", None)
+    are needed: by the puzzle module's split_lines if it has one, else the whole text
+    (bytes that are not UTF-8 decoded as the module's UNDECODABLE says, if it has one)."""
+    module = puzzle_module(job.command)
+    split_lines = getattr(module, "split_lines", None)
     if split_lines is None:
-        yield read_text(job.source, budget), 0
+        yield read_text(job.source, budget, getattr(module, "UNDECODABLE", "replace")), 0
         return
     yield from split_lines(read_lines(job.source, budget), **job.settings)
 

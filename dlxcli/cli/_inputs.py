@@ -156,11 +156,11 @@ def _descriptor_reader(fd, budget):
     return read
 
 
-def read_text(source, budget):
+def read_text(source, budget, undecodable="replace"):
     """The whole text of one input. A UTF-8 byte order mark (as Windows editors write)
     is dropped; undecodable bytes become U+FFFD so the parser reports them where they
-    stand."""
-    return b"".join(read_blocks(source, budget)).decode("utf-8-sig", errors="replace")
+    stand, or what the codecs error handler `undecodable` makes of them."""
+    return b"".join(read_blocks(source, budget)).decode("utf-8-sig", errors=undecodable)
 
 
 def read_lines(source, budget):

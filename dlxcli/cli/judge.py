@@ -260,7 +260,12 @@ def _cover_problem(n_primary, n_secondary, chosen, kind, colors=None):
     return None
 
 
-_CHECKERS = {"p4929": check_p4929, "knuth": check_knuth}
+def check_detected(input_text, expected, answer):
+    """The checker of the format `--input-format auto` reads the input as."""
+    return _CHECKERS[matrix.detect_format(input_text)](input_text, expected, answer)
+
+
+_CHECKERS = {"p4929": check_p4929, "knuth": check_knuth, "auto": check_detected}
 """Matrix answers (one exact cover) are checked by the problem's rule, per input format."""
 
 

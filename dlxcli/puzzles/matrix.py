@@ -8,7 +8,16 @@ then ``|``, then secondary ones; every further line is an option; lines starting
 ``|`` are comments; the answer prints each chosen option as its input line. As in his
 DLX2, an option may give a secondary item a color, ``NAME:COLOR``: options that give
 an item the same color may share it.
+
+The default format, ``auto``, tells them apart by the first word: an integer starts a
+P4929 matrix (``N M``); anything else, Knuth's format. Names are compared as text, so
+an input with bytes that are not UTF-8 is refused at the first of them (the runner
+decodes it as UNDECODABLE says), rather than read with every such byte as U+FFFD.
 """
+
+import contextlib
+import gc
+import itertools
 
 from ..engine import MAX_NODES
 from ..errors import InputError
@@ -19,8 +28,11 @@ from . import Answer, Command, Option, Output, queries
 NO_SOLUTION = "No Solution!"
 MAX_CELLS = 100_000_000
 """Largest N x M accepted: the text alone would already be 200 MB."""
-INPUT_FORMATS = ("p4929", "knuth")
+INPUT_FORMATS = ("auto", "p4929", "knuth")
 QUERIES = ("first", "all", "count", "unique")
+UNDECODABLE = "surrogateescape"
+"""How the runner decodes input bytes that are not UTF-8 (a codecs error handler): as
+lone surrogates, one per byte, which `refuse_undecodable` finds and names."""
 
 COMMAND = Command(
     "Find exact covers of a 0-1 matrix (Luogu P4929) or of Knuth's DLX format.",
@@ -36,7 +48,8 @@ COMMAND = Command(
     [Option(["--input-format"], "input_format", choices=INPUT_FORMATS,
             help="p4929: 'N M' then N rows of M entries 0/1. knuth: DLX1 text, the items "
                  "on the first line (primary | secondary), one option per line; an entry "
-                 "NAME:COLOR gives a secondary item a color (Knuth's DLX2)."),
+                 "NAME:COLOR gives a secondary item a color (Knuth's DLX2). auto: p4929 "
+                 "if the first word is an integer, else knuth."),
      queries.COUNT, queries.ALL, queries.LIMIT, queries.UNIQUE],
 )
 
@@ -45,6 +58,65 @@ COMMAND = Command(
 _BLANKS = str.maketrans("", "", " \t\n\v\f\r\x1c\x1d\x1e\x1f\x85\xa0\u1680"
                                 "\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
                                 "\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000")
+
+
+# -- telling the formats apart -----------------------------------------------------------
+
+def detect_format(text):
+    """'p4929' when the input's first word is an integer (N of `N M`; an empty input too),
+    else 'knuth'. So a P4929 file, even a broken one, is never read as Knuth's; a Knuth
+    file whose first item name is a number reads as P4929 unless a comment line
+    (``| ...``) comes first, and the error it then gets says so (`_hinted`)."""
+    first = text.split(None, 1)[:1]
+    return "p4929" if all(word.isascii() and word.lstrip("+-").isdigit()
+                          for word in first) else "knuth"
+
+
+def _hinted(error, text, form):
+    """`error`, from reading `text` as `form`, with a hint added when the text reads as
+    the other format: the user most likely named the wrong one."""
+    other, parse = ("knuth", parse_knuth) if form == "p4929" else ("p4929", parse_p4929)
+    try:
+        parse(text)
+    except InputError:
+        return error
+    name = "Knuth's format" if other == "knuth" else "a P4929 matrix"
+    hint = f"this looks like {name}: --input-format {other}"
+    return InputError(error.expected, line=error.line, column=error.column,
+                      found=hint if error.found is None else f"{error.found}; {hint}")
+
+
+def refuse_undecodable(text):
+    """Refuse a text holding bytes that were not UTF-8 (decoded as UNDECODABLE says),
+    naming the first one: names are compared as text, and two such bytes must not
+    become one character."""
+    if text.isascii():
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        byte = ord(text[exc.start]) - 0xDC00
+        line = text.count("\n", 0, exc.start) + 1
+        column = exc.start - text.rfind("\n", 0, exc.start)
+        found = f"byte 0x{byte:02x}" if 0x80 <= byte <= 0xFF else describe(text[exc.start])
+        raise InputError("UTF-8 text", line=line, column=column, found=found) from None
+
+
+@contextlib.contextmanager
+def collector_paused():
+    """Python's cycle collector off while a big input becomes lists, which it would
+    scan again and again as they grow (a third of the time of a 16 MB file); what was
+    built is then frozen (gc.freeze): it lives on through the search, and later
+    collections need not scan it either. Lists of names and numbers make no cycles,
+    and refcounting frees them as usual."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+        gc.freeze()
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 # -- P4929 -----------------------------------------------------------------------------
@@ -103,12 +175,17 @@ def _locate_bad_cell(text, n_cells):
     raise tokens.error(f"N x M = {n_cells} entries 0 or 1", found=f"end of input after {seen}")
 
 
-def solve_text(text, *, input_format="p4929", query="first", limit=None,
+def solve_text(text, *, input_format="auto", query="first", limit=None,
                budget=UNLIMITED):
-    """Solve one input in `input_format`, answering `query` (see QUERIES; `limit`
-    stops --count and --all after that many covers)."""
-    solve = solve_knuth if input_format == "knuth" else solve_p4929
-    return solve(text, query, budget, limit)
+    """Solve one input in `input_format` (see INPUT_FORMATS), answering `query` (see
+    QUERIES; `limit` stops --count and --all after that many covers)."""
+    refuse_undecodable(text)
+    form = detect_format(text) if input_format == "auto" else input_format
+    solve = solve_knuth if form == "knuth" else solve_p4929
+    try:
+        return solve(text, query, budget, limit)
+    except InputError as exc:
+        raise _hinted(exc, text, form) from None
 
 
 def solve_p4929(text, query="first", budget=UNLIMITED, limit=None):
@@ -127,68 +204,107 @@ def solve_p4929(text, query="first", budget=UNLIMITED, limit=None):
 
 def parse_knuth(text):
     """(primary, secondary, options) from DLX1's text format; options list their entries
-    as written: item names, perhaps ``NAME:COLOR`` (DLX2)."""
-    lines = [(k, line) for k, line in enumerate(text.split("\n"), 1)
-             if line.strip() and not line.lstrip().startswith("|")]
-    if not lines:
+    as written: item names, perhaps ``NAME:COLOR`` (DLX2). Blank lines, and lines whose
+    first word starts with ``|`` (comments), are skipped.
+
+    The first option line is checked before the others are split into words, so that
+    a text that is no such file (a P4929 matrix, read for `_hinted`) fails at once."""
+    lines = text.split("\n")
+    rows = ((number, words) for number, words in enumerate(map(str.split, lines), 1)
+            if words and words[0][0] != "|")
+    number, words = next(rows, (1, None))
+    if words is None:
         raise InputError("a first line naming the items", line=1, found="no such line")
-    number, first = lines[0]
-    primary, secondary = _item_line(number, first)
-    declared = {}  # name -> is it a secondary item?
-    for k, (name, column) in enumerate(primary + secondary):
-        if name in declared:
-            raise InputError("distinct item names", line=number, column=column,
-                             found=f"{describe(name)} declared twice")
-        declared[name] = k >= len(primary)
-    options = [_option_line(number, line, declared) for number, line in lines[1:]]
-    return [n for n, _ in primary], [n for n, _ in secondary], options
+    primary, secondary = _item_line(number, words, lines[number - 1])
+    declared = dict.fromkeys(primary, False)  # name -> is it a secondary item?
+    declared.update(dict.fromkeys(secondary, True))
+    first = [_option_line(number, words, lines[number - 1], declared)
+             for number, words in itertools.islice(rows, 1)]
+    return primary, secondary, first + _options(list(rows), lines, declared)
 
 
-def _item_line(number, line):
-    words = token_words(line)
-    bars = [k for k, (word, _) in enumerate(words) if word == "|"]
-    if len(bars) > 1:
-        raise InputError("at most one '|' between primary and secondary items", line=number,
-                         column=words[bars[1]][1], found="a second '|'")
-    split = bars[0] if bars else len(words)
+def _options(rows, lines, declared):
+    """The entries of the option lines (`rows`: (line number, words)), as written.
+    Plain names are checked in bulk (each option's names distinct, all declared); any
+    other option (colors, an error) line by line."""
+    options = [words for _, words in rows]
+    if (list(map(len, map(set, options))) == list(map(len, options))
+            and declared.keys() >= set(itertools.chain.from_iterable(options))):
+        return options
+    return [_option_line(number, words, lines[number - 1], declared)
+            for number, words in rows]
+
+
+def _item_line(number, words, line):
+    """(primary names, secondary names) of the first line (its `words`): checked in bulk,
+    and word by word only to locate what is wrong."""
+    bars = words.count("|")
+    split = words.index("|") if bars else len(words)
     primary, secondary = words[:split], words[split + 1:]
-    for name, column in primary + secondary:
-        _check_name(name, number, column)
+    names = primary + secondary
+    joined = "".join(names)
+    if bars > 1 or "|" in joined or ":" in joined or len(set(names)) < len(names):
+        _refuse_item_line(number, line)
     return primary, secondary
 
 
-def _check_name(name, number, column):
-    if "|" in name or ":" in name:
-        raise InputError("an item name without '|' or ':'", line=number, column=column,
-                         found=describe(name))
-
-
-def _option_line(number, line, declared):
-    """The entries of one option line, as written; `declared` tells which names are
-    secondary items."""
-    entries, names = [], []
+def _refuse_item_line(number, line):
+    """Raise the error of a first line that `_item_line` found wrong, at its first wrong
+    word: a second '|', a name holding '|' or ':', or a name declared twice."""
+    names, bars = set(), 0
     for word, column in token_words(line):
-        name, colon, color = word.partition(":")
-        if name not in declared:
-            raise InputError("an item named on the first line", line=number, column=column,
-                             found=describe(name or word))
-        if colon and not declared[name]:
-            raise InputError("a color only on a secondary item (one after '|' on the first "
-                             "line)", line=number, column=column, found=describe(word))
-        if colon and (not color or ":" in color):
-            raise InputError("a color after the ':' (NAME:COLOR)", line=number,
-                             column=column + len(name) + 1, found=describe(word))
-        if name in names:
-            raise InputError("each item at most once per option", line=number, column=column,
-                             found=f"{describe(name)} again")
-        names.append(name)
-        entries.append(word)
-    return entries
+        if word == "|":
+            bars += 1
+            if bars > 1:
+                raise InputError("at most one '|' between primary and secondary items",
+                                 line=number, column=column, found="a second '|'")
+        elif "|" in word or ":" in word:
+            raise InputError("an item name without '|' or ':'", line=number, column=column,
+                             found=describe(word))
+        elif word in names:
+            raise InputError("distinct item names", line=number, column=column,
+                             found=f"{describe(word)} declared twice")
+        names.add(word)
+
+
+def _option_line(number, words, line, declared):
+    """The entries of one option line (its `words`), as written; `declared` tells which
+    names are secondary items. Linear in the line: plain names are checked as a set (all
+    declared, none twice); a line with colors, or with an error, entry by entry."""
+    names = set(words)
+    if len(names) == len(words) and declared.keys() >= names:
+        return words
+    names.clear()
+    for k, word in enumerate(words):
+        problem = _entry_problem(word, declared, names)
+        if problem is not None:
+            expected, found, shift = problem
+            raise InputError(expected, line=number, column=token_words(line)[k][1] + shift,
+                             found=found)
+    return words
+
+
+def _entry_problem(word, declared, names):
+    """None for a good entry of an option (its name is then added to `names`, those of
+    the entries before it), else (expected, found, its column within the entry - 1)."""
+    name, colon, color = word.partition(":")
+    if name not in declared:
+        return "an item named on the first line", describe(name or word), 0
+    if colon and not declared[name]:
+        return ("a color only on a secondary item (one after '|' on the first line)",
+                describe(word), 0)
+    if colon and (not color or ":" in color):
+        return "a color after the ':' (NAME:COLOR)", describe(word), len(name) + 1
+    if name in names:
+        return "each item at most once per option", f"{describe(name)} again", 0
+    names.add(name)
+    return None
 
 
 def solve_knuth(text, query="first", budget=UNLIMITED, limit=None):
-    primary, secondary, options = parse_knuth(text)
-    problem = ExactCover.from_names(primary, secondary, options)
+    with collector_paused():
+        primary, secondary, options = parse_knuth(text)
+        problem = ExactCover.from_names(primary, secondary, options)
 
     def option_lines(solution):
         return [" ".join(options[j]) for j in sorted(solution)]
