@@ -115,6 +115,10 @@ class QuietDisplay:
     def finished(self, name, nodes):
         """A piece of input `name` is done."""
 
+    def tally(self, completed, rate):
+        """Progress that the caller counts itself (`generate`): `completed` pieces of
+        work done of those `start` announced, and the text of the rate column."""
+
     def record(self, name, verdict, text, stats):
         """An input's result, for the summary table."""
 
@@ -199,6 +203,9 @@ class LiveDisplay(SummarisedDisplay):
         self.nodes += nodes
         self._update(completed=self.done, description=shortened(name, self.layout.name),
                      rate=f"{self.done}/{self.total} {self._rate(self.nodes)}")
+
+    def tally(self, completed, rate):
+        self._update(completed=completed, rate=rate)
 
     def _rate(self, nodes):
         seconds = max(time.perf_counter() - self.began, 1e-9)
@@ -295,6 +302,10 @@ class DeferredDisplay(SummarisedDisplay):
         self.done += 1
         self.nodes += nodes
         self._awake()
+
+    def tally(self, completed, rate):
+        if self._awake():
+            self.live.tally(completed, rate)
 
     def _awake(self):
         """Whether the live display is drawing; it starts once DELAY has passed."""
