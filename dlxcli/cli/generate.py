@@ -157,8 +157,9 @@ def check_request(request, minimal, count, out_dir):
 
 
 class Tally:
-    """The run's progress on a display (`_ui`): puzzles found of the count, puzzles
-    tried (fresh grids and steps towards a difficulty band), tries per second."""
+    """The run's progress on a display (`_ui`): puzzles tried (fresh grids and steps
+    towards a difficulty band), tries per second, puzzles found of the count (first
+    what a narrow terminal keeps: the bar shows the share found)."""
 
     def __init__(self, ui, request, count):
         self.ui, self.count = ui, count
@@ -177,8 +178,8 @@ class Tally:
 
     def _show(self):
         seconds = max(time.perf_counter() - self.began, 1e-9)
-        self.ui.tally(self.found, f"{self.found:,}/{self.count:,} found, {self.tries:,} "
-                                  f"tried ({self.tries / seconds:,.1f}/s)")
+        self.ui.tally(self.found, f"{self.tries:,} tried, {self.tries / seconds:,.1f}/s, "
+                                  f"{self.found:,}/{self.count:,} found")
 
     def made_again(self):
         """How to get the puzzles made before a failure: the same seed makes them."""
@@ -254,6 +255,8 @@ class StdoutOutput:
         part is left in a buffer (a stdout without one, as tests capture it, gets it
         whole through sys.stdout)."""
         self.spool.seek(0)
+        if sys.stdout is None:  # started with stdout closed (`>&-`)
+            raise OutputFailed("cannot write <stdout>: it is closed")
         try:
             fd = sys.stdout.fileno()
         except (AttributeError, ValueError, OSError):
