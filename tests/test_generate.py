@@ -535,3 +535,9 @@ def test_out_under_a_file_is_one_line(tmp_path):
     assert result.exit_code == 2 and result.stderr.endswith(
         f"dlxcli: generate: --out {tmp_path}/file/out: cannot make this folder: Not a "
         f"directory\n")
+
+
+def test_a_closed_stdout_is_one_line():
+    done = dlxcli_generate("sudoku", "--seed", "1", preexec_fn=lambda: os.close(1))
+    assert done.returncode == 2
+    assert done.stderr == b"dlxcli: generate: cannot write <stdout>: it is closed\n"
