@@ -16,9 +16,9 @@ Layer: above the puzzles, below cli (no click). Each puzzle is made in three ste
    and changed step by step towards the band (`climb`).
 
 Puzzle k of a run draws every random choice from its own random.Random seeded with
-the bytes of "SEED:k" (`puzzle_seed`), so the puzzles do not depend on how many processes make them, and since both
-engine twins find solutions in the same order with the same node counts, they do not
-depend on the twin either.
+the bytes of "SEED:k" (`puzzle_seed`), so the puzzles do not depend on how many
+processes make them, and since both engine twins find solutions in the same order with
+the same node counts, they do not depend on the twin either.
 """
 
 import random
@@ -146,10 +146,9 @@ def make(request, index, on_try=None):
             on_try(1 + steps)
         if givens is not None:
             return puzzle_text(request.kind, board, givens)
+    closest = "" if fewest is None else f" (the fewest givens a try reached: {fewest})"
     raise GenerationFailed(f"puzzle {index + 1}: no {describe(request)} found among "
-                           f"{MAX_TRIED:,} puzzles tried"
-                           + ("" if fewest is None else f" (the fewest givens one reached: "
-                                                        f"{fewest})"))
+                           f"{MAX_TRIED:,} puzzles tried{closest}")
 
 
 def puzzle_seed(seed, index):

@@ -264,7 +264,7 @@ def test_a_request_that_no_try_meets_fails_in_one_line_saying_how_close_it_came(
         result = run("generate", "sudoku", "--clues", "17", "--seed", "1")
     assert result.exit_code == 1 and result.stdout == ""
     assert re.fullmatch(r"dlxcli: generate: puzzle 1: no 9x9 sudoku with 17 givens found among "
-                        r"5 puzzles tried \(the fewest givens one reached: 2\d\); nothing "
+                        r"5 puzzles tried \(the fewest givens a try reached: 2\d\); nothing "
                         r"written\n", result.stderr)
 
 
