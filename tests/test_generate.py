@@ -541,3 +541,15 @@ def test_a_closed_stdout_is_one_line():
     done = dlxcli_generate("sudoku", "--seed", "1", preexec_fn=lambda: os.close(1))
     assert done.returncode == 2
     assert done.stderr == b"dlxcli: generate: cannot write <stdout>: it is closed\n"
+
+
+def test_a_manifest_never_makes_a_run_remove_a_hidden_file_or_one_outside(tmp_path):
+    """Whatever a manifest lists, only visible files of the folder itself can go."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / ".keep").write_text("mine\n")
+    (tmp_path / "outside").write_text("mine\n")
+    (out / ".dlxcli-generate").write_text(".keep\n../outside\n")
+    generated("sudoku", "--seed", "a", "--out", str(out))
+    assert names(out) == [".dlxcli-generate", ".keep", "sudoku-1.in"]
+    assert names(tmp_path) == ["out", "outside"]

@@ -428,22 +428,25 @@ def locked(folder, shown):
 
 
 def previous_run(folder, shown):
-    """The names of the previous run's files in `folder` (its manifest's), after
-    checking that the folder holds nothing else: no visible entry that the manifest
-    does not list as a regular file."""
+    """The names of the previous run's files in `folder`: the visible regular files
+    that its manifest lists (never a hidden one, whatever the manifest says), after
+    checking that the folder holds no other visible entry."""
     listed = set()
     manifest = os.path.join(folder, MANIFEST)
     if os.path.lexists(manifest):
         with open(manifest, encoding="utf-8", errors="replace") as lines:
             listed = {line.rstrip("\n") for line in lines if not line.startswith("#")}
+    ours, strangers = [], []
     with os.scandir(folder) as entries:
-        strangers = sorted(entry.name for entry in entries if not entry.name.startswith(".")
-                           and not (entry.name in listed
-                                    and entry.is_file(follow_symlinks=False)))
+        for entry in entries:
+            if not entry.name.startswith("."):
+                mine = entry.name in listed and entry.is_file(follow_symlinks=False)
+                (ours if mine else strangers).append(entry.name)
+    strangers.sort()
     if strangers:
         more = f" and {len(strangers) - 1} more" if len(strangers) > 1 else ""
         raise OutputFailed(
             f"--out {shown}: holds {printable(strangers[0])}{more}, not written by the "
             f"last dlxcli generate here: a folder holds one run's puzzles (remove them, "
             f"or choose another folder)")
-    return sorted(listed & set(os.listdir(folder)))
+    return sorted(ours)
