@@ -16,9 +16,9 @@ Layer: above the puzzles, below cli (no click). Each puzzle is made in three ste
    and changed step by step towards the band (`climb`).
 
 Puzzle k of a run draws every random choice from its own random.Random seeded with
-"SEED:k", so the puzzles do not depend on how many processes make them, and since both
-engine twins find solutions in the same order with the same node counts, they do not
-depend on the twin either.
+the bytes of "SEED:k" (`puzzle_seed`), so the puzzles do not depend on how many
+processes make them, and since both engine twins find solutions in the same order with
+the same node counts, they do not depend on the twin either.
 """
 
 import random
@@ -49,6 +49,52 @@ class GenerationFailed(DlxError):
     """No puzzle met the request among MAX_TRIED puzzles made."""
 
 
+MIN_CLUES = {("sudoku", 4): (4, "every one of the 288 grids checked"),
+             ("sudoku", 9): (17, "McGuire, Tugemann and Civario, 2012")}
+"""Proven fewest givens of a puzzle with one solution, beyond `fewest_givens`'s bounds:
+4x4 by checking all 288 grids (tests/test_generate.py does it again), 9x9 by the
+exhaustive search of "There is no 16-clue sudoku" (arXiv:1201.0749)."""
+SAMURAI_FEWEST = 18
+"""Each corner grid of a samurai has two bands of three rows that no other grid shares,
+and the centre grid has one (its middle band). Two rows of such a band without givens
+could be swapped in a solution, giving a second one; so at least two rows of each of
+these nine bands hold a given: 2 * 9."""
+
+
+def fewest_givens(kind, size):
+    """(the fewest givens a puzzle of `kind` with one solution can have, why).
+
+    Any kind with n symbols: if two symbols were missing from the givens, swapping
+    them in a solution would give a second one, so at least n - 1 givens; stronger
+    bounds where they are known (MIN_CLUES, SAMURAI_FEWEST)."""
+    if kind == "samurai":
+        return SAMURAI_FEWEST, ("two rows without givens in a band of three rows that "
+                                "only one grid has could be swapped")
+    side = size if kind == "sudoku" else squiggly.SIDE
+    return MIN_CLUES.get((kind, side), (side - 1, "with two symbols absent from the "
+                                        "givens, swapping them gives a second solution"))
+
+
+def impossible(request):
+    """Why no puzzle can meet the request (a sentence), or None: fewer givens than any
+    puzzle with one solution has; an odd number of givens on a sudoku of even side with
+    a symmetry (no cell is its own image there, so givens come in pairs; squiggly and
+    samurai pictures have an odd side); an excess below 0 (the uniqueness search visits
+    at least the root and one node per empty cell)."""
+    what = describe(Request(request.kind, request.size))
+    if request.clues is not None:
+        fewest, why = fewest_givens(request.kind, request.size)
+        if request.clues < fewest:
+            return (f"--clues {request.clues}: a {what} with one solution has at least "
+                    f"{fewest} givens ({why})")
+        if request.clues % 2 and request.symmetry != "none" and request.size % 2 == 0:
+            return (f"--clues {request.clues} with --symmetry {request.symmetry}: the givens "
+                    f"of a {what} come in pairs")
+    if request.band is not None and request.band[1] is not None and request.band[1] < 0:
+        return f"--difficulty with HIGH {request.band[1]}: the excess is never below 0"
+    return None
+
+
 class Request:
     """What to make: the command's kind, the side of a sudoku, the number of givens
     (None: minimal puzzles), the symmetry of the givens, a band (low, high) of the
@@ -77,22 +123,39 @@ class Board:
 
 # -- one puzzle ----------------------------------------------------------------------------
 
-def make(request, index):
-    """The input text of puzzle `index` of the run (as `input_chunks` joins them)."""
-    rng = random.Random(f"{request.seed}:{index}")
-    tried = 0
+def make(request, index, on_try=None):
+    """The input text of puzzle `index` of the run (as `input_chunks` joins them).
+    `on_try(n)` is told of every n puzzles tried (fresh grids, steps of `climb`)."""
+    rng = random.Random(puzzle_seed(request.seed, index))
+    tried, fewest = 0, None
     while tried < MAX_TRIED:
         tried += 1
         board = new_board(request, rng)
         solution = solution_grid(request.kind, board, rng)
         givens = None if solution is None else remove_givens(
             board, solution, solution, rng, request.symmetry, request.clues)
+        if givens is not None and request.clues is not None:
+            left = len(givens) - givens.count(0)
+            fewest = left if fewest is None else min(fewest, left)
+            givens = givens if left == request.clues else None
+        steps = 0
         if givens is not None and request.band is not None:
             givens, steps = climb(board, givens, solution, rng, request)
             tried += steps
+        if on_try is not None:
+            on_try(1 + steps)
         if givens is not None:
             return puzzle_text(request.kind, board, givens)
-    raise GenerationFailed(f"no {describe(request)} found among {MAX_TRIED} puzzles tried")
+    closest = "" if fewest is None else f" (the fewest givens a try reached: {fewest})"
+    raise GenerationFailed(f"puzzle {index + 1}: no {describe(request)} found among "
+                           f"{MAX_TRIED:,} puzzles tried{closest}")
+
+
+def puzzle_seed(seed, index):
+    """The seed of puzzle `index`: the bytes of "SEED:index" (the same as seeding with
+    that text, and a SEED of bytes that are not UTF-8, from the command line, is taken
+    byte for byte)."""
+    return f"{seed}:{index}".encode("utf-8", "surrogateescape")
 
 
 def describe(request):
@@ -126,7 +189,7 @@ def climb(board, givens, solution, rng, request):
             for cell in group:
                 trial[cell] = solution[cell]
         trial = remove_givens(board, trial, solution, rng, request.symmetry, request.clues)
-        if trial is not None:
+        if request.clues is None or len(trial) - trial.count(0) == request.clues:
             moved = band_distance(board, trial, request.band)
             if moved <= distance:
                 givens, distance = trial, moved
@@ -148,7 +211,7 @@ def band_distance(board, givens, band):
 def remove_givens(board, givens, solution, rng, symmetry, clues=None):
     """`givens` (a unique puzzle, or the whole solution) with more givens removed, in a
     random order of symmetric groups, while it stays unique: minimal when `clues` is
-    None; else stopped at `clues` givens, or None if the pass ends above that."""
+    None; else stopped at `clues` givens, or where the pass ends above that."""
     givens = list(givens)
     left = len(givens) - givens.count(0)
     groups = [group for group in symmetric_groups(board, symmetry) if givens[group[0]]]
@@ -164,7 +227,7 @@ def remove_givens(board, givens, solution, rng, symmetry, clues=None):
         else:
             for cell in group:
                 givens[cell] = solution[cell]
-    return givens if clues is None or left == clues else None
+    return givens
 
 
 def stays_unique(board, givens, solution, group):
@@ -341,5 +404,8 @@ def input_chunks(kind, count, texts):
 
 
 def make_task(task):
-    """`make` for a worker pool: a task is (request, index)."""
-    return make(*task)
+    """`make` for a worker pool: a task is (request, index); returns (the text, the
+    puzzles tried)."""
+    tried = []
+    text = make(*task, on_try=tried.append)
+    return text, sum(tried)

@@ -8,7 +8,10 @@ regions flood-filled from the wall bits), which shares nothing with dlxcli.
 """
 
 import os
+import re
+import signal
 import subprocess
+import time
 import sys
 from pathlib import Path
 from unittest import mock
@@ -233,7 +236,8 @@ def test_generate_into_sudoku_unique_in_real_processes():
 def test_out_writes_one_input_file_per_puzzle(tmp_path):
     assert generated("samurai", "--count", "2", "--clues", "330", "--seed", "o",
                      "--out", str(tmp_path)) == ""
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["samurai-1.in", "samurai-2.in"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".dlxcli-generate", "samurai-1.in",
+                                                          "samurai-2.in"]
     result = run("samurai", "--unique", str(tmp_path))
     assert result.stdout.count("unique\n") == 2
     generated("squiggly", "--clues", "40", "--seed", "o", "--out", str(tmp_path / "sq"))
@@ -255,12 +259,13 @@ def test_usage_errors(args, message):
     assert result.exit_code == 2 and message in result.stderr and result.stdout == ""
 
 
-def test_an_impossible_request_fails_in_one_line():
+def test_a_request_that_no_try_meets_fails_in_one_line_saying_how_close_it_came():
     with mock.patch.object(making, "MAX_TRIED", 5):
-        result = run("generate", "sudoku", "--size", "4", "--clues", "2", "--seed", "1")
+        result = run("generate", "sudoku", "--clues", "17", "--seed", "1")
     assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr == ("dlxcli: generate: no 4x4 sudoku with 2 givens found among 5 "
-                             "puzzles tried\n")
+    assert re.fullmatch(r"dlxcli: generate: puzzle 1: no 9x9 sudoku with 17 givens found among "
+                        r"5 puzzles tried \(the fewest givens a try reached: 2\d\); nothing "
+                        r"written\n", result.stderr)
 
 
 @pytest.mark.slow
@@ -272,3 +277,279 @@ def test_a_hard_band_is_reached_by_climbing():
     assert oracle.verdict(puzzle) == "unique" and oracle.removable(puzzle) == []
     line = run("sudoku", "--rate", stdin=text).stdout
     assert int(line.split()[0].split("=")[1]) >= 300
+
+
+# -- issue 21: seeds, write errors, whole or absent, impossible requests, progress, --out -----
+
+def dlxcli_generate(*args, **kwargs):
+    """A real `dlxcli generate` process (bytes arguments allowed)."""
+    kwargs = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, **kwargs}
+    return subprocess.run(DLXCLI + ["generate", *args], timeout=60, **kwargs)
+
+
+def test_a_seed_of_bytes_that_are_not_utf8_is_taken_byte_for_byte():
+    first, again, other = (dlxcli_generate(b"sudoku", b"--count", b"2", b"--seed", seed)
+                           for seed in (b"\xff\xfe", b"\xff\xfe", b"\xff"))
+    for done in (first, again, other):
+        assert done.returncode == 0 and done.stderr == b""
+        assert [len(line) for line in done.stdout.split(b"\n")] == [81, 81, 0]
+    assert first.stdout == again.stdout != other.stdout
+
+
+def test_a_text_seed_makes_the_same_puzzles_as_seeding_with_the_text():
+    """The puzzles of every UTF-8 seed are those seeded with "SEED:k" as text."""
+    import random
+    for seed in ("x", "été", ""):
+        assert (random.Random(making.puzzle_seed(seed, 3)).random()
+                == random.Random(f"{seed}:3").random())
+
+
+def test_a_write_error_on_stdout_names_stdout():
+    with open("/dev/full", "wb") as full:
+        done = dlxcli_generate("sudoku", "--seed", "1", stdout=full)
+    assert done.returncode == 2
+    assert done.stderr == b"dlxcli: generate: cannot write <stdout>: No space left on device\n"
+
+
+def file_size_limit(size):
+    import resource
+    return lambda: resource.setrlimit(resource.RLIMIT_FSIZE, (size, size))
+
+
+def test_a_file_too_large_for_out_is_named_and_the_folder_left_absent(tmp_path):
+    out = tmp_path / "new" / "out"
+    done = dlxcli_generate("sudoku", "--count", "3", "--seed", "1", "--out", str(out),
+                           preexec_fn=file_size_limit(40))
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr == (f"dlxcli: generate: cannot write {out}/sudoku-1.in: File too "
+                           f"large\n").encode()
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_stdout_appended_to_a_file_too_small_is_cut_back_to_what_it_held(tmp_path):
+    kept = tmp_path / "kept.txt"
+    kept.write_bytes(b"earlier lines\n")
+    with open(kept, "ab") as appended:
+        done = dlxcli_generate("sudoku", "--count", "30", "--seed", "1",
+                               stdout=appended, preexec_fn=file_size_limit(1000))
+    assert done.returncode == 2
+    assert done.stderr == b"dlxcli: generate: cannot write <stdout>: File too large\n"
+    assert kept.read_bytes() == b"earlier lines\n"
+
+
+def failing_at(index):
+    """making.make, but puzzle `index` cannot be made."""
+    make = making.make
+
+    def failing(request, k, on_try=None):
+        if k == index:
+            raise making.GenerationFailed(f"puzzle {k + 1}: no luck")
+        return make(request, k, on_try)
+    return mock.patch.object(making, "make", failing)
+
+
+def test_a_failed_squiggly_run_writes_not_even_its_header():
+    with mock.patch.object(making, "MAX_TRIED", 2):
+        result = run("generate", "squiggly", "--clues", "9", "--seed", "1")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.endswith("; nothing written\n")
+
+
+def test_a_run_that_fails_half_way_writes_nothing_and_says_how_to_get_the_puzzles_made(tmp_path):
+    with failing_at(2):
+        result = run("generate", "sudoku", "--count", "5", "--seed", "1")
+        into_folder = run("generate", "sudoku", "--count", "5", "--seed", "1",
+                          "--out", str(tmp_path / "out"))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == ("dlxcli: generate: puzzle 3: no luck; nothing written (puzzles "
+                             "1 to 2 were made: the same seed with --count 2 makes them "
+                             "again)\n")
+    assert into_folder.exit_code == 1 and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("where", ["stdout", "out"])
+@pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_run_stopped_half_way_writes_nothing(where, signum, status, tmp_path):
+    out = tmp_path / "out"
+    args = ["generate", "sudoku", "--count", "100000", "--seed", "1"]
+    args += ["--out", str(out)] if where == "out" else []
+    process = subprocess.Popen(DLXCLI + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while where == "out" and not any(out.glob(".dlxcli-generate-*/*.in")):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    time.sleep(1)
+    process.send_signal(signum)
+    stdout, stderr = process.communicate(timeout=60)
+    assert process.returncode == status and stdout == b""
+    assert stderr.endswith(b"dlxcli: interrupted\n" if signum == signal.SIGINT
+                           else b"dlxcli: terminated\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args, message", [
+    (["sudoku", "--clues", "16"], "--clues 16: a 9x9 sudoku with one solution has at least "
+                                  "17 givens (McGuire, Tugemann and Civario, 2012)"),
+    (["sudoku", "--clues", "5"], "at least 17 givens"),
+    (["squiggly", "--clues", "0"], "--clues 0: a squiggly with one solution has at least 8 "
+                                   "givens (with two symbols absent from the givens, swapping "
+                                   "them gives a second solution)"),
+    (["samurai", "--clues", "5"], "--clues 5: a samurai with one solution has at least 18"),
+    (["samurai", "--clues", "17"], "at least 18 givens"),
+    (["sudoku", "--size", "4", "--clues", "3"], "a 4x4 sudoku with one solution has at "
+                                                "least 4 givens"),
+    (["sudoku", "--size", "16", "--clues", "14"], "at least 15 givens"),
+    (["sudoku", "--size", "25", "--clues", "23"], "at least 24 givens"),
+    (["sudoku", "--size", "4", "--clues", "7", "--symmetry", "rot180"],
+     "--clues 7 with --symmetry rot180: the givens of a 4x4 sudoku come in pairs"),
+    (["sudoku", "--difficulty", ":-1"], "the excess is never below 0"),
+])
+def test_a_request_known_impossible_is_refused_at_once_in_one_line(args, message):
+    began = time.monotonic()
+    done = dlxcli_generate(*args, "--seed", "1")
+    assert time.monotonic() - began < 20
+    assert done.returncode == 2 and done.stdout == b""
+    lines = done.stderr.decode().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("dlxcli: generate: ") and message in lines[0]
+
+
+def test_the_fewest_givens_of_a_4x4_are_four():
+    """Every 4x4 grid (the oracle's, no dlxcli) and every 3 cells of it: the grids that
+    agree with it there are always several, so 3 givens never have one solution; some
+    4 givens do, and the generator finds them."""
+    import itertools
+    grids = list(oracle.solutions([0] * 16))
+    assert len(grids) == 288
+    for cells in itertools.combinations(range(16), 3):
+        agreeing = {}
+        for grid in grids:
+            key = tuple(grid[cell] for cell in cells)
+            agreeing[key] = agreeing.get(key, 0) + 1
+        assert min(agreeing.values()) >= 2
+    puzzle = sudoku_givens(generated("sudoku", "--size", "4", "--clues", "4", "--seed", "f"))[0]
+    assert oracle.verdict(puzzle) == "unique"
+
+
+def test_a_samurai_has_nine_bands_of_one_grid_whose_rows_swap():
+    """The premise of the samurai's bound of 18 givens: nine bands of three rows lie in
+    one grid only, and two rows of any of them swap in a solution to give another."""
+    positions, units = oracle.samurai_shape()
+    cell_at = {position: cell for cell, position in enumerate(positions)}
+    givens = samurai_givens(generated("samurai", "--clues", "250", "--seed", "s"))
+    solution = next(oracle.unit_solutions(givens, units, 9))
+    grids = [{(top + r, left + c) for r in range(9) for c in range(9)}
+             for top, left in oracle.SAMURAI_CORNERS]
+    own = [[[(top + band + r, left + c) for c in range(9)] for r in range(3)]
+           for g, (top, left) in enumerate(oracle.SAMURAI_CORNERS) for band in (0, 3, 6)
+           if not any({(top + band + r, left + c) for r in range(3) for c in range(9)} & other
+                      for h, other in enumerate(grids) if h != g)]
+    assert len(own) == 9
+    for first, second, _ in own:
+        swapped = list(solution)
+        for a, b in zip(first, second):
+            swapped[cell_at[a]], swapped[cell_at[b]] = solution[cell_at[b]], solution[cell_at[a]]
+        assert swapped != solution
+        assert all(sorted(swapped[cell] for cell in unit) == list(range(1, 10)) for unit in units)
+
+
+def test_progress_shows_puzzles_tried_the_rate_and_puzzles_found():
+    """--progress draws the bar even off a terminal (stderr a pipe here)."""
+    done = dlxcli_generate("sudoku", "--count", "30", "--seed", "p", "--progress",
+                           env={**os.environ, "COLUMNS": "120"})
+    assert done.returncode == 0 and done.stdout.count(b"\n") == 30
+    assert re.search(rb"30 tried, [\d,.]+/s, 30/30 found", done.stderr)
+
+
+def test_no_progress_off_a_terminal_and_quiet_says_nothing_but_errors():
+    plain = dlxcli_generate("sudoku", "--count", "3")
+    assert plain.returncode == 0 and plain.stderr.startswith(b"dlxcli: generate: --seed ")
+    assert plain.stderr.count(b"\n") == 1
+    quiet = dlxcli_generate("sudoku", "--count", "3", "-q", "--progress")
+    assert quiet.returncode == 0 and quiet.stderr == b"" and quiet.stdout.count(b"\n") == 3
+    refused = dlxcli_generate("sudoku", "--clues", "3", "-q")
+    assert refused.returncode == 2 and b"at least 17 givens" in refused.stderr
+
+
+def test_on_a_terminal_the_progress_bar_leaves_only_the_puzzles():
+    """Long enough for the default display to appear (after half a second): then the
+    puzzles are written below where it was, never on its line."""
+    from terminal import run_on_terminal
+    args = ["generate", "sudoku", "--count", "200", "--seed", "t"]
+    status, screen = run_on_terminal(DLXCLI + args, 90, timeout=120)
+    assert status == 0
+    assert screen.text() == generated(*args[1:])
+
+
+# -- --out: one run's puzzles -------------------------------------------------------------------
+
+def names(folder):
+    return sorted(path.name for path in folder.iterdir())
+
+
+def test_a_second_run_into_a_folder_replaces_the_first_runs_files(tmp_path):
+    generated("sudoku", "--count", "12", "--seed", "a", "--out", str(tmp_path))
+    assert len(names(tmp_path)) == 13
+    generated("sudoku", "--count", "3", "--seed", "b", "--out", str(tmp_path))
+    assert names(tmp_path) == [".dlxcli-generate", "sudoku-1.in", "sudoku-2.in", "sudoku-3.in"]
+    text = "".join((tmp_path / name).read_text() for name in names(tmp_path)[1:])
+    assert text == generated("sudoku", "--count", "3", "--seed", "b")
+    generated("squiggly", "--seed", "c", "--out", str(tmp_path))
+    assert names(tmp_path) == [".dlxcli-generate", "squiggly-1.in"]
+
+
+@pytest.mark.parametrize("stranger", ["notes.txt", "sudoku-4.in", "folder"])
+def test_a_folder_holding_files_of_no_generate_run_is_refused_untouched(stranger, tmp_path):
+    """A file of the user's, or of a run before the manifest (31aba00's), or one that
+    the last run's manifest does not list, is never removed nor mixed with."""
+    generated("sudoku", "--count", "2", "--seed", "a", "--out", str(tmp_path))
+    if stranger == "folder":
+        (tmp_path / stranger).mkdir()
+    else:
+        (tmp_path / stranger).write_text("mine\n")
+    before = {name: (tmp_path / name).stat().st_mtime_ns for name in names(tmp_path)}
+    result = run("generate", "sudoku", "--count", "1", "--seed", "b", "--out", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stderr == (f"dlxcli: generate: --out {tmp_path}: holds {stranger}, not "
+                             f"written by the last dlxcli generate here: a folder holds one "
+                             f"run's puzzles (remove them, or choose another folder)\n")
+    assert {name: (tmp_path / name).stat().st_mtime_ns for name in names(tmp_path)} == before
+
+
+def test_two_runs_at_once_into_one_folder_one_is_refused(tmp_path):
+    import fcntl
+    fd = os.open(tmp_path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        result = run("generate", "sudoku", "--seed", "a", "--out", str(tmp_path))
+    finally:
+        os.close(fd)
+    assert result.exit_code == 2 and result.stderr == (
+        f"dlxcli: generate: --out {tmp_path}: another dlxcli generate is writing this "
+        f"folder\n")
+    assert names(tmp_path) == []
+
+
+def test_out_under_a_file_is_one_line(tmp_path):
+    (tmp_path / "file").write_text("")
+    result = run("generate", "sudoku", "--out", str(tmp_path / "file" / "out"))
+    assert result.exit_code == 2 and result.stderr.endswith(
+        f"dlxcli: generate: --out {tmp_path}/file/out: cannot make this folder: Not a "
+        f"directory\n")
+
+
+def test_a_closed_stdout_is_one_line():
+    done = dlxcli_generate("sudoku", "--seed", "1", preexec_fn=lambda: os.close(1))
+    assert done.returncode == 2
+    assert done.stderr == b"dlxcli: generate: cannot write <stdout>: it is closed\n"
+
+
+def test_a_manifest_never_makes_a_run_remove_a_hidden_file_or_one_outside(tmp_path):
+    """Whatever a manifest lists, only visible files of the folder itself can go."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / ".keep").write_text("mine\n")
+    (tmp_path / "outside").write_text("mine\n")
+    (out / ".dlxcli-generate").write_text(".keep\n../outside\n")
+    generated("sudoku", "--seed", "a", "--out", str(out))
+    assert names(out) == [".dlxcli-generate", ".keep", "sudoku-1.in"]
+    assert names(tmp_path) == ["out", "outside"]

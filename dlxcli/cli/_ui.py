@@ -119,6 +119,11 @@ class QuietDisplay:
         """An input's result (its verdict, the answer and the cost of its Outcome),
         for the summary table."""
 
+    def tally(self, completed, rate):
+        """Progress that the caller counts itself (`generate`): `completed` pieces of
+        work done of those `start` announced, and the text of the rate column."""
+
+
     def summary(self):
         """Print the summary table of the batch."""
 
@@ -201,6 +206,9 @@ class LiveDisplay(SummarisedDisplay):
         self.nodes += nodes
         self._update(completed=self.done, description=shortened(name, self.layout.name),
                      rate=f"{self.done}/{self.total} {self._rate(self.nodes)}")
+
+    def tally(self, completed, rate):
+        self._update(completed=completed, rate=rate)
 
     def _rate(self, nodes):
         seconds = max(time.perf_counter() - self.began, 1e-9)
@@ -297,6 +305,10 @@ class DeferredDisplay(SummarisedDisplay):
         self.done += 1
         self.nodes += nodes
         self._awake()
+
+    def tally(self, completed, rate):
+        if self._awake():
+            self.live.tally(completed, rate)
 
     def _awake(self):
         """Whether the live display is drawing; it starts once DELAY has passed."""

@@ -5,19 +5,31 @@ Layer: cli. The puzzles go to stdout as one input of the command (so that `dlxcl
 generate sudoku --count 5 | dlxcli sudoku --unique` answers each), or with --out one
 file per puzzle. --jobs makes them on worker processes, each puzzle from its own seed,
 so the output is the same bytes whatever --jobs is.
+
+The output is whole or absent: the puzzles are held (stdout's in a spooled temporary
+file, --out's in a hidden folder inside DIR) until the last one is made, and only then
+written out, so that a run that fails or is stopped writes nothing. An --out folder
+holds one run's puzzles, listed in its MANIFEST: the next run replaces them, and a
+folder that holds anything else is refused rather than mixed.
 """
 
 import os
 import sys
+import time
+from contextlib import closing
 
 import click
 
 from .. import generate as making
 from ..errors import DlxError
 from ..pool import WorkerPool
+from . import _ui
+from ._inputs import BLOCK, printable
 from ._options import help_with_examples
 from ._output import write_file
-from ._run import EXIT_BAD_INPUT, EXIT_NO_ANSWER, interruptible, processes
+from ._signals import held
+from ._run import (RUN_DEFAULTS, EXIT_BAD_INPUT, EXIT_NO_ANSWER, interruptible,
+                   processes)
 from ._ui import echo
 
 MINIMAL_OUT_OF_REACH = 25
@@ -85,28 +97,47 @@ EXAMPLES = ["dlxcli generate sudoku --count 5 --seed 1 | dlxcli sudoku --unique"
                    "docs/difficulty.md) is within LOW..HIGH; either end may be left out.")
 @click.option("-o", "--out", "out_dir", metavar="DIR",
               type=click.Path(file_okay=False, writable=True),
-              help="Write each puzzle to its own input file DIR/KIND-K.in instead of stdout.")
-def command(kind, size, count, clues, minimal, symmetry, seed, jobs, difficulty, out_dir):
+              help="Write each puzzle to its own input file DIR/KIND-K.in instead of stdout. "
+                   "DIR holds one run's puzzles: a new run replaces them, and a DIR that "
+                   "holds other files is refused.")
+@click.option("--progress/--no-progress", default=RUN_DEFAULTS["progress"],
+              help="Show a progress bar on stderr: puzzles found, puzzles tried and tries "
+                   "per second [default: when stderr is a terminal and the run takes more "
+                   "than half a second].")
+@click.option("-q", "--quiet", "verbosity", flag_value=-1, default=0,
+              help="No progress display and no --seed line; only errors on stderr.")
+def command(kind, size, count, clues, minimal, symmetry, seed, jobs, difficulty, out_dir,
+            progress, verbosity):
     request = making.Request(kind, int(size), clues, symmetry, difficulty, seed)
     check_request(request, minimal, count, out_dir)
+    refusal = making.impossible(request)
+    if refusal:
+        stop(refusal, EXIT_BAD_INPUT)
     if seed is None:
         import random
         request.seed = str(random.SystemRandom().randrange(10 ** 9))
-        echo(f"dlxcli: generate: --seed {request.seed}\n", err=True)
+        if verbosity >= 0:
+            echo(f"dlxcli: generate: --seed {request.seed}\n", err=True)
+    tally = Tally(_ui.display(progress, verbosity), request, count)
     try:
         with interruptible():
-            write_puzzles(request, count, processes(jobs), out_dir)
-            sys.stdout.flush()
+            with output_for(request.kind, count, out_dir) as output:
+                with tally.ui, closing(made(request, count, processes(jobs, verbosity),
+                                            tally)) as texts:
+                    output.hold(texts)
+                output.commit()
     except BrokenPipeError:  # `| head`: end quietly, as the solving commands do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(EXIT_NO_ANSWER)
     except DlxError as exc:
-        echo(f"dlxcli: generate: {exc}\n", err=True)
-        sys.exit(EXIT_NO_ANSWER)
-    except OSError as exc:
-        echo(f"dlxcli: generate: cannot write {exc.filename}: {exc.strerror or exc}\n",
-             err=True)
-        sys.exit(EXIT_BAD_INPUT)
+        stop(f"{exc}; nothing written" + tally.made_again(), EXIT_NO_ANSWER)
+    except OutputFailed as exc:
+        stop(str(exc), EXIT_BAD_INPUT)
+
+
+def stop(message, status):
+    echo(f"dlxcli: generate: {message}\n", err=True)
+    sys.exit(status)
 
 
 def check_request(request, minimal, count, out_dir):
@@ -127,24 +158,292 @@ def check_request(request, minimal, count, out_dir):
                                "take hours, docs/generate.md): give --clues N, e.g. 320")
 
 
-def write_puzzles(request, count, jobs, out_dir):
-    """Make the puzzles and write them: to stdout as one input, or one file each."""
-    texts = made(request, count, jobs)
-    if out_dir is None:
-        for chunk in making.input_chunks(request.kind, count, texts):
-            echo(chunk)
-        return
-    width = len(str(count))
-    for k, text in enumerate(texts, 1):
-        write_file(os.path.join(out_dir, f"{request.kind}-{k:0{width}d}.in"),
-                         "".join(making.input_chunks(request.kind, 1, [text])))
+class Tally:
+    """The run's progress on a display (`_ui`): puzzles tried (fresh grids and steps
+    towards a difficulty band), tries per second, puzzles found of the count (first
+    what a narrow terminal keeps: the bar shows the share found)."""
+
+    def __init__(self, ui, request, count):
+        self.ui, self.count = ui, count
+        self.found = self.tries = 0
+        self.began = time.perf_counter()
+        ui.start(count)
+        ui.begin(making.describe(making.Request(request.kind, request.size)))
+
+    def tried(self, tries):
+        self.tries += tries
+        self._show()
+
+    def found_one(self):
+        self.found += 1
+        self._show()
+
+    def _show(self):
+        seconds = max(time.perf_counter() - self.began, 1e-9)
+        self.ui.tally(self.found, f"{self.tries:,} tried, {self.tries / seconds:,.1f}/s, "
+                                  f"{self.found:,}/{self.count:,} found")
+
+    def made_again(self):
+        """How to get the puzzles made before a failure: the same seed makes them."""
+        if not self.found:
+            return ""
+        return (f" (puzzles 1 to {self.found} were made: the same seed with --count "
+                f"{self.found} makes them again)")
 
 
-def made(request, count, jobs):
-    """Yield the puzzles' texts in order, made here or on `jobs` worker processes."""
+def made(request, count, jobs, tally):
+    """Yield the puzzles' texts in order, made here or on `jobs` worker processes,
+    counted on the tally."""
     if jobs <= 1 or count <= 1:
         for index in range(count):
-            yield making.make(request, index)
+            text = making.make(request, index, tally.tried)
+            tally.found_one()
+            yield text
         return
     with WorkerPool(min(jobs, count)) as pool:
-        yield from pool.in_order(making.make_task, ((request, k) for k in range(count)))
+        for text, tries in pool.in_order(making.make_task,
+                                         ((request, k) for k in range(count))):
+            tally.tried(tries)
+            tally.found_one()
+            yield text
+
+
+# -- the output, whole or absent ------------------------------------------------------------
+
+class OutputFailed(Exception):
+    """The output cannot be written (the message names where and why): exit status 2."""
+
+
+def failed(where, error):
+    return OutputFailed(f"cannot write {where}: {error.strerror or error}")
+
+
+def output_for(kind, count, out_dir):
+    return StdoutOutput(kind, count) if out_dir is None else FolderOutput(out_dir, kind, count)
+
+
+class StdoutOutput:
+    """The puzzles as one input on stdout, held in a temporary file (in memory up to
+    SPOOL_BYTES) until the last one is made."""
+
+    def __init__(self, kind, count):
+        import tempfile
+        self.kind, self.count = kind, count
+        self.spool = tempfile.SpooledTemporaryFile(SPOOL_BYTES)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.spool.close()
+        return False
+
+    def hold(self, texts):
+        try:
+            for chunk in making.input_chunks(self.kind, self.count, texts):
+                self.spool.write(chunk.encode())
+        except OSError as exc:
+            import tempfile
+            raise failed(f"the temporary file that holds the output in "
+                         f"{printable(tempfile.gettempdir())}", exc) from None
+
+    def commit(self):
+        """Copy the held output to stdout: straight to its file descriptor, so that no
+        part is left in a buffer (a stdout without one, as tests capture it, gets it
+        whole through sys.stdout)."""
+        self.spool.seek(0)
+        if sys.stdout is None:  # started with stdout closed (`>&-`)
+            raise OutputFailed("cannot write <stdout>: it is closed")
+        try:
+            fd = sys.stdout.fileno()
+        except (AttributeError, ValueError, OSError):
+            sys.stdout.buffer.write(self.spool.read())
+            return
+        try:
+            write_to_descriptor(fd, self.spool)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise failed("<stdout>", exc) from None
+
+
+def write_to_descriptor(fd, source):
+    """Copy `source` to `fd`. A regular file that this appends to is cut back to its
+    old end when the copy fails or is interrupted (a full disk, `ulimit -f`), so that
+    it never keeps part of the output."""
+    end = appending_at(fd)
+    try:
+        for block in iter(lambda: source.read(BLOCK), b""):
+            view = memoryview(block)
+            while view:
+                view = view[os.write(fd, view):]
+    except BaseException:
+        if end is not None:
+            try:
+                os.ftruncate(fd, end)
+                os.lseek(fd, end, os.SEEK_SET)
+            except OSError:
+                pass
+        raise
+
+
+def appending_at(fd):
+    """The end of the regular file `fd` when its writes go there (a `>` or `>>`
+    redirection), else None (a pipe, a terminal, a device, or a write into the middle
+    of a file, which must not be cut)."""
+    import fcntl
+    import stat
+    status = os.fstat(fd)
+    if not stat.S_ISREG(status.st_mode):
+        return None
+    if fcntl.fcntl(fd, fcntl.F_GETFL) & os.O_APPEND:
+        return status.st_size
+    return status.st_size if os.lseek(fd, 0, os.SEEK_CUR) == status.st_size else None
+
+
+class FolderOutput:
+    """The puzzles as one input file each, DIR/KIND-K.in (K padded to the width of the
+    count): written as they are made into a hidden folder inside DIR, then moved into
+    DIR all at once. DIR holds one run's puzzles: its MANIFEST lists them, the next run
+    replaces them (removing those it does not write again), and a DIR that holds any
+    other file (not hidden) is refused before anything is made, so that two runs never
+    mix and nothing that this command did not write is removed. A lock on DIR keeps
+    concurrent runs apart."""
+
+    def __init__(self, folder, kind, count):
+        self.folder, self.kind, self.width = folder, kind, len(str(count))
+        self.shown = printable(folder)
+        self.created, self.lock, self.staging, self.written = [], None, None, []
+        try:
+            self.created = made_folders(folder)
+            self.lock = locked(folder, self.shown)
+            self.previous = previous_run(folder, self.shown)
+            with held():
+                import tempfile
+                self.staging = tempfile.mkdtemp(prefix=".dlxcli-generate-", dir=folder)
+        except OSError as exc:
+            self.discard()
+            raise OutputFailed(f"--out {self.shown}: cannot write in this folder: "
+                               f"{exc.strerror or exc}") from None
+        except OutputFailed:
+            self.discard()
+            raise
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.staging is not None:
+            self.discard()
+        return False
+
+    def hold(self, texts):
+        for k, text in enumerate(texts, 1):
+            name = f"{self.kind}-{k:0{self.width}d}.in"
+            try:
+                write_file(os.path.join(self.staging, name),
+                           "".join(making.input_chunks(self.kind, 1, [text])))
+            except OSError as exc:
+                raise failed(printable(os.path.join(self.folder, name)), exc) from None
+            self.written.append(name)
+
+    def commit(self):
+        """Move the run's files into DIR and remove the previous run's others. The
+        manifest lists both until the others are gone: a run killed half-way leaves no
+        file of its own that the next run would not know."""
+        written = set(self.written)
+        left_over = [name for name in self.previous if name not in written]
+        manifest = os.path.join(self.folder, MANIFEST)
+        try:
+            with held():
+                write_file(manifest, manifest_text(self.written + left_over))
+                for name in self.written:
+                    os.replace(os.path.join(self.staging, name),
+                               os.path.join(self.folder, name))
+                for name in left_over:
+                    os.unlink(os.path.join(self.folder, name))
+                write_file(manifest, manifest_text(self.written))
+        except OSError as exc:
+            raise failed(printable(exc.filename or manifest), exc) from None
+        self.created = []
+        self.discard()
+
+    def discard(self):
+        """Remove the hidden folder (with what it holds) and the folders this run made,
+        and let DIR go."""
+        with held():
+            if self.staging is not None:
+                import shutil
+                shutil.rmtree(self.staging, ignore_errors=True)
+                self.staging = None
+            for folder in reversed(self.created):
+                try:
+                    os.rmdir(folder)
+                except OSError:
+                    break
+            if self.lock is not None:
+                os.close(self.lock)
+                self.lock = None
+
+
+MANIFEST = ".dlxcli-generate"
+"""The file in an --out folder that lists the files of the run that wrote it."""
+MANIFEST_HEAD = "# dlxcli generate: the files of the run that wrote this folder\n"
+SPOOL_BYTES = 16 * 2 ** 20
+"""Output held in memory before it goes to a temporary file."""
+
+
+def manifest_text(names):
+    return MANIFEST_HEAD + "".join(f"{name}\n" for name in names)
+
+
+def made_folders(folder):
+    """Make `folder` and its missing parents; returns those it made, outermost first."""
+    missing, path = [], os.path.abspath(folder)
+    while not os.path.lexists(path):
+        missing.append(path)
+        path = os.path.dirname(path)
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as exc:
+        raise OutputFailed(f"--out {printable(folder)}: cannot make this folder: "
+                           f"{exc.strerror or exc}") from None
+    return missing[::-1]
+
+
+def locked(folder, shown):
+    """A descriptor of `folder` holding an exclusive lock on it."""
+    import fcntl
+    fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise OutputFailed(f"--out {shown}: another dlxcli generate is writing this "
+                           "folder") from None
+    return fd
+
+
+def previous_run(folder, shown):
+    """The names of the previous run's files in `folder`: the visible regular files
+    that its manifest lists (never a hidden one, whatever the manifest says), after
+    checking that the folder holds no other visible entry."""
+    listed = set()
+    manifest = os.path.join(folder, MANIFEST)
+    if os.path.lexists(manifest):
+        with open(manifest, encoding="utf-8", errors="replace") as lines:
+            listed = {line.rstrip("\n") for line in lines if not line.startswith("#")}
+    ours, strangers = [], []
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if not entry.name.startswith("."):
+                mine = entry.name in listed and entry.is_file(follow_symlinks=False)
+                (ours if mine else strangers).append(entry.name)
+    strangers.sort()
+    if strangers:
+        more = f" and {len(strangers) - 1} more" if len(strangers) > 1 else ""
+        raise OutputFailed(
+            f"--out {shown}: holds {printable(strangers[0])}{more}, not written by the "
+            f"last dlxcli generate here: a folder holds one run's puzzles (remove them, "
+            f"or choose another folder)")
+    return sorted(ours)
