@@ -202,7 +202,7 @@ def _finished(problem, search, budget, stats):
     try:
         checkpoint = Checkpoint(split.checkpoint, search) if split.checkpoint else None
         if split.scheduler:
-            workers = Cluster(search, split.scheduler, split.notice)
+            workers = Cluster(search, split.scheduler, split.notice, budget)
         n_workers = workers.size if workers else split.jobs
         min_open = (checkpoint.min_open if checkpoint and checkpoint.min_open
                     else PER_WORKER * n_workers)
@@ -481,7 +481,7 @@ class Cluster:
     subproblem that killed every worker it ran on. Dask's own log is quiet meanwhile:
     those failures are reported here, not as its tracebacks."""
 
-    def __init__(self, search, address, notice=None):
+    def __init__(self, search, address, notice=None, budget=None):
         distributed = _import_distributed()
         self.address, self.running, self.client = address, {}, None
         self._wait, self._lost_since = distributed.wait, None
@@ -496,25 +496,31 @@ class Cluster:
             self.close()
             raise DlxError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
         try:
-            self.size = self._first_workers(notice)
+            self.size = self._first_workers(notice, budget)
             # a task, not scattered data: a lost copy is computed again, for new workers
             self.search = self.client.submit(_kept, search, pure=False)
         except BaseException:
             self.close()
             raise
 
-    def _first_workers(self, notice):
+    def _first_workers(self, notice, budget):
         """The threads of the cluster's workers, once it has one (CONNECT_SECONDS at
-        most, said through `notice` when none is there yet)."""
+        most, said through `notice` when none is there yet; the budget's time limit
+        may end the wait before)."""
         size = self._threads()
         if size:
             return size
         if notice is not None:
             notice(f"waiting for a worker of the Dask scheduler at {self.address} "
                    f"({CONNECT_SECONDS} s at most)")
+        seconds = CONNECT_SECONDS
+        if budget is not None and budget.deadline is not None:
+            seconds = min(seconds, max(budget.deadline - time.perf_counter(), 0.001))
         try:
-            self.client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+            self.client.wait_for_workers(1, timeout=seconds)
         except TimeoutError:
+            if budget is not None:
+                budget.check()
             raise DlxError(f"the Dask scheduler at {self.address} has no worker "
                            f"(waited {CONNECT_SECONDS} s)") from None
         except self._dask_failures:

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 from dlxcli import parallel
-from dlxcli.errors import DlxError
+from dlxcli.errors import DlxError, TimeLimitExceeded
 from dlxcli.exact_cover import Budget, ExactCover
 from dlxcli.parallel import Split
 from test_parallel import QUEENS, knuth_queens, queens_definition, weighted_queens
@@ -305,6 +305,9 @@ def test_a_server_that_says_nothing_is_given_up_on(monkeypatch):
 
 def test_no_worker_yet_is_said_on_stderr_and_waited_for(own_cluster, tmp_path):
     empty = own_cluster(0)
+    cover = ExactCover(*queens_definition(8))
+    with pytest.raises(TimeLimitExceeded):  # the time limit ends the wait
+        cover.count(budget=Budget(timeout=0.5, split=Split(scheduler=empty.address)))
     run = _run_queens(10, empty.address, tmp_path / "q10.ck")
     assert run.stderr.readline().decode() == (
         f"dlxcli: waiting for a worker of the Dask scheduler at {empty.address} "
