@@ -485,8 +485,9 @@ class Cluster:
         distributed = _import_distributed()
         self.address, self.running, self.client = address, {}, None
         self._wait, self._lost_since = distributed.wait, None
-        self._dask_failures = (OSError, TimeoutError, distributed.client.ClosedClientError,
-                               _cancelled_error())
+        self._timeout = _timeout_errors()
+        self._dask_failures = (OSError, distributed.client.ClosedClientError,
+                               _cancelled_error()) + self._timeout
         self._killed = distributed.KilledWorker
         self._log_levels = _quiet_dask_log()
         try:
@@ -518,7 +519,7 @@ class Cluster:
             seconds = min(seconds, max(budget.deadline - time.perf_counter(), 0.001))
         try:
             self.client.wait_for_workers(1, timeout=seconds)
-        except TimeoutError:
+        except self._timeout:
             if budget is not None:
                 budget.check()
             raise DlxError(f"the Dask scheduler at {self.address} has no worker "
@@ -550,7 +551,7 @@ class Cluster:
         try:
             finished = self._wait(list(self.running), timeout=timeout,
                                   return_when="FIRST_COMPLETED").done
-        except TimeoutError:
+        except self._timeout:
             self._count_workers()
             return None
         except self._dask_failures:
@@ -615,6 +616,13 @@ def _cancelled_error():
     """What a future cancelled by Dask raises (the concurrent.futures one)."""
     from concurrent.futures import CancelledError
     return CancelledError
+
+
+def _timeout_errors():
+    """What Dask raises when a wait times out (asyncio's: the built-in one since
+    Python 3.11)."""
+    import asyncio
+    return TimeoutError, asyncio.TimeoutError
 
 
 def _kept(search):
