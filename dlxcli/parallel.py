@@ -561,9 +561,21 @@ class Cluster:
         if future.status == "error":
             self._raise_error_of(future, index)
         try:
-            return future.result()
+            return self._result(future, index)
         except self._dask_failures:
             raise self._scheduler_lost() from None
+
+    def _result(self, future, index):
+        """The Done of a finished task; or None, the task waited for again, when its
+        worker died before its result was fetched (Dask computes it again: waiting
+        for the result itself would wait forever if no worker is left)."""
+        while True:
+            try:
+                return future.result(timeout=TICK)
+            except self._timeout:
+                if future.status != "finished":
+                    self.running[future] = index
+                    return None
 
     def _raise_error_of(self, future, index):
         """Raise what a failed task raised: the subproblem's own error as it is; the
