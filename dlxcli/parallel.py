@@ -478,8 +478,8 @@ class Cluster:
     the run cannot go on without ends it with a DlxError, one line: nothing listening
     at the address (at once), no worker within CONNECT_SECONDS (said on stderr through
     `notice` while waiting), no worker left for CONNECT_SECONDS, the scheduler lost, a
-    subproblem that killed every worker it ran on. Dask's own log is quiet meanwhile:
-    those failures are reported here, not as its tracebacks."""
+    subproblem that killed every worker it ran on. Dask's own log is quiet from then on
+    in this process: those failures are reported here, not as its tracebacks."""
 
     def __init__(self, search, address, notice=None, budget=None):
         distributed = _import_distributed()
@@ -489,7 +489,7 @@ class Cluster:
         self._dask_failures = (OSError, distributed.client.ClosedClientError,
                                _cancelled_error()) + self._timeout
         self._killed = distributed.KilledWorker
-        self._log_levels = _quiet_dask_log()
+        _quiet_dask_log()
         try:
             _check_reachable(address)
             self.client = distributed.Client(address, timeout=CONNECT_SECONDS)
@@ -603,16 +603,15 @@ class Cluster:
 
     def close(self):
         """Cancel what is still running and disconnect (quietly, whatever state the
-        cluster is in); Dask's log is let through again."""
+        cluster is in)."""
+        if self.client is None:
+            return
         try:
-            if self.client is not None and self.client.status == "running":
+            if self.client.status == "running":
                 self.client.cancel(list(self.running))
         except self._dask_failures:
             pass
-        finally:
-            if self.client is not None:
-                self.client.close(timeout=CONNECT_SECONDS)
-            _restore_log_levels(self._log_levels)
+        self.client.close(timeout=CONNECT_SECONDS)
 
 
 def _import_distributed():
@@ -642,28 +641,19 @@ def _kept(search):
     return search
 
 
-DASK_LOGGERS = ("distributed", "distributed.client", "tornado.application")
+DASK_LOGGERS = ("distributed", "distributed.client", "tornado.application", "asyncio")
 """The loggers with a level of their own in Dask's default logging configuration
-(the others inherit the first one's), and that of the event loop under its client,
-which logs the errors of Dask's callbacks (one misfires when Ctrl-C lands while the
-client waits)."""
+(the others inherit the first one's), and those of the event loop under its client:
+tornado's logs the errors of Dask's callbacks (one misfires when Ctrl-C lands while
+the client waits), asyncio's the exceptions of the tasks Dask leaves behind (a fetch
+given up on, see Cluster._result), when they are collected, which may be late."""
 
 
 def _quiet_dask_log():
-    """Silence Dask's loggers; returns their levels, for `_restore_log_levels`."""
+    """Silence Dask's loggers, for the rest of this process (see DASK_LOGGERS)."""
     import logging
-    levels = {}
     for name in DASK_LOGGERS:
-        logger = logging.getLogger(name)
-        levels[name] = logger.level
-        logger.setLevel(logging.CRITICAL + 1)
-    return levels
-
-
-def _restore_log_levels(levels):
-    import logging
-    for name, level in levels.items():
-        logging.getLogger(name).setLevel(level)
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def _check_reachable(address):
