@@ -72,18 +72,26 @@ class Split:
                 again when the same search is run again
     probe       seconds this process solves subproblems itself before starting local
                 workers (default DLXCLI_SPLIT_PROBE or PROBE_SECONDS; 0 with a
-                scheduler); with jobs == 1 it solves all of them
+                scheduler); with jobs == 1 and no scheduler it solves all of them
+    notice      a function given a line to show the user while the search waits
+                (for a cluster's first worker), or None
     """
 
-    __slots__ = ("jobs", "scheduler", "checkpoint", "probe")
+    __slots__ = ("jobs", "scheduler", "checkpoint", "probe", "notice")
 
-    def __init__(self, jobs=None, scheduler=None, checkpoint=None, probe=None):
+    def __init__(self, jobs=None, scheduler=None, checkpoint=None, probe=None, notice=None):
         cores = usable_cores()
         self.jobs = min(jobs or cores, PER_CORE * cores)
-        self.scheduler, self.checkpoint = scheduler, checkpoint
+        self.scheduler, self.checkpoint, self.notice = scheduler, checkpoint, notice
         if probe is None:
             probe = 0.0 if scheduler else _probe_from_environment()
         self.probe = probe
+
+    @property
+    def alone(self):
+        """Whether this process solves every subproblem itself: a single local job.
+        (With a scheduler, the subproblems go to its workers whatever `jobs` says.)"""
+        return self.jobs == 1 and not self.scheduler
 
 
 def _probe_from_environment():
@@ -232,7 +240,7 @@ def _finished(problem, search, budget, stats):
     try:
         checkpoint = Checkpoint(split.checkpoint, search) if split.checkpoint else None
         if split.scheduler:
-            workers = Cluster(search, split.scheduler)
+            workers = Cluster(search, split.scheduler, split.notice, budget)
         n_workers = workers.size if workers else split.jobs
         min_open = (checkpoint.min_open if checkpoint and checkpoint.min_open
                     else subproblems_wanted(n_workers))
@@ -303,8 +311,8 @@ def _relisted(done, problem, search, cut, budget, tally):
 def _solve_here(problem, search, cut, pending, budget, split, tally):
     """Solve pending subproblems in this process, in order: for `split.probe` seconds
     (then the one under way is dropped and left to the workers), or all of them when
-    there is a single job. Each one's progress shows as part of the whole."""
-    until = None if split.jobs == 1 else time.perf_counter() + split.probe
+    it is alone (a single local job). Each one's progress shows as part of the whole."""
+    until = None if split.alone else time.perf_counter() + split.probe
     for k in pending:
         if until is not None and time.perf_counter() >= until:
             return
@@ -509,47 +517,219 @@ class Processes:
 
 class Cluster:
     """Subproblems solved by the workers of a Dask cluster (every thread of every
-    worker is one of `size`). Needs the optional extra: pip install 'dlxcli[cluster]'."""
+    worker is one of `size`). Needs the optional extra: pip install 'dlxcli[cluster]'.
 
-    def __init__(self, search, address):
+    A worker that dies has its subproblems rerun by the others (Dask does that). What
+    the run cannot go on without ends it with a DlxError, one line: nothing listening
+    at the address (at once), no worker within CONNECT_SECONDS (said on stderr through
+    `notice` while waiting), no worker left for CONNECT_SECONDS, the scheduler lost, a
+    subproblem that killed every worker it ran on. Dask's own log is quiet from then on
+    in this process: those failures are reported here, not as its tracebacks."""
+
+    def __init__(self, search, address, notice=None, budget=None):
+        distributed = _import_distributed()
+        self.address, self.running, self.client = address, {}, None
+        self._wait, self._lost_since = distributed.wait, None
+        self._timeout = _timeout_errors()
+        self._dask_failures = (OSError, distributed.client.ClosedClientError,
+                               _cancelled_error()) + self._timeout
+        self._killed = distributed.KilledWorker
+        _quiet_dask_log()
         try:
-            import distributed
-        except ImportError:
-            raise DlxError("a scheduler address needs Dask: pip install 'dlxcli[cluster]'") \
-                from None
-        self._wait = distributed.wait
-        try:
+            _check_reachable(address)
             self.client = distributed.Client(address, timeout=CONNECT_SECONDS)
-        except (OSError, TimeoutError, ValueError) as exc:
+        except Exception as exc:  # Dask's, whatever the address (e.g. UCX not installed)
+            self.close()
             raise DlxError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
         try:
-            self.client.wait_for_workers(1, timeout=CONNECT_SECONDS)
-            self.size = max(1, sum(self.client.nthreads().values()))
-            self.search = self.client.scatter(search, broadcast=True)
-        except (OSError, TimeoutError) as exc:
+            self.size = self._first_workers(notice, budget)
+            # a task, not scattered data: a lost copy is computed again, for new workers
+            self.search = self.client.submit(_kept, search, pure=False)
+        except BaseException:
             self.close()
-            raise DlxError(f"the Dask scheduler at {address} has no worker: {exc}") from None
-        self.running = set()
+            raise
+
+    def _first_workers(self, notice, budget):
+        """The threads of the cluster's workers, once it has one (CONNECT_SECONDS at
+        most, said through `notice` when none is there yet; the budget's time limit
+        may end the wait before)."""
+        size = self._threads()
+        if size:
+            return size
+        if notice is not None:
+            notice(f"waiting for a worker of the Dask scheduler at {self.address} "
+                   f"({CONNECT_SECONDS} s at most)")
+        seconds = CONNECT_SECONDS
+        if budget is not None and budget.deadline is not None:
+            seconds = min(seconds, max(budget.deadline - time.perf_counter(), 0.001))
+        try:
+            self.client.wait_for_workers(1, timeout=seconds)
+        except self._timeout:
+            if budget is not None:
+                budget.check()
+            raise DlxError(f"the Dask scheduler at {self.address} has no worker "
+                           f"(waited {CONNECT_SECONDS} s)") from None
+        except self._dask_failures:
+            raise self._scheduler_lost() from None
+        return max(1, self._threads())
+
+    def _threads(self):
+        """The threads of the workers the scheduler has now."""
+        try:
+            return sum(self.client.nthreads().values())
+        except self._dask_failures:
+            raise self._scheduler_lost() from None
+
+    def _scheduler_lost(self):
+        return DlxError(f"lost the Dask scheduler at {self.address}")
 
     def submit(self, index, prefix, floor):
-        self.running.add(self.client.submit(solve_subproblem, self.search, index, prefix,
-                                            floor, pure=False))
+        future = self.client.submit(solve_subproblem, self.search, index, prefix, floor,
+                                    pure=False)
+        self.running[future] = index
 
     def wait(self, timeout):
         """The next Done, or None after `timeout` seconds; a task's exception is raised
-        here."""
+        here, and the cluster's failures as a DlxError."""
+        if self.client.status != "running":
+            raise self._scheduler_lost()
         try:
-            finished = self._wait(self.running, timeout=timeout,
+            finished = self._wait(list(self.running), timeout=timeout,
                                   return_when="FIRST_COMPLETED").done
-        except TimeoutError:
+        except self._timeout:
+            self._count_workers()
             return None
+        except self._dask_failures:
+            raise self._scheduler_lost() from None
         future = next(iter(finished))
-        self.running.discard(future)
-        return future.result()
+        index = self.running.pop(future)
+        if future.status == "error":
+            self._raise_error_of(future, index)
+        try:
+            return self._result(future, index)
+        except self._dask_failures:
+            raise self._scheduler_lost() from None
+
+    def _result(self, future, index):
+        """The Done of a finished task; or None, the task waited for again, when its
+        worker died before its result was fetched (Dask computes it again: waiting
+        for the result itself would wait forever if no worker is left)."""
+        while True:
+            try:
+                return future.result(timeout=TICK)
+            except self._timeout:
+                if future.status != "finished":
+                    self.running[future] = index
+                    return None
+
+    def _raise_error_of(self, future, index):
+        """Raise what a failed task raised: the subproblem's own error as it is; the
+        cluster's (KilledWorker) as a DlxError."""
+        try:
+            future.result()
+        except self._killed:
+            raise DlxError(f"subproblem {index} was lost with every worker of the Dask "
+                           f"scheduler at {self.address} that ran it (it may need more "
+                           "memory than a worker has)") from None
+
+    def _count_workers(self):
+        """Follow the number of threads (`size`) as workers come and go; a DlxError
+        once there has been none for CONNECT_SECONDS."""
+        threads = self._threads()
+        if threads:
+            self.size, self._lost_since = threads, None
+            return
+        now = time.perf_counter()
+        if self._lost_since is None:
+            self._lost_since = now
+        elif now - self._lost_since > CONNECT_SECONDS:
+            raise DlxError(f"the Dask scheduler at {self.address} has no worker left "
+                           f"(waited {CONNECT_SECONDS} s)")
 
     def close(self):
-        self.client.cancel(list(getattr(self, "running", ())))
-        self.client.close()
+        """Cancel what is still running and disconnect (quietly, whatever state the
+        cluster is in)."""
+        if self.client is None:
+            return
+        try:
+            if self.client.status == "running":
+                self.client.cancel(list(self.running))
+        except self._dask_failures:
+            pass
+        self.client.close(timeout=CONNECT_SECONDS)
+
+
+def _import_distributed():
+    try:
+        import distributed
+    except ImportError:
+        raise DlxError("a scheduler address needs Dask: pip install 'dlxcli[cluster]'") \
+            from None
+    return distributed
+
+
+def _cancelled_error():
+    """What a future cancelled by Dask raises (the concurrent.futures one)."""
+    from concurrent.futures import CancelledError
+    return CancelledError
+
+
+def _timeout_errors():
+    """What Dask raises when a wait times out (asyncio's: the built-in one since
+    Python 3.11)."""
+    import asyncio
+    return TimeoutError, asyncio.TimeoutError
+
+
+def _kept(search):
+    """The task that gives every worker the search (see Cluster)."""
+    return search
+
+
+DASK_LOGGERS = ("distributed", "distributed.client", "tornado.application", "asyncio")
+"""The loggers with a level of their own in Dask's default logging configuration
+(the others inherit the first one's), and those of the event loop under its client:
+tornado's logs the errors of Dask's callbacks (one misfires when Ctrl-C lands while
+the client waits), asyncio's the exceptions of the tasks Dask leaves behind (a fetch
+given up on, see Cluster._result), when they are collected, which may be late."""
+
+
+def _quiet_dask_log():
+    """Silence Dask's loggers, for the rest of this process (see DASK_LOGGERS)."""
+    import logging
+    for name in DASK_LOGGERS:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+def _check_reachable(address):
+    """Raise OSError, saying why, when no Dask scheduler answers at a TCP address:
+    at once when nothing listens there or the host is unknown (Dask would try again
+    and again for CONNECT_SECONDS), after CONNECT_SECONDS when the server says
+    nothing (Dask would wait for its greeting forever: a scheduler greets whoever
+    connects, before it reads). Other addresses are left to Dask."""
+    import socket
+    from distributed.comm import parse_address, parse_host_port
+    try:
+        scheme, location = parse_address(address)
+        host, port = parse_host_port(location)
+    except (ValueError, TypeError):
+        return
+    if scheme not in ("tcp", "tls") or not port:
+        return
+    try:
+        with socket.create_connection((host, port), timeout=CONNECT_SECONDS) as probe:
+            greeting = probe.recv(1) if scheme == "tcp" else b"(TLS speaks first)"
+    except ConnectionRefusedError:
+        raise OSError("connection refused (nothing listens there)") from None
+    except socket.gaierror as exc:
+        raise OSError(f"unknown host {host} ({exc.strerror})") from None
+    except socket.timeout:
+        raise OSError(f"no answer within {CONNECT_SECONDS} s (is it a Dask scheduler?)") \
+            from None
+    except OSError as exc:
+        raise OSError(exc.strerror or str(exc)) from None
+    if not greeting:
+        raise OSError("it closed the connection at once (is it a Dask scheduler?)")
 
 
 # -- checkpoints ------------------------------------------------------------------------------

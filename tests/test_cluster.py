@@ -1,23 +1,30 @@
-"""A real Dask cluster on 127.0.0.1: a scheduler and two workers, each its own process
-started with Dask's own command line, as docs/parallel.md tells a user to start them.
+"""A real Dask cluster on 127.0.0.1: a scheduler and two worker processes, started with
+the very command lines docs/parallel.md gives (127.0.0.1 for its hosts, free ports).
 dlxcli sends a search's subproblems there (--scheduler) and must answer what the
-sequential search answers.
+sequential search answers, with the cluster's workers doing the solving; a cluster
+that fails under it (workers, scheduler, the client itself killed in mid-search) ends
+the run with one line, the finished subproblems kept in the checkpoint.
 
 Layer: tests. Marked `cluster` (kept out of the default run: the cluster takes a few
 seconds to start); .ci/run installs the cluster extra and runs them. Skipped, with the
 reason, only when Dask's `distributed` is not installed.
 """
 
+import functools
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from dlxcli import parallel
+from dlxcli.errors import DlxError, TimeLimitExceeded
 from dlxcli.exact_cover import Budget, ExactCover
 from dlxcli.parallel import Split
 from test_parallel import QUEENS, knuth_queens, queens_definition, weighted_queens
@@ -25,8 +32,45 @@ from test_parallel import QUEENS, knuth_queens, queens_definition, weighted_quee
 pytestmark = pytest.mark.cluster
 pytest.importorskip("distributed", reason="the cluster extra is not installed: "
                                           "pip install -e '.[test,cluster]'")
+import psutil  # noqa: E402  (a dependency of distributed)
 
 START_SECONDS = 60
+RUN_SECONDS = 120
+DLXCLI = [sys.executable, "-m", "dlxcli"]
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "parallel.md"
+HERE = "127.0.0.1"
+
+
+def documented_commands():
+    """The `dask scheduler` and `dask worker` command lines of docs/parallel.md's
+    section on a Dask cluster, as lists of words."""
+    section = DOCS.read_text().split("## A Dask cluster", 1)[1].split("\n## ", 1)[0]
+    lines = [line.split("#")[0].split() for line in section.splitlines()]
+    return tuple(next(words for words in lines if words[:2] == ["dask", role])
+                 for role in ("scheduler", "worker"))
+
+
+def on_this_machine(words, port, nworkers):
+    """A documented command made to run here: both hosts 127.0.0.1, the scheduler on
+    `port`, random HTTP ports, `nworkers` worker processes, Dask's own `dask`."""
+    swaps = (("SCHEDULER-HOST", HERE), ("WORKER-HOST", HERE), ("8786", str(port)),
+             ("8787", "0"))
+    made = []
+    for word in words:
+        for old, new in swaps:
+            word = word.replace(old, new)
+        made.append(str(nworkers) if made and made[-1] == "--nworkers" else word)
+    dask = Path(sys.executable).parent / "dask"
+    if not dask.exists():
+        pytest.fail(f"no `dask` command beside {sys.executable}")
+    return [str(dask)] + made[1:]
+
+
+def free_port():
+    """A TCP port of 127.0.0.1 that nothing listens on (just now)."""
+    with socket.socket() as probe:
+        probe.bind((HERE, 0))
+        return probe.getsockname()[1]
 
 
 def _start(args, log):
@@ -35,57 +79,91 @@ def _start(args, log):
                             start_new_session=True)
 
 
-def _stop(processes):
-    for process in processes:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-    for process in processes:
-        process.wait(timeout=30)
+def _kill(process):
+    """Kill a process started by `_start` and all of its group (even if it has ended
+    itself: its children may not have)."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    process.wait(timeout=30)
+
+
+class Cluster:
+    """A scheduler and `nworkers` worker processes (one `dask worker` command) on
+    127.0.0.1, as docs/parallel.md starts them; `stop` kills them all."""
+
+    def __init__(self, folder, nworkers=2):
+        self.folder, self.log = folder, open(folder / "cluster.log", "a")
+        self.port = free_port()
+        self.address = f"tcp://{HERE}:{self.port}"
+        scheduler, self.worker_words = documented_commands()
+        self.workers = []
+        self.scheduler = _start(on_this_machine(scheduler, self.port, nworkers), self.log)
+        try:
+            self.start_workers(nworkers)
+        except BaseException:
+            self.stop()
+            raise
+
+    def start_workers(self, nworkers):
+        """Start the worker command (nothing for 0) and wait for its workers."""
+        if nworkers:
+            command = on_this_machine(self.worker_words, self.port, nworkers)
+            self.workers.append(_start(command + ["--local-directory",
+                                                  str(self.folder / "workers")], self.log))
+        import distributed
+        try:
+            with distributed.Client(self.address, timeout=START_SECONDS) as client:
+                if nworkers:
+                    client.wait_for_workers(nworkers, timeout=START_SECONDS)
+        except (OSError, TimeoutError):
+            pytest.fail("the Dask cluster did not start:\n"
+                        + (self.folder / "cluster.log").read_text())
+
+    def worker_pids(self):
+        """The worker processes' ids (those the worker commands' nannies spawn)."""
+        return {child.pid for command in self.workers if command.poll() is None
+                for child in psutil.Process(command.pid).children(recursive=True)
+                if "spawn_main" in " ".join(child.cmdline())}
+
+    def kill_workers(self):
+        for command in self.workers:
+            _kill(command)
+        self.workers = []
+
+    def stop(self):
+        for process in [self.scheduler] + self.workers:
+            _kill(process)
+        self.workers = []
+        self.log.close()
 
 
 @pytest.fixture(scope="module")
-def scheduler(tmp_path_factory):
-    """The address of a scheduler with two single-threaded workers (random free ports
-    on 127.0.0.1), all killed when the module's tests are done."""
-    folder = tmp_path_factory.mktemp("cluster")
-    address_file = folder / "scheduler.json"
-    bin_dir = Path(sys.executable).parent
-    dask = [str(bin_dir / "dask")] if (bin_dir / "dask").exists() else None
-    if dask is None:
-        pytest.fail(f"no `dask` command beside {sys.executable}")
-    log = open(folder / "cluster.log", "w")
-    processes = []
-    try:
-        processes.append(_start(dask + ["scheduler", "--host", "127.0.0.1", "--port", "0",
-                                        "--no-dashboard", "--scheduler-file",
-                                        str(address_file)], log))
-        address = _address(address_file, processes[0], folder)
-        for k in range(2):
-            processes.append(_start(dask + ["worker", address, "--host", "127.0.0.1",
-                                            "--nthreads", "1", "--no-dashboard",
-                                            "--local-directory", str(folder / f"w{k}"),
-                                            "--name", f"w{k}"], log))
-        _wait_for_workers(address, 2)
-        yield address
-    finally:
-        _stop(processes)
-        log.close()
+def cluster(tmp_path_factory):
+    """The cluster of the module's tests (whose nannies start again a worker that a
+    test kills)."""
+    started = Cluster(tmp_path_factory.mktemp("cluster"))
+    yield started
+    started.stop()
 
 
-def _address(path, process, folder):
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline and process.poll() is None:
-        try:
-            return json.loads(path.read_text())["address"]
-        except (OSError, ValueError, KeyError):
-            time.sleep(0.1)
-    pytest.fail("the Dask scheduler did not start:\n" + (folder / "cluster.log").read_text())
+@pytest.fixture
+def scheduler(cluster):
+    return cluster.address
 
 
-def _wait_for_workers(address, n):
-    import distributed
-    with distributed.Client(address, timeout=START_SECONDS) as client:
-        client.wait_for_workers(n, timeout=START_SECONDS)
+@pytest.fixture
+def own_cluster(tmp_path):
+    """A cluster for one test, which may kill its scheduler; started by the test."""
+    started = []
+
+    def start(nworkers):
+        started.append(Cluster(tmp_path, nworkers))
+        return started[-1]
+    yield start
+    for each in started:
+        each.stop()
 
 
 def test_a_count_on_the_cluster_is_the_sequential_count(scheduler):
@@ -102,24 +180,193 @@ def test_maximize_and_all_on_the_cluster_are_the_sequential_ones(scheduler):
 
 def test_the_command_line_counts_on_the_cluster(scheduler, tmp_path):
     (tmp_path / "q8.dlx").write_text(knuth_queens(8))
-    command = [sys.executable, "-m", "dlxcli"]
-    alone = subprocess.run(command + ["queens"], input=b"10\n", capture_output=True,
-                           timeout=120)
-    on_cluster = subprocess.run(command + ["queens", "--scheduler", scheduler], input=b"10\n",
-                                capture_output=True, timeout=120)
+    alone = subprocess.run(DLXCLI + ["queens"], input=b"10\n", capture_output=True,
+                           timeout=RUN_SECONDS)
+    on_cluster = subprocess.run(DLXCLI + ["queens", "--scheduler", scheduler], input=b"10\n",
+                                capture_output=True, timeout=RUN_SECONDS)
     assert on_cluster.returncode == 0 and on_cluster.stderr == b""
     assert on_cluster.stdout == alone.stdout
     assert alone.stdout.decode().splitlines()[-1] == str(QUEENS[10])
     by_environment = subprocess.run(
-        command + ["matrix", "--count", "--input-format", "knuth", "q8.dlx"], cwd=tmp_path,
-        env={**os.environ, "DLXCLI_SCHEDULER": scheduler}, capture_output=True, timeout=120)
+        DLXCLI + ["matrix", "--count", "--input-format", "knuth", "q8.dlx"], cwd=tmp_path,
+        env={**os.environ, "DLXCLI_SCHEDULER": scheduler}, capture_output=True,
+        timeout=RUN_SECONDS)
     assert (by_environment.returncode, by_environment.stdout) == (0, b"92\n")
 
 
-def test_an_address_with_no_scheduler_is_one_line_and_status_2():
-    done = subprocess.run([sys.executable, "-m", "dlxcli", "queens", "--scheduler",
-                           "tcp://127.0.0.1:9"], input=b"8\n", capture_output=True,
-                          timeout=120)
+def test_the_documented_cluster_listens_on_the_named_address_only(cluster):
+    """docs/parallel.md's commands, hosts 127.0.0.1: every port open is on 127.0.0.1,
+    as many as its table of ports says (2 for the scheduler, 3 per worker process)."""
+    def listening(process):
+        tree = [psutil.Process(process.pid)] + psutil.Process(process.pid).children(
+            recursive=True)
+        return [connection.laddr for each in tree for connection in each.net_connections("tcp")
+                if connection.status == psutil.CONN_LISTEN]
+    scheduler = listening(cluster.scheduler)
+    workers = [address for command in cluster.workers for address in listening(command)]
+    assert {address.ip for address in scheduler + workers} == {HERE}
+    assert (len(scheduler), len(workers)) == (2, 3 * 2)
+
+
+def _checkpoint_lines(path):
+    """The checkpoint's complete lines, parsed (none while it does not exist)."""
+    try:
+        text = path.read_text()
+    except FileNotFoundError:
+        return []
+    return [json.loads(line) for line in text.splitlines(keepends=True) if line.endswith("\n")]
+
+
+def _run_queens(n, scheduler, checkpoint, *options):
+    """`echo n | dlxcli queens --scheduler ... --checkpoint ...`, started."""
+    given = checkpoint.with_suffix(".in")
+    given.write_text(f"{n}\n")
+    with open(given) as stdin:
+        return subprocess.Popen(DLXCLI + ["queens", "--scheduler", scheduler, "--checkpoint",
+                                          str(checkpoint), *options],
+                                stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def _finish(process):
+    """(exit status, stdout, stderr) of a run, once it is over."""
+    out, err = process.communicate(timeout=RUN_SECONDS)
+    return process.returncode, out.decode(), err.decode()
+
+
+def _wait_for_subproblems(path, count, process):
+    """Wait until the run has recorded `count` subproblems; returns how many it has."""
+    deadline = time.monotonic() + RUN_SECONDS
+    while time.monotonic() < deadline:
+        records = len(_checkpoint_lines(path)[1:])
+        if records >= count:
+            return records
+        if process.poll() is not None:
+            pytest.fail(f"the run ended first: {_finish(process)}")
+        time.sleep(0.02)
+    pytest.fail("the run recorded too few subproblems in time")
+
+
+@pytest.mark.parametrize("jobs", [[], ["--jobs", "1"], ["--jobs", "3"]])
+def test_with_a_scheduler_the_workers_solve_every_subproblem(cluster, tmp_path, jobs):
+    """Whatever --jobs says (without it: 1), the cluster's workers solve the
+    subproblems, and the client none (the `worker` field of each checkpoint line)."""
+    checkpoint = tmp_path / "q11.ck"
+    run = _run_queens(11, cluster.address, checkpoint, *jobs)
+    assert _finish(run) == (0, _finish_expected(11), "")
+    header, *records = _checkpoint_lines(checkpoint)
+    solvers = {int(record["worker"].rsplit("/", 1)[1]) for record in records}
+    assert len(records) == header["subproblems"] and run.pid not in solvers
+    assert solvers <= cluster.worker_pids()
+
+
+@functools.lru_cache(maxsize=None)
+def _finish_expected(n):
+    """What `dlxcli queens` prints for n, solved here without a split."""
+    alone = subprocess.run(DLXCLI + ["queens"], input=f"{n}\n".encode(), capture_output=True,
+                           timeout=RUN_SECONDS)
+    assert alone.returncode == 0 and alone.stdout.decode().splitlines()[-1] == str(QUEENS[n])
+    return alone.stdout.decode()
+
+
+def test_a_refused_address_is_one_line_and_status_2_at_once():
+    address = f"tcp://{HERE}:{free_port()}"
+    done = subprocess.run(DLXCLI + ["queens", "--scheduler", address], input=b"8\n",
+                          capture_output=True, timeout=RUN_SECONDS)
     assert done.returncode == 2 and done.stdout == b""
-    assert done.stderr.decode().count("\n") == 1
-    assert "cannot reach the Dask scheduler" in done.stderr.decode()
+    assert done.stderr.decode() == (f"dlxcli: <stdin>: cannot reach the Dask scheduler at "
+                                    f"{address}: connection refused (nothing listens there)\n")
+    began = time.monotonic()
+    with pytest.raises(DlxError, match="connection refused"):
+        parallel.Cluster(None, address)
+    assert time.monotonic() - began < parallel.CONNECT_SECONDS / 2  # Dask alone: 10 s
+
+
+def test_a_server_that_says_nothing_is_given_up_on(monkeypatch):
+    """A port where something listens but says nothing (not a scheduler): Dask alone
+    would wait for its greeting forever."""
+    monkeypatch.setattr(parallel, "CONNECT_SECONDS", 1)
+    with socket.socket() as silent:
+        silent.bind((HERE, 0))
+        silent.listen()
+        address = f"tcp://{HERE}:{silent.getsockname()[1]}"
+        raised = []
+
+        def connect():
+            try:
+                parallel.Cluster(None, address)
+            except DlxError as exc:
+                raised.append(str(exc))
+        attempt = threading.Thread(target=connect, daemon=True)
+        attempt.start()
+        attempt.join(RUN_SECONDS)
+    assert raised == [f"cannot reach the Dask scheduler at {address}: no answer within 1 s "
+                      "(is it a Dask scheduler?)"]
+
+
+def test_no_worker_yet_is_said_on_stderr_and_waited_for(own_cluster, tmp_path):
+    empty = own_cluster(0)
+    cover = ExactCover(*queens_definition(8))
+    with pytest.raises(TimeLimitExceeded):  # the time limit ends the wait
+        cover.count(budget=Budget(timeout=0.5, split=Split(scheduler=empty.address)))
+    run = _run_queens(10, empty.address, tmp_path / "q10.ck")
+    assert run.stderr.readline().decode() == (
+        f"dlxcli: waiting for a worker of the Dask scheduler at {empty.address} "
+        f"({parallel.CONNECT_SECONDS} s at most)\n")
+    empty.start_workers(1)
+    assert _finish(run) == (0, _finish_expected(10), "")
+
+
+def test_a_lost_worker_has_its_subproblems_solved_by_the_others(cluster, tmp_path):
+    checkpoint = tmp_path / "q13.ck"
+    run = _run_queens(13, cluster.address, checkpoint)
+    _wait_for_subproblems(checkpoint, 3, run)
+    os.kill(min(cluster.worker_pids()), signal.SIGKILL)
+    assert _finish(run) == (0, _finish_expected(13), "")
+
+
+def _killed_in_mid_search(address, checkpoint, kill):
+    """A count on the cluster, `kill()` once 3 subproblems are done: (exit status,
+    stdout, stderr) of the run, the subproblems recorded before the kill."""
+    run = _run_queens(13, address, checkpoint)
+    before = _wait_for_subproblems(checkpoint, 3, run)
+    kill(run)
+    return _finish(run), before
+
+
+def test_no_worker_left_is_one_line_and_status_2_the_checkpoint_kept(own_cluster, tmp_path):
+    cluster = own_cluster(2)
+    checkpoint = tmp_path / "q13.ck"
+    ended, before = _killed_in_mid_search(cluster.address, checkpoint,
+                                          lambda run: cluster.kill_workers())
+    assert ended == (2, "", f"dlxcli: <stdin>: the Dask scheduler at {cluster.address} has "
+                            f"no worker left (waited {parallel.CONNECT_SECONDS} s)\n")
+    header, *records = _checkpoint_lines(checkpoint)
+    assert before <= len(records) < header["subproblems"]
+    cluster.start_workers(2)
+    again = _run_queens(13, cluster.address, checkpoint)
+    assert _finish(again) == (0, _finish_expected(13), "")
+    header, *records = _checkpoint_lines(checkpoint)
+    assert sorted(record["subproblem"] for record in records) == list(range(
+        header["subproblems"]))
+
+
+def test_a_lost_scheduler_is_one_line_and_status_2_the_checkpoint_kept(own_cluster,
+                                                                      tmp_path):
+    doomed = own_cluster(2)
+    checkpoint = tmp_path / "q13.ck"
+    ended, before = _killed_in_mid_search(doomed.address, checkpoint,
+                                          lambda run: _kill(doomed.scheduler))
+    assert ended == (2, "", f"dlxcli: <stdin>: lost the Dask scheduler at {doomed.address}\n")
+    assert len(_checkpoint_lines(checkpoint)[1:]) >= before
+
+
+@pytest.mark.parametrize("signum, status, said", [(signal.SIGINT, 130, "interrupted"),
+                                                  (signal.SIGTERM, 143, "terminated")])
+def test_a_signal_to_the_client_is_one_line_the_checkpoint_kept(cluster, tmp_path, signum,
+                                                                status, said):
+    checkpoint = tmp_path / "q13.ck"
+    ended, before = _killed_in_mid_search(cluster.address, checkpoint,
+                                          lambda run: run.send_signal(signum))
+    assert ended == (status, "", f"dlxcli: {said}\n")
+    header, *records = _checkpoint_lines(checkpoint)
+    assert before <= len(records) < header["subproblems"]

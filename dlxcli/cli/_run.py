@@ -63,10 +63,10 @@ def run(command, options):
         fail(problem)
     jobs = [Job(source, command, settings) for source in sources]
     status = EXIT_BAD_INPUT if problems else EXIT_OK
-    limits = Limits(runner["timeout"], runner["node_limit"], split_of(runner),
-                    tracer_of(runner))
     progress = False if runner["trace"] else runner["progress"]
     ui = _ui.display(progress, runner["verbosity"], runner["stats"])
+    limits = Limits(runner["timeout"], runner["node_limit"], split_of(runner, ui.message),
+                    tracer_of(runner))
     writer = Writer(runner["output_format"], runner["out_dir"], runner["headers"],
                     len(sources), ui)
     with interruptible(), ui:
@@ -123,15 +123,20 @@ def made_out_dir(out_dir):
     return True
 
 
-def split_of(runner):
+def split_of(runner, say=None):
     """The Split of every search of the run when --scheduler (or DLXCLI_SCHEDULER) or
     --checkpoint asks for one; else None (--jobs alone splits a single input's search,
-    see _batch.solve_jobs)."""
+    see _batch.solve_jobs). `say` shows its notices (a line on stderr)."""
     scheduler = runner["scheduler"] or os.environ.get("DLXCLI_SCHEDULER") or None
     if not (scheduler or runner["checkpoint"]):
         return None
     from ..parallel import Split
-    return Split(runner["jobs"], scheduler, runner["checkpoint"])
+
+    def notice(text):
+        say(f"dlxcli: {text}")
+
+    return Split(runner["jobs"], scheduler, runner["checkpoint"],
+                 notice=notice if say else None)
 
 
 def trace_refusal(runner):
