@@ -58,7 +58,9 @@ def run(command, options):
     if refusal:
         fail(refusal)
         return EXIT_BAD_INPUT
-    runner["jobs"] = processes(runner["jobs"], runner["verbosity"])
+    # With a scheduler, --jobs does not count (the cluster's workers search): no note.
+    quiet = -1 if scheduler_of(runner) else runner["verbosity"]
+    runner["jobs"] = processes(runner["jobs"], quiet)
     for problem in problems:
         fail(problem)
     jobs = [Job(source, command, settings) for source in sources]
@@ -123,11 +125,16 @@ def made_out_dir(out_dir):
     return True
 
 
+def scheduler_of(runner):
+    """The Dask scheduler's address that --scheduler or DLXCLI_SCHEDULER gives, or None."""
+    return runner["scheduler"] or os.environ.get("DLXCLI_SCHEDULER") or None
+
+
 def split_of(runner, say=None):
     """The Split of every search of the run when --scheduler (or DLXCLI_SCHEDULER) or
     --checkpoint asks for one; else None (--jobs alone splits a single input's search,
     see _batch.solve_jobs). `say` shows its notices (a line on stderr)."""
-    scheduler = runner["scheduler"] or os.environ.get("DLXCLI_SCHEDULER") or None
+    scheduler = scheduler_of(runner)
     if not (scheduler or runner["checkpoint"]):
         return None
     from ..parallel import Split
