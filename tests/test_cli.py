@@ -20,6 +20,7 @@ from dlxcli.cli import cli
 from dlxcli.cli._run import RUN_DEFAULTS, split_options
 from dlxcli.commands import PUZZLES, default_settings
 from paths import CASES
+from processes import group_alive
 
 QUEENS = CASES / "queens"
 MATRIX = CASES / "matrix"
@@ -346,19 +347,6 @@ def test_a_plain_run_into_a_closed_pipe_ends_quietly():
     assert done.stderr == b""
 
 
-def _group_alive(group):
-    """Processes of process group `group` still running (zombies excluded)."""
-    alive = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == group and fields[0] != "Z":
-            alive.append(stat.parent.name)
-    return alive
-
-
 @pytest.mark.parametrize("jobs", ["1", "2"])
 def test_ctrl_c_exits_130_cleanly_without_orphans(tmp_path, jobs):
     folder = tmp_path / "in"
@@ -379,7 +367,7 @@ def test_ctrl_c_exits_130_cleanly_without_orphans(tmp_path, jobs):
     assert stdout == b""
     assert not out.exists() or list(out.iterdir()) == []
     time.sleep(0.2)
-    assert _group_alive(process.pid) == []
+    assert group_alive(process.pid) == []
 
 
 def test_a_run_started_with_ctrl_c_ignored_keeps_ignoring_it():

@@ -34,6 +34,7 @@ from pathlib import Path
 import pytest
 
 from conftest import TWINS, load_twin
+from processes import children, still_running
 
 REPO = Path(__file__).resolve().parent.parent
 HOSTILE = Path(__file__).resolve().parent / "hostile"
@@ -249,30 +250,6 @@ def queens_inputs(folder, sizes):
 def leftovers(folder):
     """The temporary answer files left in `folder` and below."""
     return sorted(str(path) for path in Path(folder).rglob(".dlxcli-*"))
-
-
-def children(pid):
-    """The process ids of `pid`'s children (from /proc, as `ps --ppid` reads them)."""
-    found = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            found += [int(child) for child in (task / "children").read_text().split()]
-        except OSError:
-            pass
-    return found
-
-
-def still_running(pids):
-    """Those of the processes `pids` that exist and are not zombies."""
-    alive = []
-    for pid in pids:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if state != "Z":
-            alive.append(pid)
-    return alive
 
 
 def wait_for(condition, seconds=20.0):

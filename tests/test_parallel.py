@@ -332,9 +332,9 @@ def test_a_probe_that_runs_out_leaves_the_rest_to_the_pool(monkeypatch):
     assert stats.nodes == alone.nodes  # the subproblem the probe gave up is not counted
 
 
-def test_n_jobs_are_this_process_and_n_minus_one_workers(tmp_path, monkeypatch):
-    """--jobs 3: a pool of two processes, and this one searching beside them (each
-    subproblem solved once, by one of the three; the checkpoint names who)."""
+def recorded_pool_sizes(monkeypatch):
+    """The sizes of the local pools that split searches start from now on (a list
+    that grows as they start)."""
     sizes = []
 
     class Recorded(parallel.Processes):
@@ -342,9 +342,18 @@ def test_n_jobs_are_this_process_and_n_minus_one_workers(tmp_path, monkeypatch):
             sizes.append(size)
             super().__init__(search, size)
     monkeypatch.setattr(parallel, "Processes", Recorded)
+    return sizes
+
+
+def test_n_jobs_are_this_process_and_n_minus_one_workers(tmp_path, monkeypatch):
+    """--jobs 3: a pool of two processes, and this one searching beside them (each
+    subproblem solved once, by one of the three; the checkpoint names who). Queens 11:
+    subproblems big enough that the workers cannot always have one finished when this
+    process looks (it takes one itself only then), even on a loaded machine."""
+    sizes = recorded_pool_sizes(monkeypatch)
     path = tmp_path / "q.ckpt"
-    cover = ExactCover(*queens_definition(9))
-    assert cover.count(budget=checkpointed(path, jobs=3)) == 352
+    cover = ExactCover(*queens_definition(11))
+    assert cover.count(budget=checkpointed(path, jobs=3)) == QUEENS[11]
     header, *records = lines_of(path)
     assert sizes == [2]
     assert sorted(r["subproblem"] for r in records) == list(range(header["subproblems"]))

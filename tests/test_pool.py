@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from conftest import TWINS, load_twin
-from test_parallel import queens_definition
+from processes import children, group_alive, still_running
+from test_parallel import queens_definition, recorded_pool_sizes
 
 from dlxcli import parallel
 from dlxcli.exact_cover import Budget, ExactCover
@@ -58,30 +59,6 @@ def alive_children():
     """This process's children that are not zombies, but for those it had before the
     test (the pool's workers, then)."""
     return [pid for pid in still_running(children(os.getpid())) if pid not in OTHERS]
-
-
-def children(pid):
-    """The process ids of `pid`'s children, from /proc."""
-    found = []
-    for task in Path(f"/proc/{pid}/task").glob("*"):
-        try:
-            found += [int(child) for child in (task / "children").read_text().split()]
-        except OSError:
-            pass
-    return found
-
-
-def still_running(pids):
-    """Those of `pids` that exist and are not zombies."""
-    alive = []
-    for pid in pids:
-        try:
-            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-        except OSError:
-            continue
-        if state != "Z":
-            alive.append(pid)
-    return alive
 
 
 def test_tasks_come_back_by_ticket_and_in_order():
@@ -155,18 +132,6 @@ def current_handlers():
 
 
 # -- signals to a whole run -----------------------------------------------------------
-
-def group_alive(group):
-    """Processes of process group `group` still running (zombies excluded)."""
-    alive = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[2]) == group and fields[0] != "Z":
-            alive.append(int(stat.parent.name))
-    return alive
 
 
 def wait_for(condition, seconds):
@@ -407,13 +372,7 @@ def test_zero_jobs_is_one_per_usable_core():
 
 def test_a_huge_number_of_jobs_neither_forks_nor_cuts_without_bound(tmp_path, monkeypatch):
     """Split(jobs=10**23) used to cut the search into 1.6 x 10^24 subproblems."""
-    sizes = []
-
-    class Recorded(parallel.Processes):
-        def __init__(self, search, size):
-            sizes.append(size)
-            super().__init__(search, size)
-    monkeypatch.setattr(parallel, "Processes", Recorded)
+    sizes = recorded_pool_sizes(monkeypatch)
     monkeypatch.setattr(parallel, "MAX_OPEN", 50)
     path = tmp_path / "q.ckpt"
     cover = ExactCover(*queens_definition(9))
