@@ -82,7 +82,16 @@ def run(command, options):
             return EXIT_BAD_INPUT
         finally:
             writer.close()
+    if status <= EXIT_NO_ANSWER and unused_checkpoint(limits.split):
+        fail(f"--checkpoint {printable(limits.split.checkpoint)}: nothing was recorded: only "
+             "a count, a listing of all solutions or a maximize is split into subproblems, "
+             "and this input asked for none")
     return status
+
+
+def unused_checkpoint(split):
+    """Whether --checkpoint was given and no search took it up (none was split)."""
+    return split is not None and split.checkpoint and not split.checkpointed
 
 
 def processes(jobs, verbosity=0):
