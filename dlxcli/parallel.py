@@ -779,7 +779,7 @@ class Checkpoint:
     def __init__(self, path, search):
         self.path, self.search = os.fspath(path), search
         self.header, self.records, self.done = None, [], {}
-        self.fd, self.length, self.created = None, 0, False
+        self.fd, self.length, self.created, self.locked = None, 0, False, False
         try:
             self._lock()
             self._read()
@@ -809,6 +809,7 @@ class Checkpoint:
                 self._fail("it is not a regular file (a checkpoint is a file it appends to)")
             os.set_blocking(self.fd, True)
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            self.locked = True
         except BlockingIOError:
             self._fail("another dlxcli run is using this checkpoint")
         except OSError as exc:
@@ -982,11 +983,12 @@ class Checkpoint:
                        "written before are kept")
 
     def close(self):
-        """Close (and unlock) the file; one this run made and left empty is removed."""
+        """Close (and unlock) the file; one this run made, locked and left empty is
+        removed (not one another run locked first: that run's now)."""
         if self.fd is None:
             return
         try:
-            if self.created and os.fstat(self.fd).st_size == 0:
+            if self.created and self.locked and os.fstat(self.fd).st_size == 0:
                 os.unlink(self.path)
         except OSError:
             pass
