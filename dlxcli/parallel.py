@@ -793,20 +793,20 @@ class Checkpoint:
 
     def _lock(self):
         """Open the file (made if missing), refusing what is not a regular file before
-        anything is read from it, and lock it against other runs."""
+        it is opened (a device may do something when opened) and again once opened (it
+        may have been replaced since), and lock it against other runs."""
         import fcntl
-        import stat
         try:
-            if not os.path.exists(self.path):
+            if not os.path.lexists(self.path):
                 try:
                     self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
                     self.created = True
                 except FileExistsError:
                     pass
             if self.fd is None:
+                self._check_regular(os.stat(self.path))
                 self.fd = os.open(self.path, os.O_RDWR | os.O_NONBLOCK)
-            if not stat.S_ISREG(os.fstat(self.fd).st_mode):
-                self._fail("it is not a regular file (a checkpoint is a file it appends to)")
+            self._check_regular(os.fstat(self.fd))
             os.set_blocking(self.fd, True)
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             self.locked = True
@@ -814,6 +814,11 @@ class Checkpoint:
             self._fail("another dlxcli run is using this checkpoint")
         except OSError as exc:
             self._fail(f"cannot open it ({exc.strerror or exc})")
+
+    def _check_regular(self, status):
+        import stat
+        if not stat.S_ISREG(status.st_mode):
+            self._fail("it is not a regular file (a checkpoint is a file it appends to)")
 
     def _read(self):
         """Read the header and the records, checking each line's length and JSON; the

@@ -230,6 +230,11 @@ def test_a_folder_given_as_the_checkpoint_is_refused(tmp_path):
         assert b"Traceback" not in done.stderr
 
 
+def test_an_empty_name_is_refused_not_ignored():
+    done = dlxcli("queens", "--checkpoint", "", input=b"8\n")
+    assert done.returncode == 2 and done.stdout == b"" and b"--checkpoint" in done.stderr
+
+
 def test_a_missing_folder_is_one_line_naming_the_file(tmp_path):
     path = tmp_path / "missing" / "q.ckpt"
     one_line(dlxcli("queens", "--checkpoint", path, input=b"8\n"), str(path), "cannot open")

@@ -48,6 +48,8 @@ def run(command, options):
     once with 130). Raises UsageProblem before any output if --out would overwrite one
     answer with another; an --out folder that cannot be made ends it with status 2."""
     runner, settings = split_options(options)
+    if runner["checkpoint"] == "":
+        raise UsageProblem("--checkpoint needs a file name, not an empty one")
     sources, problems = find_sources(runner["paths"], runner["recursive"])
     check_out_dir(runner["out_dir"], sources)
     if not made_out_dir(runner["out_dir"]):
