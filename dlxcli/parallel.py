@@ -75,9 +75,12 @@ class Split:
                 scheduler); with jobs == 1 and no scheduler it solves all of them
     notice      a function given a line to show the user while the search waits
                 (for a cluster's first worker), or None
+
+    `checkpointed` says whether a search took up the checkpoint: one that is not
+    split (a first solution) does not, and the command line says so.
     """
 
-    __slots__ = ("jobs", "scheduler", "checkpoint", "probe", "notice")
+    __slots__ = ("jobs", "scheduler", "checkpoint", "probe", "notice", "checkpointed")
 
     def __init__(self, jobs=None, scheduler=None, checkpoint=None, probe=None, notice=None):
         cores = usable_cores()
@@ -86,6 +89,7 @@ class Split:
         if probe is None:
             probe = 0.0 if scheduler else _probe_from_environment()
         self.probe = probe
+        self.checkpointed = False
 
     @property
     def alone(self):
@@ -238,7 +242,9 @@ def _finished(problem, search, budget, stats):
     spent = Stats()
     workers = checkpoint = None
     try:
-        checkpoint = Checkpoint(split.checkpoint, search) if split.checkpoint else None
+        if split.checkpoint:
+            checkpoint = Checkpoint(split.checkpoint, search)
+            split.checkpointed = True
         if split.scheduler:
             workers = Cluster(search, split.scheduler, split.notice, budget)
         n_workers = workers.size if workers else split.jobs
@@ -251,7 +257,7 @@ def _finished(problem, search, budget, stats):
         if checkpoint:
             checkpoint.begin(cut, min_open)
         for done in (checkpoint.done.values() if checkpoint else ()):
-            tally.add(done)
+            tally.add(done, resumed=True)
             yield _relisted(done, problem, search, cut, budget, tally)
         pending = [k for k in range(len(cut)) if not (checkpoint and k in checkpoint.done)]
         for done in _solve_here(problem, search, cut, pending, budget, split, tally):
@@ -391,20 +397,26 @@ class Tally:
         self.whole = sum(self.shares) or 1.0
         self.budget, self.spent, self.node_limit = budget, spent, node_limit
         self.finished, self.part, self.here = 0, 0.0, 0
-        self.reported = 0.0
+        self.reported, self.resumed_nodes = 0.0, 0
 
     @property
     def nodes(self):
         return self.spent.nodes
 
-    def add(self, done):
+    def add(self, done, resumed=False):
+        """Count a finished subproblem in; `resumed`: one a checkpoint held, whose
+        nodes do not count against the node limit (which counts the nodes this run
+        searches: so that the same command, run again, goes on where it stopped)."""
         self.bound.add(done)
         self.spent.add(done.stats)
         self.finished += 1
         self.part += self.shares[done.index]
-        if self.node_limit is not None and self.spent.nodes > self.node_limit:
+        if resumed:
+            self.resumed_nodes += done.stats.nodes
+        searched = self.spent.nodes - self.resumed_nodes
+        if self.node_limit is not None and searched > self.node_limit:
             raise NodeLimitExceeded(
-                f"search stopped after {self.spent.nodes} nodes (node limit)", self.spent.nodes)
+                f"search stopped after {searched} nodes (node limit)", self.spent.nodes)
         self.report()
 
     def report(self, fraction=0.0, nodes=0, solutions=0):
@@ -735,7 +747,8 @@ def _check_reachable(address):
 # -- checkpoints ------------------------------------------------------------------------------
 
 class CheckpointError(DlxError):
-    """A checkpoint file that belongs to another search, or is not one."""
+    """A checkpoint file that cannot be used: another search's, not one, one another run
+    holds, or one that cannot be read or written."""
 
 
 class Checkpoint:
@@ -750,89 +763,207 @@ class Checkpoint:
     the next; a torn last line (a crash in mid-write) is cut off when the file is
     opened again. The subtotals are in the file, so a total can be checked by adding
     them up (docs/parallel.md).
+
+    The file is opened once, locked (flock: one run at a time), and never written
+    before all of it has been read and checked: a file that is not a regular file, or
+    not a checkpoint of this search, is refused as it is. An empty file is a new
+    checkpoint. Every field is checked for its type and range (`_take`), which cannot
+    catch a forged subtotal that is consistent with itself (docs/parallel.md).
     """
 
     VERSION = 1
+    HEADER_START = b'{"dlxcli":"checkpoint"'
+    RECORD_START = b'{"subproblem":'
+    STATS = ("nodes", "updates", "solutions", "mems")
 
     def __init__(self, path, search):
         self.path, self.search = os.fspath(path), search
         self.header, self.records, self.done = None, [], {}
-        self.fd, self.length = None, 0
-        self._read()
+        self.fd, self.length, self.created, self.locked = None, 0, False, False
+        try:
+            self._lock()
+            self._read()
+        except BaseException:
+            self.close()
+            raise
         self.min_open = self.header["min_open"] if self.header else None
 
     def _fail(self, what):
         raise CheckpointError(f"checkpoint {self.path}: {what}")
 
+    def _lock(self):
+        """Open the file (made if missing), refusing what is not a regular file before
+        it is opened (a device may do something when opened) and again once opened (it
+        may have been replaced since), and lock it against other runs."""
+        import fcntl
+        try:
+            if not os.path.lexists(self.path):
+                try:
+                    self.fd = os.open(self.path, os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o644)
+                    self.created = True
+                except FileExistsError:
+                    pass
+            if self.fd is None:
+                self._check_regular(os.stat(self.path))
+                self.fd = os.open(self.path, os.O_RDWR | os.O_NONBLOCK)
+            self._check_regular(os.fstat(self.fd))
+            os.set_blocking(self.fd, True)
+            fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            self.locked = True
+        except BlockingIOError:
+            self._fail("another dlxcli run is using this checkpoint")
+        except OSError as exc:
+            self._fail(f"cannot open it ({exc.strerror or exc})")
+
+    def _check_regular(self, status):
+        import stat
+        if not stat.S_ISREG(status.st_mode):
+            self._fail("it is not a regular file (a checkpoint is a file it appends to)")
+
     def _read(self):
+        """Read the header and the records, checking each line's length and JSON; the
+        checks against the search's subproblems come in `begin`."""
+        try:
+            with os.fdopen(os.dup(self.fd), "rb") as file:
+                number = 0
+                while True:
+                    line = file.readline(self._longest_line() + 1)
+                    if not line.endswith(b"\n"):
+                        self._check_torn(line, number)
+                        return
+                    number += 1
+                    self._parse(line, number)
+                    self.length += len(line)
+        except OSError as exc:
+            self._fail(f"cannot read it ({exc.strerror or exc})")
+
+    def _longest_line(self):
+        """The longest line this search can write: a record listing LISTED solutions
+        of the longest length (a solution has at most one option per primary item,
+        after the forced ones), with room for the other fields."""
+        n_primary, _, options, _, _ = self.search.definition
+        digits = len(str(len(options))) + 1
+        longest = (len(self.search.forced) + n_primary + 2) * digits
+        return 4096 + (LISTED + 2) * longest
+
+    def _check_torn(self, tail, number):
+        """`tail`, the end of the file after the last newline: nothing, too long a
+        line, or the start of a line cut short by a crash (then it is cut off when the
+        file is written to)."""
+        if len(tail) > self._longest_line():
+            self._fail(f"line {number + 1} is longer than any checkpoint line")
+        start = self.RECORD_START if self.header else self.HEADER_START
+        if tail[:len(start)] != start[:len(tail)] or not tail.isascii():
+            self._fail(f"line {number + 1} is not a checkpoint line")
+
+    def _parse(self, line, number):
         import json
         try:
-            with open(self.path, "rb") as file:
-                data = file.read()
-        except FileNotFoundError:
-            return
-        except OSError as exc:
-            self._fail(f"cannot read it ({exc.strerror})")
-        self.length = data.rfind(b"\n") + 1  # a torn last line is left out
-        for number, line in enumerate(data[:self.length].splitlines(), 1):
-            try:
-                entry = json.loads(line)
-            except ValueError:
-                entry = None
-            if not isinstance(entry, dict):
-                self._fail(f"line {number} is not a checkpoint line")
-            if self.header is None:
-                self._check_header(entry)
-            else:
-                self.records.append(entry)
+            entry = json.loads(line)
+        except (ValueError, RecursionError):
+            entry = None
+        if not isinstance(entry, dict):
+            self._fail(f"line {number} is not a checkpoint line")
+        if self.header is None:
+            self._check_header(entry)
+        else:
+            self.records.append(entry)
 
     def _check_header(self, header):
-        if header.get("dlxcli") != "checkpoint" or header.get("version") != self.VERSION:
+        if header.get("dlxcli") != "checkpoint" or not _is_count(header.get("version")) \
+                or header["version"] != self.VERSION:
             self._fail("it is not a dlxcli checkpoint (version 1)")
         if header.get("search") != self.search.digest:
             self._fail("it belongs to another search (a different problem or query); "
                        "give another file or delete it")
+        if not (_is_count(header.get("min_open")) and 1 <= header["min_open"] <= MAX_OPEN):
+            self._fail("line 1: min_open is not a number of subproblems")
         self.header = header
 
     def begin(self, cut, min_open):
-        """Open the file for appending: write the header of a new checkpoint, or check
-        that the search was cut the same way and take up its records."""
-        import json
-        self._json = json
+        """Write the header of a new checkpoint, or check that the search was cut the
+        same way and take up its records; then append from the end of the last whole
+        line (a torn last line is cut off)."""
         frontier = _frontier_digest(cut)
+        if self.header is not None:
+            if self.header.get("frontier") != frontier:
+                self._fail("its search was cut into other subproblems (another dlxcli "
+                           "version?)")
+            for number, record in enumerate(self.records, 2):
+                self._take(record, number, cut)
+        try:
+            os.ftruncate(self.fd, self.length)
+            os.lseek(self.fd, 0, os.SEEK_END)
+        except OSError as exc:
+            self._fail(f"cannot write it ({exc.strerror or exc})")
         if self.header is None:
-            self.fd = self._open(truncate=True)
             self._append({"dlxcli": "checkpoint", "version": self.VERSION,
                           "search": self.search.digest, "query": self.search.query,
                           "min_open": min_open, "subproblems": len(cut),
                           "frontier": frontier})
-            return
-        if self.header.get("frontier") != frontier:
-            self._fail("its search was cut into other subproblems (another dlxcli version?)")
-        for number, record in enumerate(self.records, 2):
-            self._take(record, number, cut)
-        self.fd = self._open(truncate=False)
 
     def _take(self, record, number, cut):
-        try:
-            index, prefix = record["subproblem"], tuple(record["prefix"])
-            stats = Stats(record["nodes"], record["updates"], record["solutions"],
-                          record["seconds"], record.get("mems", 0))
-            value = record["value"]
-        except (KeyError, TypeError):
-            self._fail(f"line {number} is not a subproblem line")
-        if not (isinstance(index, int) and 0 <= index < len(cut) and cut[index][0] == prefix):
-            self._fail(f"line {number} is not one of this search's subproblems")
-        if self.search.query == "maximize" and value is not None:
-            value = (value[0], value[1])
-        self.done.setdefault(index, Done(index, value, stats, record.get("worker")))
+        """Check a subproblem's line field by field and keep it as a Done."""
+        def wrong(what):
+            self._fail(f"line {number}: {what}")
+        index = record.get("subproblem")
+        if not (_is_count(index) and index < len(cut)):
+            wrong("subproblem is not the index of one of this search's subproblems")
+        prefix = cut[index][0]
+        if record.get("prefix") != list(prefix):
+            wrong(f"prefix is not that of subproblem {index}")
+        counts = [record.get(name, 0 if name == "mems" else None) for name in self.STATS]
+        if not all(_is_count(count) for count in counts):
+            wrong("nodes, updates, solutions and mems must be whole numbers >= 0")
+        seconds = record.get("seconds")
+        if not (_is_number(seconds) and 0 <= seconds < float("inf")):
+            wrong("seconds must be a number >= 0")
+        worker = record.get("worker")
+        if not (worker is None or isinstance(worker, str)):
+            wrong("worker must be a string")
+        value = self._value(record.get("value"), counts[2], self.search.forced + list(prefix),
+                            wrong)
+        done = Done(index, value, Stats(counts[0], counts[1], counts[2], seconds, counts[3]),
+                    worker)
+        if self.done.setdefault(index, done).value != value:
+            wrong(f"subproblem {index} is there twice with different answers")
 
-    def _open(self, truncate):
-        """The file, opened for appending; without its torn last line, if any."""
-        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT, 0o644)
-        os.ftruncate(fd, 0 if truncate else self.length)
-        os.lseek(fd, 0, os.SEEK_END)
-        return fd
+    def _value(self, value, solutions, start, wrong):
+        """The query's answer on a subproblem, checked: a count equal to its record's
+        `solutions`; at most LISTED solutions (or null: too many to list), as many as
+        `solutions`; or null / [weight, solution] with the solution's weight. Each
+        solution a list of option indices that starts with `start` (forced + prefix)."""
+        query = self.search.query
+        if query == "count":
+            if not (_is_count(value) and value == solutions):
+                wrong("value is not a count equal to the line's solutions")
+            return value
+        if query == "all":
+            if value is None:
+                return None
+            if not (isinstance(value, list) and len(value) <= LISTED
+                    and len(value) == solutions):
+                wrong("value is not a list of the line's solutions")
+            for solution in value:
+                self._check_solution(solution, start, wrong)
+            return value
+        if value is None:
+            return None
+        if not (isinstance(value, list) and len(value) == 2 and _is_number(value[0])):
+            wrong("value is not null or [weight, solution]")
+        weight, solution = value
+        self._check_solution(solution, start, wrong)
+        weights = self.search.definition[3]
+        if weights is None or not _same_weight(weight, [weights[k] for k in solution]):
+            wrong("value's weight is not its solution's weight")
+        return weight, solution
+
+    def _check_solution(self, solution, start, wrong):
+        n_options = len(self.search.definition[2])
+        if not (isinstance(solution, list) and solution[:len(start)] == start
+                and all(_is_count(option) and option < n_options for option in solution)):
+            wrong("a solution is not a list of this problem's options starting with its "
+                  "subproblem's prefix")
 
     def record(self, done, prefix):
         """Append one finished subproblem."""
@@ -844,18 +975,51 @@ class Checkpoint:
                       "worker": done.worker})
 
     def _append(self, entry):
-        line = self._json.dumps(entry, separators=(",", ":")) + "\n"
-        os.write(self.fd, line.encode())
-        os.fsync(self.fd)
+        """One line, written whole (a short write is continued) and synced; a failed
+        write leaves at most a torn last line, cut off by the next run."""
+        import json
+        line = (json.dumps(entry, separators=(",", ":")) + "\n").encode()
+        try:
+            while line:
+                line = line[os.write(self.fd, line):]
+            os.fsync(self.fd)
+        except OSError as exc:
+            self._fail(f"cannot write it ({exc.strerror or exc}); the subproblems "
+                       "written before are kept")
 
     def close(self):
-        if self.fd is not None:
-            os.close(self.fd)
-            self.fd = None
+        """Close (and unlock) the file; one this run made, locked and left empty is
+        removed (not one another run locked first: that run's now)."""
+        if self.fd is None:
+            return
+        try:
+            if self.created and self.locked and os.fstat(self.fd).st_size == 0:
+                os.unlink(self.path)
+        except OSError:
+            pass
+        os.close(self.fd)
+        self.fd = None
+
+
+def _is_count(value):
+    """Whether a JSON value is a whole number >= 0 (not a boolean, not 2.0)."""
+    return type(value) is int and value >= 0
+
+
+def _is_number(value):
+    """Whether a JSON value is a finite number (not a boolean)."""
+    import math
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def _same_weight(weight, weights):
+    """Whether `weight` is the sum of `weights` (to rounding, for weights that are
+    not whole numbers: the engine may add them in another order)."""
+    import math
+    return math.isclose(weight, sum(weights), rel_tol=1e-9, abs_tol=1e-9)
 
 
 def _frontier_digest(cut):
     import hashlib
     text = "\n".join(" ".join(map(str, prefix)) for prefix, _ in cut)
     return hashlib.sha256(text.encode()).hexdigest()
-

@@ -48,6 +48,8 @@ def run(command, options):
     once with 130). Raises UsageProblem before any output if --out would overwrite one
     answer with another; an --out folder that cannot be made ends it with status 2."""
     runner, settings = split_options(options)
+    if runner["checkpoint"] == "":
+        raise UsageProblem("--checkpoint needs a file name, not an empty one")
     sources, problems = find_sources(runner["paths"], runner["recursive"])
     check_out_dir(runner["out_dir"], sources)
     if not made_out_dir(runner["out_dir"]):
@@ -84,7 +86,16 @@ def run(command, options):
             return EXIT_BAD_INPUT
         finally:
             writer.close()
+    if status <= EXIT_NO_ANSWER and unused_checkpoint(limits.split):
+        fail(f"--checkpoint {printable(limits.split.checkpoint)}: nothing was recorded: only "
+             "a count, a listing of all solutions or a maximize is split into subproblems, "
+             "and this input asked for none")
     return status
+
+
+def unused_checkpoint(split):
+    """Whether --checkpoint was given and no search took it up (none was split)."""
+    return split is not None and split.checkpoint and not split.checkpointed
 
 
 def processes(jobs, verbosity=0):

@@ -1,0 +1,339 @@
+"""Checkpoints of a split search against hostile files and runs (issue 20, section 2):
+never a wrong total, never lost work, never someone else's file.
+
+Layer: tests. Totals come from OEIS A000170 (n-queens, test_parallel.QUEENS) or from
+the same search without a checkpoint; the command line runs in a subprocess.
+"""
+
+import fcntl
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from dlxcli.exact_cover import Budget, ExactCover
+from dlxcli.parallel import CheckpointError, Split
+from paths import CASES
+from test_parallel import QUEENS, queens_definition, weighted_queens
+
+DLXCLI = [sys.executable, "-m", "dlxcli"]
+
+
+def dlxcli(*args, input=None, preexec_fn=None, timeout=120, cwd=None):
+    env = {**os.environ, "DLXCLI_SPLIT_PROBE": "0"}
+    return subprocess.run(DLXCLI + [str(a) for a in args], input=input, env=env,
+                          capture_output=True, timeout=timeout, preexec_fn=preexec_fn,
+                          cwd=cwd)
+
+
+def one_line(done, *words):
+    """The run failed with status 2 and one line on stderr holding each of `words`."""
+    err = done.stderr.decode()
+    assert (done.returncode, done.stdout, err.count("\n")) == (2, b"", 1), err
+    assert "Traceback" not in err and all(word in err for word in words), err
+
+
+def checkpointed(path):
+    return Budget(split=Split(jobs=1, checkpoint=path, probe=0.0))
+
+
+def queens_count(path, n=8):
+    return ExactCover(*queens_definition(n)).count(budget=checkpointed(path))
+
+
+def memory_capped():
+    """A child's address space capped at 2 GB: the old code read /dev/zero into memory."""
+    resource.setrlimit(resource.RLIMIT_AS, (2_000_000_000, 2_000_000_000))
+
+
+def forged(path, line, **fields):
+    """The checkpoint at `path` with fields of its line `line` (1: the header)
+    replaced by raw JSON texts; returns the new bytes."""
+    lines = path.read_bytes().splitlines(keepends=True)
+    entry = json.loads(lines[line - 1])
+    text = json.dumps(entry, separators=(",", ":"))
+    for name, raw in fields.items():
+        old = f'"{name}":' + json.dumps(entry[name], separators=(",", ":"))
+        assert old in text
+        text = text.replace(old, f'"{name}":{raw}', 1)
+    lines[line - 1] = text.encode() + b"\n"
+    path.write_bytes(b"".join(lines))
+    return path.read_bytes()
+
+
+# -- files that are not checkpoints are refused untouched -----------------------------------
+
+@pytest.mark.parametrize("content", [b"13", b"abc", b"8 0 0\n0 0", b"{\"dlxcli\":\"x\"}\n",
+                                     b"\x00" * 5000])
+def test_a_file_that_is_not_a_checkpoint_is_refused_as_it_is(tmp_path, content):
+    path = tmp_path / "not.ckpt"
+    path.write_bytes(content)
+    one_line(dlxcli("queens", "--checkpoint", path, input=b"8\n"), str(path))
+    assert path.read_bytes() == content
+
+
+def test_the_input_itself_given_as_the_checkpoint_is_left_as_it_was(tmp_path):
+    path = tmp_path / "q.in"
+    path.write_bytes(b"9")  # no final newline
+    one_line(dlxcli("queens", "--checkpoint", path, path), str(path))
+    assert path.read_bytes() == b"9"
+
+
+def test_an_empty_file_is_a_new_checkpoint(tmp_path):
+    path = tmp_path / "placeholder.ckpt"
+    path.write_bytes(b"")
+    assert dlxcli("queens", "--checkpoint", path, input=b"8\n").stdout.endswith(b"\n92\n")
+    assert json.loads(path.read_bytes().splitlines()[0])["dlxcli"] == "checkpoint"
+
+
+def test_a_checkpoint_cut_inside_its_header_starts_afresh(tmp_path):
+    path = tmp_path / "q.ckpt"
+    assert queens_count(path) == QUEENS[8]
+    path.write_bytes(path.read_bytes()[:30])
+    assert queens_count(path) == QUEENS[8]
+
+
+# -- every field of every line is checked ----------------------------------------------------
+
+@pytest.mark.parametrize("raw", ["NaN", "Infinity", "-1", "2.5", "\"3\"", "true", "null",
+                                 "[]", "{}", "1e400"])
+def test_a_subtotal_that_is_not_a_count_is_refused(tmp_path, raw):
+    path = tmp_path / "q.ckpt"
+    queens_count(path)
+    kept = forged(path, 2, value=raw)
+    with pytest.raises(CheckpointError, match="line 2"):
+        queens_count(path)
+    assert path.read_bytes() == kept
+
+
+def test_a_subtotal_other_than_its_lines_solutions_is_refused(tmp_path):
+    """Valid JSON, a count, but not the line's own: a total off by one otherwise."""
+    path = tmp_path / "q.ckpt"
+    queens_count(path)
+    value = json.loads(path.read_bytes().splitlines()[1])["value"]
+    forged(path, 2, value=str(value + 1))
+    with pytest.raises(CheckpointError, match="line 2: value"):
+        queens_count(path)
+
+
+@pytest.mark.parametrize("field, raw", [
+    ("nodes", "-5"), ("nodes", "1.5"), ("updates", "\"x\""), ("solutions", "null"),
+    ("mems", "true"), ("seconds", "-1"), ("seconds", "NaN"), ("seconds", "\"1\""),
+    ("worker", "7"), ("subproblem", "-1"), ("subproblem", "99999"), ("subproblem", "0.0"),
+    ("subproblem", "true"), ("prefix", "[1,2]"), ("prefix", "7"), ("prefix", "null"),
+])
+def test_a_field_of_the_wrong_type_or_range_is_refused(tmp_path, field, raw):
+    path = tmp_path / "q.ckpt"
+    queens_count(path)
+    kept = forged(path, 3, **{field: raw})
+    with pytest.raises(CheckpointError, match="line 3"):
+        queens_count(path)
+    assert path.read_bytes() == kept
+
+
+@pytest.mark.parametrize("field, raw", [("version", "true"), ("version", "1.0"),
+                                        ("min_open", "0"), ("min_open", "\"64\""),
+                                        ("min_open", "1e9")])
+def test_a_header_of_the_wrong_type_is_refused(tmp_path, field, raw):
+    path = tmp_path / "q.ckpt"
+    queens_count(path)
+    kept = forged(path, 1, **{field: raw})
+    with pytest.raises(CheckpointError):
+        queens_count(path)
+    assert path.read_bytes() == kept
+
+
+@pytest.mark.parametrize("forge", [
+    lambda solutions: [solutions[0][:-1] + [10 ** 6]] + solutions[1:],  # out of range
+    lambda solutions: [list(reversed(solutions[0]))] + solutions[1:],  # not its prefix
+    lambda solutions: [[str(o) for o in solutions[0]]] + solutions[1:],
+    lambda solutions: solutions[1:] + [[0]],  # the right number, one not a solution
+])
+def test_a_listed_solution_that_is_not_one_of_the_subproblem_is_refused(tmp_path, forge):
+    path = tmp_path / "all.ckpt"
+    cover = ExactCover(*queens_definition(6))
+    list(cover.solutions(budget=checkpointed(path)))
+    lines = path.read_bytes().splitlines()
+    number = next(k for k, line in enumerate(lines[1:], 2) if json.loads(line)["solutions"])
+    solutions = json.loads(lines[number - 1])["value"]
+    forged(path, number, value=json.dumps(forge(solutions), separators=(",", ":")))
+    with pytest.raises(CheckpointError, match=f"line {number}"):
+        list(cover.solutions(budget=checkpointed(path)))
+
+
+def test_a_best_weight_other_than_its_solutions_is_refused(tmp_path):
+    path = tmp_path / "max.ckpt"
+    cover = weighted_queens(6)
+    best = cover.maximize(budget=checkpointed(path))
+    lines = path.read_bytes().splitlines()
+    number = next(k for k, line in enumerate(lines[1:], 2) if json.loads(line)["value"])
+    weight, solution = json.loads(lines[number - 1])["value"]
+    forged(path, number, value=json.dumps([weight + 100, solution], separators=(",", ":")))
+    with pytest.raises(CheckpointError, match=f"line {number}: value's weight"):
+        cover.maximize(budget=checkpointed(path))
+    forged(path, number, value=json.dumps([weight, solution], separators=(",", ":")))
+    assert cover.maximize(budget=checkpointed(path)) == best
+
+
+def test_nan_and_deep_nesting_are_one_line_on_the_command_line(tmp_path):
+    path = tmp_path / "q.ckpt"
+    assert dlxcli("queens", "--checkpoint", path, input=b"9\n").returncode == 0
+    original = path.read_bytes()
+    kept = forged(path, 2, value="NaN")
+    one_line(dlxcli("queens", "--checkpoint", path, input=b"9\n"), str(path), "line 2")
+    assert path.read_bytes() == kept
+    for depth in (20_000, 100_000):  # within the longest line, and beyond it
+        path.write_bytes(original)
+        kept = forged(path, 2, value="[" * depth + "]" * depth)
+        one_line(dlxcli("queens", "--checkpoint", path, input=b"9\n"), str(path), "line 2")
+        assert path.read_bytes() == kept
+
+
+def test_a_line_longer_than_any_checkpoint_line_is_refused_unread(tmp_path):
+    path = tmp_path / "q.ckpt"
+    queens_count(path)
+    with open(path, "ab") as file:
+        file.write(b'{"subproblem":' + b" " * 10_000_000)
+    with pytest.raises(CheckpointError, match="longer than any"):
+        queens_count(path)
+
+
+# -- what cannot be a checkpoint, and files that cannot be written -------------------------
+
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/full", "/dev/null"])
+def test_a_device_is_refused_at_once(tmp_path, device):
+    link = tmp_path / "link.ckpt"
+    link.symlink_to(device)
+    for path in (device, link):
+        one_line(dlxcli("queens", "--checkpoint", path, input=b"8\n",
+                        preexec_fn=memory_capped, timeout=60), str(path), "regular file")
+
+
+def test_a_fifo_is_refused_at_once(tmp_path):
+    path = tmp_path / "fifo.ckpt"
+    os.mkfifo(path)
+    one_line(dlxcli("queens", "--checkpoint", path, input=b"8\n", timeout=60), str(path),
+             "regular file")
+
+
+def test_a_folder_given_as_the_checkpoint_is_refused(tmp_path):
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "link").symlink_to(tmp_path / "folder")
+    for path in (tmp_path / "folder", tmp_path / "link"):
+        done = dlxcli("queens", "--checkpoint", path, input=b"8\n")
+        assert done.returncode == 2 and b"is a directory" in done.stderr
+        assert b"Traceback" not in done.stderr
+
+
+def test_an_empty_name_is_refused_not_ignored():
+    done = dlxcli("queens", "--checkpoint", "", input=b"8\n")
+    assert done.returncode == 2 and done.stdout == b"" and b"--checkpoint" in done.stderr
+
+
+def test_a_missing_folder_is_one_line_naming_the_file(tmp_path):
+    path = tmp_path / "missing" / "q.ckpt"
+    one_line(dlxcli("queens", "--checkpoint", path, input=b"8\n"), str(path), "cannot open")
+
+
+def test_a_file_size_limit_is_one_line_and_the_work_is_kept(tmp_path):
+    """`ulimit -f`: the write fails with EFBIG (Python ignores SIGXFSZ); the lines
+    written before stay, and the same command without the limit gives the total."""
+    path = tmp_path / "q.ckpt"
+
+    def small_files():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+    one_line(dlxcli("queens", "--checkpoint", path, input=b"10\n", preexec_fn=small_files),
+             str(path), "cannot write")
+    assert 0 < os.path.getsize(path) <= 4096
+    again = dlxcli("queens", "--checkpoint", path, input=b"10\n")
+    assert again.returncode == 0 and again.stdout.endswith(f"\n{QUEENS[10]}\n".encode())
+
+
+# -- one run at a time -----------------------------------------------------------------------
+
+def test_a_checkpoint_another_run_holds_is_refused_untouched(tmp_path):
+    path = tmp_path / "q.ckpt"
+    queens_count(path)
+    kept = path.read_bytes()
+    with open(path, "rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        one_line(dlxcli("queens", "--checkpoint", path, input=b"8\n"), str(path),
+                 "another dlxcli run is using this checkpoint")
+    assert path.read_bytes() == kept
+
+
+def test_two_runs_at_once_one_refused_the_total_kept(tmp_path, request):
+    """A real second run while the first writes: refused; the first finishes, and its
+    file gives the whole total to a third run."""
+    from dlxcli import engine
+    n = 14 if engine.ENGINE == "c" else 12  # a second or two
+    path = tmp_path / "q.ckpt"
+    env = {**os.environ, "DLXCLI_SPLIT_PROBE": "0"}
+    first = subprocess.Popen(DLXCLI + ["queens", "--checkpoint", str(path)],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, env=env)
+    request.addfinalizer(lambda: first.poll() is None and first.kill())
+    first.stdin.write(f"{n}\n".encode())
+    first.stdin.close()
+    deadline = time.monotonic() + 60
+    while (not path.exists() or path.read_bytes().count(b"\n") < 2) \
+            and time.monotonic() < deadline:
+        time.sleep(0.005)
+    second = dlxcli("queens", "--checkpoint", path, input=f"{n}\n".encode())
+    first.wait(timeout=120)
+    out = first.stdout.read()
+    if first.returncode == 0 and second.returncode == 0:
+        pytest.skip("the first run ended before the second began (machine too fast)")
+    one_line(second, "another dlxcli run")
+    assert out.endswith(f"\n{QUEENS[n]}\n".encode())
+    third = dlxcli("queens", "--checkpoint", path, input=f"{n}\n".encode())
+    assert third.returncode == 0 and third.stdout == out
+
+
+def test_sigterm_while_writing_leaves_a_file_that_resumes(tmp_path, request):
+    path = tmp_path / "q.ckpt"
+    env = {**os.environ, "DLXCLI_SPLIT_PROBE": "0"}
+    for delay in (0.3, 0.6, 0.9):
+        process = subprocess.Popen(DLXCLI + ["queens", "--checkpoint", str(path)],
+                                   stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                   stderr=subprocess.DEVNULL, env=env)
+        request.addfinalizer(lambda p=process: p.poll() is None and p.kill())
+        process.stdin.write(b"11\n")
+        process.stdin.close()
+        time.sleep(delay)
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=60)
+    done = dlxcli("queens", "--checkpoint", path, input=b"11\n")
+    assert done.returncode == 0 and done.stdout.endswith(f"\n{QUEENS[11]}\n".encode())
+
+
+# -- the node limit, and queries that are not split ------------------------------------------
+
+def test_the_same_command_again_resumes_past_a_node_limit(tmp_path):
+    """--node-limit counts the nodes each run searches: the checkpoint's are not
+    counted again, so each rerun gets further and the last gives the total."""
+    path = tmp_path / "q.ckpt"
+    statuses = []
+    for _ in range(30):
+        done = dlxcli("queens", "--node-limit", "5000", "--checkpoint", path, input=b"10\n")
+        statuses.append(done.returncode)
+        if done.returncode == 0:
+            break
+    assert statuses[0] == 3 and statuses[-1] == 0, statuses
+    assert done.stdout.endswith(f"\n{QUEENS[10]}\n".encode())
+
+
+def test_a_checkpoint_on_a_query_that_is_not_split_says_so(tmp_path):
+    path = tmp_path / "s.ckpt"
+    done = dlxcli("sudoku", "--checkpoint", path, CASES / "sudoku/sample1.in")
+    err = done.stderr.decode()
+    assert done.returncode == 0 and done.stdout and err.count("\n") == 1
+    assert "--checkpoint" in err and "nothing was recorded" in err
+    assert not path.exists()
+    counted = dlxcli("sudoku", "--count", "--checkpoint", path, CASES / "sudoku/sample1.in")
+    assert (counted.returncode, counted.stderr) == (0, b"") and path.exists()
