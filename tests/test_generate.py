@@ -553,3 +553,22 @@ def test_a_manifest_never_makes_a_run_remove_a_hidden_file_or_one_outside(tmp_pa
     generated("sudoku", "--seed", "a", "--out", str(out))
     assert names(out) == [".dlxcli-generate", ".keep", "sudoku-1.in"]
     assert names(tmp_path) == ["out", "outside"]
+
+
+def test_the_hidden_folder_of_a_run_killed_with_sigkill_goes_with_the_next_run(tmp_path):
+    """SIGKILL leaves no chance to clean up: the next run into the folder (holding its
+    lock, so no other run is writing one) removes the dead run's hidden folder."""
+    first = subprocess.Popen(DLXCLI + ["generate", "sudoku", "--count", "100000", "--seed",
+                                       "a", "-q", "--out", str(tmp_path)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        while not any(tmp_path.glob(".dlxcli-generate-*/*.in")):
+            assert time.monotonic() < deadline and first.poll() is None
+            time.sleep(0.05)
+    finally:
+        first.kill()
+        first.wait()
+    assert [path.name for path in tmp_path.glob(".dlxcli-generate-*")]
+    generated("sudoku", "--count", "2", "--seed", "b", "--out", str(tmp_path))
+    assert names(tmp_path) == [".dlxcli-generate", "sudoku-1.in", "sudoku-2.in"]

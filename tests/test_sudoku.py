@@ -253,6 +253,41 @@ def test_unsolvable_puzzles_are_named_by_their_lines_in_the_whole_input(form, jo
     assert len(result.stdout.splitlines()) == (answered if form == "line" else 9 * answered)
 
 
+def test_an_input_whose_first_line_sets_no_size_is_read_no_further():
+    """The first line of `yes | dlxcli sudoku` ('y') already refuses the input: the rest
+    of a stream that may never end is not read (it was, to the 256 MiB limit: 53 s and
+    9 GB of memory before the one-line error)."""
+    read = []
+
+    def endless():
+        while len(read) < 10_000:
+            read.append(1)
+            yield "y\n"
+        raise AssertionError("read on after the first line")
+
+    assert list(sudoku.split_lines(endless())) == [("y\n", 0)]
+    assert len(read) == 1
+
+
+def test_a_pipe_left_open_is_refused_at_its_first_line():
+    """The process ends with the error of line 1 while its stdin is still open."""
+    process = subprocess.Popen([sys.executable, "-m", "dlxcli", "sudoku"], cwd=ROOT,
+                               stdin=subprocess.PIPE, stderr=subprocess.PIPE,
+                               stdout=subprocess.PIPE)
+    try:
+        process.stdin.write(b"y\n" * 1000)
+        process.stdin.flush()
+        status = process.wait(timeout=60)
+        assert status == 2
+        assert process.stderr.read().decode() == (
+            "dlxcli: <stdin>, line 1, column 1: expected a first row of 4, 9, 16 or 25 "
+            "cell values (it sets the size), found 1 value\n")
+    finally:
+        process.kill()
+        process.wait()
+        process.stdin.close()
+
+
 # -- malformed input --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, fragments", [

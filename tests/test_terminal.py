@@ -199,3 +199,21 @@ def test_the_summary_table_shows_the_first_line_of_each_answer():
     rows = [line for line in lines[lines.index("dlxcli"):] if line.startswith("│")]
     assert len(rows) == 2
     assert all(f"│ {first} (+{sample.count(chr(10)) - 1} lines) " in row for row in rows)
+
+
+def test_an_answer_holding_control_characters_is_shown_escaped_in_the_table(tmp_path):
+    """Knuth's format echoes option lines byte for byte (on stdout, here in --out's
+    files); the summary table on stderr shows them escaped, so that an item name holding ESC [2J (clear the screen)
+    cannot act on the terminal."""
+    for name in ("a.dlx", "b.dlx"):
+        (tmp_path / name).write_text("a\x1b[2Jb c\na\x1b[2Jb c\n")
+    status, screen = run_on_terminal(DLXCLI + ["matrix", "--progress", "--out", "out",
+                                               "a.dlx", "b.dlx"], 100, cwd=tmp_path)
+    assert status == 0
+    lines = screen.text().splitlines()
+    rows = [line for line in lines[lines.index("dlxcli"):] if line.startswith("│")]
+    assert len(rows) == 2 and all("│ a\\x1b[2Jb c " in row for row in rows)
+
+
+def test_the_answer_cell_escapes_what_is_not_printable():
+    assert answer_cell("a\x1b[2Jb\x07 c\r\n", 1) == "a\\x1b[2Jb\\x07 c\\r"

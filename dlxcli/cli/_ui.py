@@ -412,8 +412,11 @@ def _totals(rows, left_out):
 
 def answer_cell(preview, lines):
     """An answer in the table: the first line of `preview` (its first piece, cut), and
-    how many of its `lines` follow."""
-    first = preview.split("\n", 1)[0]
+    how many of its `lines` follow. What is not printable is shown escaped (`\\x1b`):
+    an answer echoes its input's bytes (Knuth's format), which must not act on the
+    terminal that shows the table."""
+    first = "".join(char if char.isprintable() else char.encode("unicode_escape").decode()
+                    for char in preview.split("\n", 1)[0])
     shown = first if len(first) <= 30 else first[:27] + "..."
     return shown + (f" (+{lines - 1:,} lines)" if lines > 1 else "")
 

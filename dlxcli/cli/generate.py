@@ -320,7 +320,8 @@ class FolderOutput:
             self.previous = previous_run(folder, self.shown)
             with held():
                 import tempfile
-                self.staging = tempfile.mkdtemp(prefix=".dlxcli-generate-", dir=folder)
+                remove_dead_runs_staging(folder)
+                self.staging = tempfile.mkdtemp(prefix=STAGING_PREFIX, dir=folder)
         except OSError as exc:
             self.discard()
             raise OutputFailed(f"--out {self.shown}: cannot write in this folder: "
@@ -388,6 +389,8 @@ class FolderOutput:
 
 MANIFEST = ".dlxcli-generate"
 """The file in an --out folder that lists the files of the run that wrote it."""
+STAGING_PREFIX = ".dlxcli-generate-"
+"""The start of the name of a run's hidden folder in DIR (tempfile adds the rest)."""
 MANIFEST_HEAD = "# dlxcli generate: the files of the run that wrote this folder\n"
 SPOOL_BYTES = 16 * 2 ** 20
 """Output held in memory before it goes to a temporary file."""
@@ -422,6 +425,17 @@ def locked(folder, shown):
         raise OutputFailed(f"--out {shown}: another dlxcli generate is writing this "
                            "folder") from None
     return fd
+
+
+def remove_dead_runs_staging(folder):
+    """Remove the hidden folders that runs killed before they could (SIGKILL, a power
+    cut) left in `folder`: with its lock held, no other run is writing one."""
+    import shutil
+    with os.scandir(folder) as entries:
+        dead = [entry.path for entry in entries
+                if entry.name.startswith(STAGING_PREFIX) and entry.is_dir(follow_symlinks=False)]
+    for path in dead:
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def previous_run(folder, shown):

@@ -342,11 +342,16 @@ def split_lines(lines, *, input_format="auto", puzzles_per_piece=PUZZLES_PER_PIE
     The pieces are consecutive runs of whole lines, so a message's line number plus the
     lines before its piece is its line in the whole input. Each piece starts on a line
     that `auto` and the grid format's size rule read as they read the input's first
-    line."""
+    line. An input whose first line sets no size is refused by that line alone
+    (`parse_grids`): it is the only piece, and the rest is not read (`yes | dlxcli
+    sudoku` would be, to MAX_INPUT_BYTES)."""
     lines = iter(lines)
     head = _through_first_word(lines)
     first = head[-1] if head else ""
     form = detect_format(first) if input_format == "auto" else input_format
+    if form == "grid" and len(first.split()) not in BOX_SIDES:
+        yield "".join(head), 0
+        return
     begins = (_line_piece_start(puzzles_per_piece) if form == "line"
               else _grid_piece_start(first, puzzles_per_piece))
     piece, before = [], 0
