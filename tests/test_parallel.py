@@ -347,15 +347,23 @@ def recorded_pool_sizes(monkeypatch):
 
 def test_n_jobs_are_this_process_and_n_minus_one_workers(tmp_path, monkeypatch):
     """--jobs 3: a pool of two processes, and this one searching beside them (each
-    subproblem solved once, by one of the three; the checkpoint names who). Queens 11:
-    subproblems big enough that the workers cannot always have one finished when this
-    process looks (it takes one itself only then), even on a loaded machine."""
-    sizes = recorded_pool_sizes(monkeypatch)
+    subproblem solved once, by one of the three; the checkpoint names who). This
+    process takes the next subproblem itself whenever no worker has one finished: the
+    pool's first look says none has, so that it does whatever the machine's load (a
+    loaded or sanitized run can otherwise find a result ready at every look)."""
+    looks = []
+
+    class FirstLookEmpty(parallel.Processes):
+        def wait(self, timeout):
+            looks.append(timeout)
+            return None if len(looks) == 1 else super().wait(timeout)
+    monkeypatch.setattr(parallel, "Processes", FirstLookEmpty)
+    sizes = recorded_pool_sizes(monkeypatch)  # a subclass of FirstLookEmpty
     path = tmp_path / "q.ckpt"
-    cover = ExactCover(*queens_definition(11))
-    assert cover.count(budget=checkpointed(path, jobs=3)) == QUEENS[11]
+    cover = ExactCover(*queens_definition(9))
+    assert cover.count(budget=checkpointed(path, jobs=3)) == QUEENS[9]
     header, *records = lines_of(path)
-    assert sizes == [2]
+    assert sizes == [2] and looks[0] == 0
     assert sorted(r["subproblem"] for r in records) == list(range(header["subproblems"]))
     solved_by = {r["worker"].rsplit("/", 1)[1] for r in records}
     assert str(os.getpid()) in solved_by and len(solved_by) > 1
