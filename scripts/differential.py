@@ -1,4 +1,5 @@
-"""Differential run: the C twin and the Python twin must agree on everything.
+"""Differential run: the C twin and the Python twin must agree on everything, and with
+the reference search on what it searches.
 
 A developer tool (not part of the package). Two halves:
 
@@ -7,7 +8,10 @@ A developer tool (not part of the package). Two halves:
   side; each runs the same queries (all solutions, counting, first k, maximize; MRV and
   first-item; random pause budgets; a second query on the same solver, which unwinds
   the first) and every step must match: status, solution, nodes, updates, count,
-  level, best weight, progress, or the exception's type and message.
+  level, best weight, progress, or the exception's type and message. Every query the
+  reference (dlxcli/engine/_reference.py) answers too (well formed, not maximize) must
+  then be its search: the same solutions in the same order, with the same nodes and
+  updates at each, the same count, and the same final nodes and updates.
 * puzzles: random inputs for every puzzle that exists (mutations of the seed inputs in
   tests/fuzz_corpus/) are solved by the puzzle's `solve_text` in two subprocesses, one
   per twin (DLXCLI_ENGINE=c / python); the Answers (text, failure, data, errors,
@@ -29,6 +33,7 @@ from pathlib import Path
 
 from dlxcli.commands import PUZZLES, puzzle_module
 from dlxcli.engine import _pydlx
+from dlxcli.engine._reference import Reference
 from dlxcli.errors import DlxError
 from dlxcli.exact_cover import Budget
 
@@ -163,6 +168,50 @@ def _steps(twin, solver, query):
             return
 
 
+def reference_mismatch(problem, events):
+    """The twins' `trace` of the problem against the reference's search, query by query
+    (those it answers: the problem and the query accepted, not maximize); a mismatch
+    as _mismatch describes it, or None."""
+    for k, (query, steps) in enumerate(zip(problem.queries, _query_steps(events))):
+        if query.kind == "maximize" or steps[0][0] == "refused":
+            continue
+        expected, got = _reference_summary(problem, query, steps[-1]), _summary(query, steps)
+        if expected != got:
+            return _mismatch(f"query {k}", problem, [expected], [got], ("reference", "twins"))
+    return None
+
+
+def _query_steps(events):
+    """The steps of each query in a trace (none when the problem was refused)."""
+    queries = []
+    for event in events:
+        if event[0] == "query":
+            queries.append([])
+        elif queries:
+            queries[-1].append(event)
+    return queries
+
+
+def _summary(query, steps):
+    """What the reference can tell of a query: the solutions reported, each with the
+    nodes and updates then; the count; the final nodes and updates if it ended."""
+    last = steps[-1]
+    found = [(step[1], step[2], step[3]) for step in steps if step[0] == _pydlx.SOLUTION]
+    ended = (last[2], last[3]) if last[0] == _pydlx.EXHAUSTED else None
+    return found, last[4], ended
+
+
+def _reference_summary(problem, query, last):
+    """_summary of the reference's search, stopped where the twins' stopped (`last`)."""
+    ended = last[0] == _pydlx.EXHAUSTED
+    reference = Reference(problem.n_primary, problem.n_secondary, problem.options,
+                          problem.colors)
+    found = [(solution, reference.nodes, reference.updates) for solution in
+             reference.solutions(query.forced, query.first_item, None if ended else last[2])]
+    return (([] if query.kind == "count" else found), len(found),
+            (reference.nodes, reference.updates) if ended else None)
+
+
 def check_engines(n, seed):
     """Compare the twins on `n` random problems; return (passed, first mismatch or None)."""
     from dlxcli.engine import _dlx
@@ -173,17 +222,21 @@ def check_engines(n, seed):
         expected, got = trace(_pydlx, problem), trace(_dlx, problem)
         if expected != got:
             return k, _mismatch(f"engine problem {k} (seed {seed})", problem, expected, got)
+        mismatch = reference_mismatch(problem, got)
+        if mismatch:
+            return k, f"{mismatch}\n  in engine problem {k} (seed {seed})"
     return n, None
 
 
-def _mismatch(title, case, expected, got):
+def _mismatch(title, case, expected, got, names=("python", "c")):
     first = next((i for i, (a, b) in enumerate(zip(expected, got)) if a != b),
                  min(len(expected), len(got)))
+    width = max(map(len, names)) + 1
     return "\n".join([
         f"MISMATCH in {title}: {case!r}",
         f"  first difference at event {first}:",
-        f"  python: {expected[first:first + 3]!r}",
-        f"  c:      {got[first:first + 3]!r}",
+        f"  {names[0] + ':':{width}} {expected[first:first + 3]!r}",
+        f"  {names[1] + ':':{width}} {got[first:first + 3]!r}",
     ])
 
 
@@ -294,7 +347,7 @@ def main(argv=None):
     puzzle_passed, puzzle_failure = check_puzzles(puzzles, args.seed)
     print(f"differential (seed {args.seed}): {engine_passed}/{args.n} exact-cover problems "
           f"and {puzzle_passed}/{puzzles} puzzles ({', '.join(sorted(CORPUS_COMMANDS))}) "
-          "agree on both twins")
+          "agree on both twins (and the exact-cover problems with the reference)")
     for failure in (engine_failure, puzzle_failure):
         if failure:
             print(failure, file=sys.stderr)
