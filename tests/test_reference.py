@@ -7,12 +7,16 @@ node: the item chosen at every node, the solutions in order with the node and up
 counts at each, the final counts, the count of a counting run, and `branches()`.
 """
 
+import doctest
+import re
+
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import oracle
 from dlxcli.engine._reference import Reference
+from paths import REPO
 from random_problems import LATE_COVER, problems, wide_problems
 
 settings.register_profile("dlxcli-reference", max_examples=300, deadline=None)
@@ -156,3 +160,44 @@ def test_twin_searches_queens_as_the_reference(twin, first_item):
         found.append((solver.solution(), solver.nodes, solver.updates))
     expected = [(s, ref.nodes, ref.updates) for s in ref.solutions(first_item=first_item)]
     assert (found, solver.nodes, solver.updates) == (expected, ref.nodes, ref.updates)
+
+
+# -- docs/engine.md's worked example -------------------------------------------------------
+
+ENGINE_PAGE = REPO / "docs" / "engine.md"
+
+
+def drawn(rows, columns):
+    """Rows of a table as docs/engine.md draws the links: a name, then a value per
+    column, 4 wide (blank where the row has none)."""
+    return "\n".join((f"{name:6}" + "".join(f"{values[k] if k in values else '':>4}"
+                                            for k in columns)).rstrip()
+                     for name, values in rows)
+
+
+def test_the_drawing_in_the_docs_is_the_references():
+    ref = Reference(7, 0, KNUTH_6X7)
+    ref.initialize()
+
+    def at(values, keys):
+        return {k: values[k] for k in keys}
+
+    items, headers = range(9), range(1, 8)
+    tables = [drawn([("item", at(items, items)), ("llink", at(ref.llink, items)),
+                     ("rlink", at(ref.rlink, items)), ("len", at(ref.len, headers)),
+                     ("ulink", at(ref.ulink, headers)), ("dlink", at(ref.dlink, headers))],
+                    items)]
+    tables += [drawn([("node", at(range(31), nodes)), ("top", at(ref.top, nodes)),
+                      ("ulink", at(ref.ulink, nodes)), ("dlink", at(ref.dlink, nodes))], nodes)
+               for nodes in (range(8, 20), range(20, 31))]
+    assert "```text\n" + "\n".join(tables) + "\n```" in ENGINE_PAGE.read_text()
+
+
+def test_the_pycon_examples_in_the_docs_run():
+    page = ENGINE_PAGE.read_text()
+    blocks = re.findall(r"^```pycon\n(.*?)^```", page, re.S | re.M)
+    assert blocks
+    parser, runner = doctest.DocTestParser(), doctest.DocTestRunner()
+    for k, block in enumerate(blocks):
+        runner.run(parser.get_doctest(block, {}, f"engine.md pycon {k}", str(ENGINE_PAGE), 0))
+    assert runner.summarize(verbose=False).failed == 0

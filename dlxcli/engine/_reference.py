@@ -48,7 +48,7 @@ class Reference:
 
     # -- X1: the links of the problem --------------------------------------------------
 
-    def _link(self):
+    def initialize(self):
         """X1: build the item lists and the nodes afresh, every item active."""
         n1, n = self.n_primary, self.n_primary + self.n_secondary
         self.llink, self.rlink = [0] * (n + 2), [0] * (n + 2)
@@ -187,7 +187,7 @@ class Reference:
         """Algorithm X (with C's commits): every solution, as the list of its options
         (the forced ones first, then one per level), in the twins' order. `nodes` and
         `updates` count as the search goes; `limit` stops it after that many nodes."""
-        self._link()
+        self.initialize()
         self.nodes = self.updates = 0
         self.choices = []
         if not self._force(forced):
@@ -308,7 +308,7 @@ class Reference:
         """The options the search tries at its first node, in order: those of the item
         X3 chooses there. None when that node is a solution, [] at a dead end (or when
         the forced options clash): the twins' Solver.branches()."""
-        self._link()
+        self.initialize()
         if not self._force(forced):
             return []
         if self.rlink[0] == 0:
