@@ -43,8 +43,7 @@ class Reference:
         self.options = [list(option) for option in options]
         self.colors = colors or [[0] * len(option) for option in self.options]
         self.nodes = self.updates = 0
-        self.choices = []
-        """(node number, item) for every node X3 chose an item at, in the search's order."""
+        self.choices = []  # (node number, item) for every node that reached X3, in order
 
     # -- X1: the links of the problem --------------------------------------------------
 
@@ -62,8 +61,8 @@ class Reference:
         for j, (option, tints) in enumerate(zip(self.options, self.colors)):
             for item, tint in zip(option, tints):
                 self._append_to_list(item + 1, tint)
-            self.dlink[spacer] = len(self.top) - 1
-            spacer = self._new_node(-(j + 1), spacer + 1, 0)
+            self.dlink[spacer] = len(self.top) - 1      # the last node of option j
+            spacer = self._new_node(-(j + 1), spacer + 1, 0)  # after it: its first node
 
     def _ring(self, head, items):
         """Link `items` in order into a circular list headed by `head`."""
@@ -89,10 +88,10 @@ class Reference:
     # -- covering and uncovering ---------------------------------------------------------
 
     def hide(self, p):
-        """Take the option of node p out of the lists of its other items. Every node
-        unlinked is an update. (Knuth's DLX2 leaves alone the nodes marked -1, whose
-        items are purified and never walked again until unpurified; the twins unlink
-        them too, so their `updates` count them, and so does this.)"""
+        """Take the option of node p out of the lists of its other items; every node
+        unlinked is an update. (Knuth's DLX2 skips the nodes marked -1: their items are
+        purified, and their lists are not walked again until unpurified. The twins
+        unlink them too, and so does this, so that all three count the same updates.)"""
         q = p + 1
         while q != p:
             x = self.top[q]
@@ -210,7 +209,7 @@ class Reference:
                 step = "X4"
             elif step == "X4":                      # Cover i.
                 self.cover(i)
-                x[level:] = [self.dlink[i]]
+                x[level:] = [self.dlink[i]]         # (entries deeper are from old levels)
                 step = "X5"
             elif step == "X5":                      # Try x_l.
                 if x[level] == i:                   # no option of i left
@@ -236,8 +235,9 @@ class Reference:
     def choose(self, first_item=False):
         """X3: the primary item with the fewest active options (Knuth's MRV), ties to the
         earliest in the list; or, with first_item, the first item in the list. An item
-        with no option left is chosen in either case, the earliest one: X5 then finds
-        nothing to try and the search backs up from this dead end at once."""
+        with no option left is chosen in either case, the earliest one (DLX1's scan too
+        stops at one): X5 then finds nothing to try, and the search backs up from this
+        dead end at once."""
         best, fewest = 0, None
         p = self.rlink[0]
         while p != 0:
