@@ -60,7 +60,8 @@ failed=()
 log=$work/log
 
 tests=()
-for name in test_engine.py test_engine_properties.py test_exact_cover.py test_parallel.py test_fuzz.py; do
+for name in test_engine.py test_engine_properties.py test_reference.py test_exact_cover.py test_parallel.py \
+            test_fuzz.py; do
     if [ -f "$repo/tests/$name" ]; then tests+=("$repo/tests/$name"); fi
 done
 echo "== pytest under the sanitizers: ${tests[*]##*/}"
