@@ -170,7 +170,7 @@ ENGINE_PAGE = REPO / "docs" / "engine.md"
 def drawn(rows, columns):
     """Rows of a table as docs/engine.md draws the links: a name, then a value per
     column, 4 wide (blank where the row has none)."""
-    return "\n".join((f"{name:6}" + "".join(f"{values[k] if k in values else '':>4}"
+    return "\n".join((f"{name:6}" + "".join(f"{values.get(k, ''):>4}"
                                             for k in columns)).rstrip()
                      for name, values in rows)
 
@@ -195,7 +195,7 @@ def test_the_drawing_in_the_docs_is_the_references():
 
 def test_the_pycon_examples_in_the_docs_run():
     page = ENGINE_PAGE.read_text()
-    blocks = re.findall(r"^```pycon\n(.*?)^```", page, re.S | re.M)
+    blocks = re.findall(r"^```pycon\n(.*?)^```", page, re.DOTALL | re.MULTILINE)
     assert blocks
     parser, runner = doctest.DocTestParser(), doctest.DocTestRunner()
     for k, block in enumerate(blocks):
