@@ -184,8 +184,10 @@ class Reference:
 
     def solutions(self, forced=(), first_item=False, limit=None):
         """Algorithm X (with C's commits): every solution, as the list of its options
-        (the forced ones first, then one per level), in the twins' order. `nodes` and
-        `updates` count as the search goes; `limit` stops it after that many nodes."""
+        (the forced ones first, then one per level), in the twins' order. As the search
+        goes, `nodes` counts the entries to X2 (a solution and a dead end are nodes
+        too, as in DLX1 and the twins), `updates` the nodes hidden, and `choices` the
+        items X3 chose; `limit` stops the search before its node limit + 1."""
         self.initialize()
         self.nodes = self.updates = 0
         self.choices = []
