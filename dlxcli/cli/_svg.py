@@ -304,3 +304,40 @@ def _allowed(char):
     code = ord(char)
     return (code >= 0x20 or char == "\t") and not (0xD800 <= code <= 0xDFFF) \
         and code not in (0xFFFE, 0xFFFF)
+
+
+# -- generated puzzles (dlxcli generate --format svg) ----------------------------------------
+
+def generated_document(kind, texts, solution=False, first=1):
+    """One document of the puzzles that `dlxcli generate KIND` made (`texts`, in the
+    input format of `dlxcli KIND`, numbered from `first`): each drawn by its command's
+    figures (its regions, its gaps), showing its givens only, or with `solution` its
+    solution with the givens marked."""
+    from ..commands import puzzle_module
+    from ..generate import input_chunks
+    from ..puzzles import Figure
+    module, drawing = puzzle_module(kind), Drawing()
+    for number, text in enumerate(texts, first):
+        answer = module.solve_text("".join(input_chunks(kind, 1, [text])))
+        figures, givens = [], []
+        for figure in module.figures(answer.data):
+            cells = [(r, c) for r, row in enumerate(figure.regions)
+                     for c, region in enumerate(row) if region is not None]
+            given = {cell for cell, is_given in zip(cells, given_cells(kind, text))
+                     if is_given}
+            rows = figure.rows if solution else [
+                [symbol if (r, c) in given else "" for c, symbol in enumerate(row)]
+                for r, row in enumerate(figure.rows)]
+            figures.append(Figure(rows, figure.regions, figure.coloured, f"Puzzle {number}"))
+            givens.append(given)
+        drawing.add(figures, answer.text, givens)
+    return drawing.document()
+
+
+def given_cells(kind, text):
+    """Whether each cell of a generated puzzle holds a given, in reading order: a
+    squiggly's values carry the digit in their low four bits, under the wall bits; the
+    others write '.' for an empty cell and spaces for gaps."""
+    if kind == "squiggly":
+        return [int(value) & 15 != 0 for value in text.split()]
+    return [symbol != "." for symbol in text if not symbol.isspace()]
