@@ -38,8 +38,7 @@ class Writer:
 
     def __init__(self, output_format, out_dir, headers, count, ui):
         self.format, self.out_dir, self.ui = output_format, out_dir, ui
-        self.headers = ((count > 1 if headers is None else headers)
-                        and output_format not in ("json", "svg"))
+        self.headers = (count > 1 if headers is None else headers) and output_format != "json"
         self.keeps = output_format == "json"
         self.started = self.file = None
         self.problem = self.unwritable = None
