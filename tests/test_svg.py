@@ -337,3 +337,14 @@ def test_a_rendered_picture_has_the_documents_size_and_shows_the_grid(rendered, 
     corner_y = 20 + int(top.get("transform").split(",")[1].rstrip(")"))
     assert sum(rows[corner_y][20]) < 3 * 96  # the grid's corner: a thick black wall
     assert sum(rows[0][0]) == 3 * 255  # the margin: white paper
+
+
+def test_a_region_keeps_its_colour_in_every_figure_and_neighbours_differ():
+    """As pack draws a 3-D board: one figure per layer, a piece's cells in several."""
+    layers = [Figure([list("AAB"), list("CCB")], [[0, 0, 1], [2, 2, 1]], coloured=True),
+              Figure([list("DAB"), list("DDB")], [[3, 0, 1], [3, 3, 1]], coloured=True)]
+    root = parsed(document(layers, ""))
+    fills = [rect.get("fill") for rect in group(root, "cells")]
+    colour = dict(zip([0, 0, 1, 2, 2, 1, 3, 0, 1, 3, 3, 1], fills))
+    assert [colour[k] for k in (0, 0, 1, 2, 2, 1, 3, 0, 1, 3, 3, 1)] == fills
+    assert len(set(colour.values())) == 4

@@ -9,7 +9,8 @@ draw (dlxcli.puzzles.Figure), as for --format pretty; this module only draws:
   the cells (a sudoku's boxes, a squiggly's jigsaw regions, the samurai's five grids:
   its gaps, None, are left blank);
 - a coloured figure (irregular regions, pack's pieces) fills each region with a light
-  colour that no neighbouring region shares, while the palette lasts;
+  colour that no neighbouring region shares, while the palette lasts; a region keeps
+  its colour in every figure of the answer (a piece across the layers of a 3-D board);
 - a figure whose regions are all single cells is a board (queens): squares in two
   shades, no walls inside, a queen drawn where the symbol is "Q";
 - givens, where the caller knows them (`dlxcli generate --solution`), are bold on grey,
@@ -63,8 +64,15 @@ class Drawing:
         """Add an answer's figures (with `givens`, one set of (row, column) per figure,
         or None), or its text if it has none."""
         if figures:
-            for k, figure in enumerate(figures):
-                self.blocks.append(FigureBlock(figure, givens[k] if givens else None))
+            blocks = [FigureBlock(figure, givens[k] if givens else None)
+                      for k, figure in enumerate(figures)]
+            colours = region_colours([block.grid for block in blocks
+                                      if block.grid and block.figure.coloured])
+            for block in blocks:
+                block.colours = colours
+            self.blocks.extend(blocks)
+        elif text and self.blocks and isinstance(self.blocks[-1], TextBlock):
+            self.blocks[-1].extend(text.splitlines())
         elif text:
             self.blocks.append(TextBlock(text.splitlines()))
 
@@ -96,12 +104,16 @@ def document(figures, text, givens=None):
 
 
 class TextBlock:
-    """Lines of judge text."""
+    """Lines of judge text (a list written as it was found comes in several parts)."""
 
     def __init__(self, lines):
-        self.lines = lines
-        self.width = _text_width(max(lines, key=len, default=""), TEXT_SIZE)
-        self.height = TEXT_LINE * len(lines)
+        self.lines, self.width, self.height = [], 0, 0
+        self.extend(lines)
+
+    def extend(self, lines):
+        self.lines.extend(lines)
+        self.width = max(self.width, _text_width(max(lines, key=len, default=""), TEXT_SIZE))
+        self.height = TEXT_LINE * len(self.lines)
 
     def elements(self):
         yield f'<g class="text" font-family="{MONO}" font-size="{TEXT_SIZE}" fill="{INK}">\n'
@@ -116,7 +128,7 @@ class FigureBlock:
     beside it."""
 
     def __init__(self, figure, givens=None):
-        self.figure, self.givens = figure, givens
+        self.figure, self.givens, self.colours = figure, givens, {}
         self.title_height = TITLE_SIZE + 8 if figure.title else 0
         self.grid = None if figure.rows is None else Grid(figure.rows, figure.regions)
         grid_width = self.grid.columns * CELL if self.grid else 0
@@ -135,7 +147,8 @@ class FigureBlock:
                    f'font-size="{TITLE_SIZE}" fill="{INK}">{escape(figure.title)}</text>\n')
         if self.grid:
             yield f'<g transform="translate(0,{self.title_height})">\n'
-            yield from self.grid.elements(figure.coloured, self.givens)
+            yield from self.grid.elements(self.colours if figure.coloured else None,
+                                          self.givens)
             yield "</g>\n"
         for k, note in enumerate(figure.beside):
             y = self.title_height + CELL / 2 + BASELINE * TITLE_SIZE + k * (TITLE_SIZE + 6)
@@ -168,8 +181,10 @@ class Grid:
         symbol = "" if symbol in (None, "0") else str(symbol).strip()
         return "" if self.board and symbol == "." else symbol
 
-    def elements(self, coloured, givens):
-        fills = self.fills(coloured, givens)
+    def elements(self, colours, givens):
+        """The grid's elements: `colours` fill its regions (None: white cells),
+        `givens` are the cells whose symbols were given (None: not known)."""
+        fills = self.fills(colours, givens)
         yield '<g class="cells" stroke="none">\n'
         for r, c in self.cells:
             yield (f'<rect x="{c * CELL}" y="{r * CELL}" width="{CELL}" height="{CELL}" '
@@ -186,14 +201,13 @@ class Grid:
         yield "</g>\n"
         yield from self.symbols(givens)
 
-    def fills(self, coloured, givens):
-        """The fill of every cell: a board's two shades, a coloured region's colour, or
-        white (grey under a given when the grid also shows digits that are not)."""
+    def fills(self, colours, givens):
+        """The fill of every cell: a board's two shades, its region's colour, or white
+        (grey under a given when the grid also shows digits that are not)."""
         if self.board:
             return {(r, c): BOARD[(r + c) % 2] for r, c in self.cells}
-        if coloured:
-            colour = region_colours(self)
-            return {(r, c): colour[self.regions[r][c]] for r, c in self.cells}
+        if colours is not None:
+            return {(r, c): colours[self.regions[r][c]] for r, c in self.cells}
         shaded = givens is not None and any(
             self.symbol(r, c) and (r, c) not in givens for r, c in self.cells)
         return {(r, c): GIVEN_FILL if shaded and (r, c) in givens else "#ffffff"
@@ -247,17 +261,20 @@ class Grid:
         yield "</g>\n"
 
 
-def region_colours(grid):
-    """A palette colour for every region, in reading order: of the colours that no
-    neighbouring region has already, the one used least so far (so that regions differ
-    while the palette lasts); where the neighbours have every colour, the next in turn."""
+def region_colours(grids):
+    """A palette colour for every region of the grids, in reading order: of the colours
+    that no neighbouring region has already, the one used least so far (so that regions
+    differ while the palette lasts); where the neighbours have every colour, the next in
+    turn. A region found in several grids is one region."""
     neighbours = {}
-    for r, c in grid.cells:
-        region = grid.regions[r][c]
-        mine = neighbours.setdefault(region, set())
-        for other in (grid.at(r - 1, c), grid.at(r, c - 1), grid.at(r + 1, c), grid.at(r, c + 1)):
-            if other is not None and other != region:
-                mine.add(other)
+    for grid in grids:
+        for r, c in grid.cells:
+            region = grid.regions[r][c]
+            mine = neighbours.setdefault(region, set())
+            for other in (grid.at(r - 1, c), grid.at(r, c - 1), grid.at(r + 1, c),
+                          grid.at(r, c + 1)):
+                if other is not None and other != region:
+                    mine.add(other)
     colour, used = {}, dict.fromkeys(PALETTE, 0)
     for k, region in enumerate(neighbours):
         taken = {colour[other] for other in neighbours[region] if other in colour}
