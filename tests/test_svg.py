@@ -348,3 +348,12 @@ def test_a_region_keeps_its_colour_in_every_figure_and_neighbours_differ():
     colour = dict(zip([0, 0, 1, 2, 2, 1, 3, 0, 1, 3, 3, 1], fills))
     assert [colour[k] for k in (0, 0, 1, 2, 2, 1, 3, 0, 1, 3, 3, 1)] == fills
     assert len(set(colour.values())) == 4
+
+
+def test_an_input_with_nothing_to_draw_writes_no_document(tmp_path):
+    unsolvable = tmp_path / "clash.in"
+    unsolvable.write_text("11" + "." * 14 + "\n")
+    result = run("sudoku", "--format", "svg", "--out", tmp_path / "out", unsolvable, status=1)
+    assert "no solution for the puzzle starting on line 1" in result.stderr
+    assert not (tmp_path / "out" / "clash.svg").exists()
+    assert run("sudoku", "--format", "svg", unsolvable, status=1).stdout == ""

@@ -94,9 +94,10 @@ class Writer:
             raise StdoutFailed(f"cannot write to stdout: {exc.strerror or exc}") from None
 
     def finish(self, job, outcome):
-        """End an input: its JSON document, its answer file renamed into place (or
-        dropped, when nothing was answered). A write that failed is added to the
-        outcome as an error."""
+        """End an input: its JSON or SVG document, its answer file renamed into place
+        (or dropped, when nothing was answered, or there is nothing to draw: an empty
+        file is no SVG document). A write that failed is added to the outcome as an
+        error."""
         self._start(job)
         if self.format == "json":
             document = json_text(job, outcome)
@@ -108,6 +109,7 @@ class Writer:
             self._write_whole(self.drawing.document())
         if self.file is not None and self.problem is None:
             written = outcome.answered or bool(outcome.preview) or self.streamed
+            written = written and (self.format != "svg" or bool(self.drawing))
             self._close(keep=(written or self.keeps) and not self.cut_short)
         if self.problem is not None and self.problem not in outcome.messages:
             outcome.messages.append(self.problem)
