@@ -229,7 +229,7 @@ def test_a_generated_puzzle_shows_exactly_its_givens_in_bold(kind, seed):
         givens = [str(int(value) & 15) for value in text.split()[1:] if int(value) & 15]
     else:
         givens = [symbol for symbol in text if not symbol.isspace() and symbol != "."]
-    texts = [t for t in group(root, "symbols")]
+    texts = group(root, "symbols")
     assert [t.text for t in texts] == givens
     assert all(t.get("font-weight") == "bold" for t in texts)
 
@@ -295,9 +295,11 @@ def png_pixels(data):
         if kind == b"IDAT":
             idat += data[at + 8:at + 8 + length]
         at += 12 + length
-    raw, stride, rows, previous = zlib.decompress(idat), width * channels, [], bytes(width * channels)
+    raw, stride = zlib.decompress(idat), width * channels
+    rows, previous = [], bytes(stride)
     for y in range(height):
-        kind, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        start = y * (stride + 1)  # each row: its filter type, then its bytes
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
         for x in range(stride):
             a = line[x - channels] if x >= channels else 0
             b, c = previous[x], previous[x - channels] if x >= channels else 0
