@@ -19,7 +19,7 @@ import pytest
 from click.testing import CliRunner
 
 from dlxcli.cli import cli
-from dlxcli.cli._svg import CELL, PALETTE, document
+from dlxcli.cli._svg import CELL, PALETTE, Drawing
 from dlxcli.commands import PUZZLES, puzzle_module
 from dlxcli.puzzles import Figure
 from paths import REPO
@@ -63,6 +63,12 @@ def segments(root, name):
     return [frozenset({(float(line.get("x1")) / CELL, float(line.get("y1")) / CELL),
                        (float(line.get("x2")) / CELL, float(line.get("y2")) / CELL)})
             for line in group(root, name)]
+
+
+def document(figures, text):
+    drawing = Drawing()
+    drawing.add(figures, text)
+    return drawing.document()
 
 
 def official_lines(name):
@@ -359,3 +365,9 @@ def test_an_input_with_nothing_to_draw_writes_no_document(tmp_path):
     assert "no solution for the puzzle starting on line 1" in result.stderr
     assert not (tmp_path / "out" / "clash.svg").exists()
     assert run("sudoku", "--format", "svg", unsolvable, status=1).stdout == ""
+
+
+def test_a_symbol_of_several_characters_is_made_small_enough_for_its_cell():
+    root = parsed(document([Figure([["H12", "7"]], [[0, 1]], coloured=True)], ""))
+    long, short = group(root, "symbols")
+    assert float(long.get("font-size")) * 3 * 0.6 < CELL and short.get("font-size") is None

@@ -29,7 +29,10 @@ GAP = 24
 """Space between two blocks (figures, text) of one document."""
 THIN, WALL = 1, 3
 SYMBOL_SIZE = 24
-TITLE_SIZE = 16
+TITLE_SIZE, TITLE_LINE = 16, 22
+"""Titles above a grid and notes beside it: font size and line height."""
+NOTE_GAP = 12
+"""Space between a grid and the notes beside it."""
 TEXT_SIZE, TEXT_LINE = 14, 18
 """The judge text of an answer without figures: font size and line height."""
 CHAR_WIDTH = 0.6
@@ -96,13 +99,6 @@ class Drawing:
         return "".join(parts)
 
 
-def document(figures, text, givens=None):
-    """The SVG document of one answer (see Drawing.add)."""
-    drawing = Drawing()
-    drawing.add(figures, text, givens)
-    return drawing.document()
-
-
 class TextBlock:
     """Lines of judge text (a list written as it was found comes in several parts)."""
 
@@ -129,16 +125,16 @@ class FigureBlock:
 
     def __init__(self, figure, givens=None):
         self.figure, self.givens, self.colours = figure, givens, {}
-        self.title_height = TITLE_SIZE + 8 if figure.title else 0
-        self.grid = None if figure.rows is None else Grid(figure.rows, figure.regions)
+        self.title_height = TITLE_LINE + 2 if figure.title else 0
+        self.grid = (None if figure.rows is None
+                     else Grid(figure.rows, figure.regions, figure.coloured))
         grid_width = self.grid.columns * CELL if self.grid else 0
         grid_height = self.grid.height * CELL if self.grid else 0
         notes = max((_text_width(note, TITLE_SIZE) for note in figure.beside), default=0)
-        self.notes_x = grid_width + (12 if grid_width else 0)
+        self.notes_x = grid_width + (NOTE_GAP if grid_width else 0)
         self.width = max(_text_width(figure.title or "", TITLE_SIZE),
                          self.notes_x + notes if figure.beside else grid_width)
-        self.height = self.title_height + max(grid_height,
-                                              len(figure.beside) * (TITLE_SIZE + 6))
+        self.height = self.title_height + max(grid_height, len(figure.beside) * TITLE_LINE)
 
     def elements(self):
         figure = self.figure
@@ -151,15 +147,16 @@ class FigureBlock:
                                           self.givens)
             yield "</g>\n"
         for k, note in enumerate(figure.beside):
-            y = self.title_height + CELL / 2 + BASELINE * TITLE_SIZE + k * (TITLE_SIZE + 6)
+            y = self.title_height + CELL / 2 + BASELINE * TITLE_SIZE + k * TITLE_LINE
             yield (f'<text class="note" x="{self.notes_x}" y="{_n(y)}" font-family="{SANS}" '
                    f'font-size="{TITLE_SIZE}" fill="{INK}">{escape(note)}</text>\n')
 
 
 class Grid:
-    """Rows of symbols and the region of every cell (None: no cell), as Figure has them."""
+    """Rows of symbols and the region of every cell (None: no cell), as Figure has them;
+    a grid whose regions are not coloured and all single cells is a board."""
 
-    def __init__(self, rows, regions):
+    def __init__(self, rows, regions, coloured=False):
         self.rows, self.regions = rows, regions
         self.height = len(regions)
         self.columns = max(len(row) for row in regions)
@@ -168,7 +165,7 @@ class Grid:
         sizes = {}
         for r, c in self.cells:
             sizes[regions[r][c]] = sizes.get(regions[r][c], 0) + 1
-        self.board = bool(sizes) and all(size == 1 for size in sizes.values())
+        self.board = not coloured and bool(sizes) and all(size == 1 for size in sizes.values())
 
     def at(self, r, c):
         """The region of cell (r, c); None for a gap or outside the grid."""
@@ -253,12 +250,19 @@ class Grid:
                 yield queen(c * CELL, r * CELL)
                 continue
             x, y = c * CELL + CELL / 2, r * CELL + CELL / 2 + BASELINE * SYMBOL_SIZE
-            style = ""
+            style = _fitted(symbol)
             if givens is not None:
-                style = (' font-weight="bold"' if (r, c) in givens
-                         else f' fill="{SOLVED_INK}"')
+                style += (' font-weight="bold"' if (r, c) in givens
+                          else f' fill="{SOLVED_INK}"')
             yield f'<text x="{_n(x)}" y="{_n(y)}"{style}>{escape(symbol)}</text>\n'
         yield "</g>\n"
+
+
+def _fitted(symbol):
+    """The font-size attribute that fits a symbol of several characters (a piece's
+    name) in its cell; none for one that fits at SYMBOL_SIZE."""
+    size = CELL * 0.75 / (len(symbol) * CHAR_WIDTH)
+    return f' font-size="{_n(size)}"' if size < SYMBOL_SIZE else ""
 
 
 def region_colours(grids):
