@@ -371,3 +371,16 @@ def test_a_symbol_of_several_characters_is_made_small_enough_for_its_cell():
     root = parsed(document([Figure([["H12", "7"]], [[0, 1]], coloured=True)], ""))
     long, short = group(root, "symbols")
     assert float(long.get("font-size")) * 3 * 0.6 < CELL and short.get("font-size") is None
+
+
+def test_a_reader_that_goes_away_ends_the_run_quietly(tmp_path):
+    """`| head -c 10`: the document is written in parts, so the closed pipe is seen
+    (one huge write to it can end without an error) and the run ends as others do."""
+    many = tmp_path / "many.in"
+    many.write_text((SAMPLES / "sudoku" / "4x4.in").read_text() * 300)
+    child = subprocess.Popen([sys.executable, "-m", "dlxcli", "sudoku", "--format", "svg",
+                              str(many)], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert child.stdout.read(10) == b"<?xml vers"
+    child.stdout.close()
+    assert child.wait() == 1 and child.stderr.read() == b""
+    child.stderr.close()

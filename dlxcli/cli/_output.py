@@ -106,7 +106,7 @@ class Writer:
             else:
                 self._show(document)
         if self.drawing:
-            self._write_whole(self.drawing.document())
+            self._write_whole(self.drawing.parts())
         if self.file is not None and self.problem is None:
             written = outcome.answered or bool(outcome.preview) or self.streamed
             written = written and (self.format != "svg" or bool(self.drawing))
@@ -117,13 +117,14 @@ class Writer:
         self.started = self.file = self.problem = self.drawing = None
         self.streaming = self.streamed = self.cut_short = False
 
-    def _write_whole(self, document):
-        """Write a document made when its input is complete, to the answer file or to
-        stdout."""
-        if self.file is not None:
-            self._to_file(document)
-        elif self.problem is None:
-            self._show(document)
+    def _write_whole(self, parts):
+        """Write a document made when its input is complete, part by part, to the
+        answer file or to stdout."""
+        for part in parts:
+            if self.file is not None:
+                self._to_file(part)
+            elif self.problem is None:
+                self._show(part)
 
     def close(self):
         """Drop an answer file left half-written (the run is stopping)."""

@@ -81,22 +81,26 @@ class Drawing:
 
     def document(self):
         """The SVG document of every block, one under the other."""
+        return "".join(self.parts())
+
+    def parts(self):
+        """The document in parts: its start, each block, its end (written one by one,
+        a long document never has to be one string, and a reader that has gone, as
+        `| head` does, is noticed at the next part)."""
         width = max(block.width for block in self.blocks) + 2 * MARGIN
         height = sum(block.height for block in self.blocks) + GAP * (len(self.blocks) - 1)
         height += 2 * MARGIN
-        parts = ['<?xml version="1.0" encoding="UTF-8"?>\n',
-                 f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
-                 f'width="{_n(width)}" height="{_n(height)}" '
-                 f'viewBox="0 0 {_n(width)} {_n(height)}">\n',
-                 f'<rect width="{_n(width)}" height="{_n(height)}" fill="#ffffff"/>\n']
+        yield ('<?xml version="1.0" encoding="UTF-8"?>\n'
+               f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" '
+               f'width="{_n(width)}" height="{_n(height)}" '
+               f'viewBox="0 0 {_n(width)} {_n(height)}">\n'
+               f'<rect width="{_n(width)}" height="{_n(height)}" fill="#ffffff"/>\n')
         top = MARGIN
         for block in self.blocks:
-            parts.append(f'<g transform="translate({MARGIN},{_n(top)})">\n')
-            parts.extend(block.elements())
-            parts.append("</g>\n")
+            yield "".join([f'<g transform="translate({MARGIN},{_n(top)})">\n',
+                           *block.elements(), "</g>\n"])
             top += block.height + GAP
-        parts.append("</svg>\n")
-        return "".join(parts)
+        yield "</svg>\n"
 
 
 class TextBlock:
