@@ -73,22 +73,28 @@ def input_options(command):
     ])
 
 
-def output_options(command):
-    """--format, --out and --headers: how the answers are written."""
+def output_options(command, drawn=True):
+    """--format, --out and --headers: how the answers are written (`drawn`: whether the
+    answers have grids to draw as SVG)."""
+    formats = ["judge", "pretty", "json"] + (["svg"] if drawn else [])
     return _with_options(command, [
-        click.option("--format", "output_format", type=click.Choice(["judge", "pretty", "json"]),
+        click.option("--format", "output_format", type=click.Choice(formats),
                      default=DEFAULT["output_format"], show_default=True,
                      help="judge: the judge's bytes. pretty: grids and boards drawn for "
                           "people. json: one JSON document per input (JSON lines; "
-                          "docs/json.md)."),
+                          "docs/json.md)." + (SVG_HELP if drawn else "")),
         click.option("-o", "--out", "out_dir", metavar="DIR", default=DEFAULT["out_dir"],
                      type=click.Path(file_okay=False, writable=True),
-                     help="Write each input's answer to DIR/NAME.out (atomically) "
-                          "instead of stdout."),
+                     help="Write each input's answer to DIR/NAME.out (NAME.svg with "
+                          "--format svg; atomically) instead of stdout."),
         click.option("--headers/--no-headers", default=DEFAULT["headers"],
                      help="Start each answer with a line '==> NAME <==' "
                           "[default: when there are several inputs]."),
     ])
+
+
+SVG_HELP = (" svg: one SVG document per input, drawn as printed puzzles are "
+            "(docs/svg.md).")
 
 
 def split_options(command):
@@ -128,9 +134,10 @@ def learner_options(command):
     ])
 
 
-def common_options(command):
-    """Decorate a subcommand with PATHS and every option the runner handles."""
-    command = learner_options(split_options(output_options(input_options(command))))
+def common_options(command, drawn=True):
+    """Decorate a subcommand with PATHS and every option the runner handles (`drawn`:
+    whether its answers have grids, for --format svg)."""
+    command = learner_options(split_options(output_options(input_options(command), drawn)))
     command = click.option("-r", "--recursive", is_flag=True, default=DEFAULT["recursive"],
                            help="Also take the puzzle files in the sub-directories of a "
                                 "PATH that is a directory.")(command)
@@ -149,7 +156,8 @@ def puzzle_command(name):
             raise click.UsageError(str(exc)) from None
         sys.exit(status)
 
-    callback = common_options(callback)
+    drawn = hasattr(puzzle_module(name), "figures")
+    callback = common_options(callback, drawn)
     for option in reversed(spec.options):
         callback = _click_option(option, defaults[option.setting])(callback)
     return click.command(name, help=help_with_examples(spec.help, spec.examples),

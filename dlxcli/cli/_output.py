@@ -1,12 +1,13 @@
 """Writing the answers as they come: to stdout with optional headers, or one file per
-input (--out), as the judge's bytes, a drawing or a JSON document.
+input (--out), as the judge's bytes, a drawing, an SVG document or a JSON document.
 
 Layer: cli, without click. An answer file is written to a hidden temporary file beside
 it while its input is solved and renamed over it when complete (never a partial file);
 a file that cannot be written is reported for its input and the batch goes on. Output
 that a piece writes as it goes (`chunk`: each solution of --all as it is found) is
 written at once too, stdout flushed; an answer file that a limit or an error cut short
-in such a list is dropped.
+in such a list is dropped. An SVG document, like a JSON one, is written when its input
+is complete: its size comes first and depends on everything in it.
 """
 
 import os
@@ -42,6 +43,7 @@ class Writer:
         self.started = self.file = None
         self.problem = self.unwritable = None
         self.streaming = self.streamed = self.cut_short = False
+        self.drawing = None
 
     def piece(self, job, piece):
         """Write one piece's answer (JSON waits for the whole input)."""
@@ -50,7 +52,7 @@ class Writer:
         self.streaming = False
         if piece.answer is None or self.format == "json":
             return
-        drawn = figures(job, piece.answer) if self.format == "pretty" else []
+        drawn = figures(job, piece.answer) if self.format in ("pretty", "svg") else []
         self._write(piece.answer.text, drawn)
 
     def chunk(self, job, text):
@@ -64,8 +66,11 @@ class Writer:
         self._write(text, [])
 
     def _write(self, text, drawn):
-        """Write answer text (with --format pretty, `drawn`'s figures, or the text)."""
-        if self.file is not None:
+        """Write answer text (with --format pretty, `drawn`'s figures, or the text);
+        with --format svg, add them to the input's document."""
+        if self.format == "svg":
+            self.drawing.add(drawn, text)
+        elif self.file is not None:
             if self.format == "pretty":
                 from ._draw import pretty_text
                 text = pretty_text(drawn, text)
@@ -89,9 +94,10 @@ class Writer:
             raise StdoutFailed(f"cannot write to stdout: {exc.strerror or exc}") from None
 
     def finish(self, job, outcome):
-        """End an input: its JSON document, its answer file renamed into place (or
-        dropped, when nothing was answered). A write that failed is added to the
-        outcome as an error."""
+        """End an input: its JSON or SVG document, its answer file renamed into place
+        (or dropped, when nothing was answered, or there is nothing to draw: an empty
+        file is no SVG document). A write that failed is added to the outcome as an
+        error."""
         self._start(job)
         if self.format == "json":
             document = json_text(job, outcome)
@@ -99,14 +105,26 @@ class Writer:
                 self._to_file(document)
             else:
                 self._show(document)
+        if self.drawing:
+            self._write_whole(self.drawing.parts())
         if self.file is not None and self.problem is None:
             written = outcome.answered or bool(outcome.preview) or self.streamed
+            written = written and (self.format != "svg" or bool(self.drawing))
             self._close(keep=(written or self.keeps) and not self.cut_short)
         if self.problem is not None and self.problem not in outcome.messages:
             outcome.messages.append(self.problem)
             outcome.verdict = "error" if outcome.status < 2 else outcome.verdict
-        self.started = self.file = self.problem = None
+        self.started = self.file = self.problem = self.drawing = None
         self.streaming = self.streamed = self.cut_short = False
+
+    def _write_whole(self, parts):
+        """Write a document made when its input is complete, part by part, to the
+        answer file or to stdout."""
+        for part in parts:
+            if self.file is not None:
+                self._to_file(part)
+            elif self.problem is None:
+                self._show(part)
 
     def close(self):
         """Drop an answer file left half-written (the run is stopping)."""
@@ -117,10 +135,13 @@ class Writer:
         if job is self.started:
             return
         self.started = job
+        if self.format == "svg":
+            from ._svg import Drawing
+            self.drawing = Drawing()
         if self.out_dir is not None:
             try:
                 with held():
-                    self.file = AnswerFile(os.path.join(self.out_dir, job.source.out_name))
+                    self.file = AnswerFile(self._answer_path(job))
             except OSError as exc:
                 self._failed(job, exc)
         elif self.headers:
@@ -144,10 +165,14 @@ class Writer:
             except OSError as exc:
                 self._failed(self.started, exc)
 
+    def _answer_path(self, job):
+        """The job's answer file: DIR/NAME.out, or NAME.svg for an SVG document."""
+        path = os.path.join(self.out_dir, job.source.out_name)
+        return os.path.splitext(path)[0] + ".svg" if self.format == "svg" else path
+
     def _failed(self, job, exc):
         """Remember why the job's answer file cannot be written; drop what there is."""
-        path = os.path.join(self.out_dir, job.source.out_name)
-        self.unwritable = f"cannot write {path}: {exc.strerror or exc}"
+        self.unwritable = f"cannot write {self._answer_path(job)}: {exc.strerror or exc}"
         self.problem = f"{job.source.name}: {self.unwritable}"
         if self.file is not None:
             self._close(keep=False)

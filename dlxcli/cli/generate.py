@@ -100,6 +100,14 @@ EXAMPLES = ["dlxcli generate sudoku --count 5 --seed 1 | dlxcli sudoku --unique"
               help="Write each puzzle to its own input file DIR/KIND-K.in instead of stdout. "
                    "DIR holds one run's puzzles: a new run replaces them, and a DIR that "
                    "holds other files is refused.")
+@click.option("--format", "output_format", type=click.Choice(["input", "svg"]),
+              default="input", show_default=True,
+              help="input: the input format of `dlxcli KIND`. svg: the puzzles drawn as "
+                   "printed ones are, one SVG document (one per file with --out: "
+                   "DIR/KIND-K.svg; docs/svg.md).")
+@click.option("--solution", is_flag=True,
+              help="With --format svg: draw each puzzle's solution, its givens in bold "
+                   "on grey, instead of the puzzle.")
 @click.option("--progress/--no-progress", default=RUN_DEFAULTS["progress"],
               help="Show a progress bar on stderr: puzzles found, puzzles tried and tries "
                    "per second [default: when stderr is a terminal and the run takes more "
@@ -107,9 +115,9 @@ EXAMPLES = ["dlxcli generate sudoku --count 5 --seed 1 | dlxcli sudoku --unique"
 @click.option("-q", "--quiet", "verbosity", flag_value=-1, default=0,
               help="No progress display and no --seed line; only errors on stderr.")
 def command(kind, size, count, clues, minimal, symmetry, seed, jobs, difficulty, out_dir,
-            progress, verbosity):
+            output_format, solution, progress, verbosity):
     request = making.Request(kind, int(size), clues, symmetry, difficulty, seed)
-    check_request(request, minimal, count, out_dir)
+    check_request(request, minimal, count, out_dir, output_format, solution)
     refusal = making.impossible(request)
     if refusal:
         stop(refusal, EXIT_BAD_INPUT)
@@ -121,7 +129,8 @@ def command(kind, size, count, clues, minimal, symmetry, seed, jobs, difficulty,
     tally = Tally(_ui.display(progress, verbosity), request, count)
     try:
         with interruptible():
-            with output_for(request.kind, count, out_dir) as output:
+            with output_for(request.kind, count, out_dir,
+                            rendering(request.kind, output_format, solution)) as output:
                 with tally.ui, closing(made(request, count, processes(jobs, verbosity),
                                             tally)) as texts:
                     output.hold(texts)
@@ -140,16 +149,18 @@ def stop(message, status):
     sys.exit(status)
 
 
-def check_request(request, minimal, count, out_dir):
+def check_request(request, minimal, count, out_dir, output_format="input", solution=False):
     """Refuse, as usage errors, what cannot be made or written."""
     if minimal and request.clues is not None:
         raise click.UsageError("--clues and --minimal exclude each other")
+    if solution and output_format != "svg":
+        raise click.UsageError("--solution draws the solutions: it goes with --format svg")
     if request.kind != "sudoku" and request.size != 9:
         raise click.UsageError(f"a {request.kind} is 9x9: --size is for sudoku")
     cells = CELLS.get(request.kind, request.size * request.size)
     if request.clues is not None and request.clues > cells:
         raise click.UsageError(f"--clues {request.clues}: a {request.kind} has {cells} cells")
-    if request.kind == "samurai" and count > 1 and out_dir is None:
+    if request.kind == "samurai" and count > 1 and out_dir is None and output_format != "svg":
         raise click.UsageError("a samurai input holds one puzzle: use --out DIR for "
                                "--count above 1")
     if request.size == MINIMAL_OUT_OF_REACH and request.clues is None:
@@ -218,17 +229,36 @@ def failed(where, error):
     return OutputFailed(f"cannot write {where}: {error.strerror or error}")
 
 
-def output_for(kind, count, out_dir):
-    return StdoutOutput(kind, count) if out_dir is None else FolderOutput(out_dir, kind, count)
+def output_for(kind, count, out_dir, render):
+    return (StdoutOutput(kind, count, render) if out_dir is None
+            else FolderOutput(out_dir, kind, count, render))
+
+
+class Rendering:
+    """How puzzles are written: `chunks(count, first, texts)` are the pieces of an output
+    of `count` puzzles numbered from `first`, `suffix` ends a file of one."""
+
+    def __init__(self, chunks, suffix):
+        self.chunks, self.suffix = chunks, suffix
+
+
+def rendering(kind, output_format, solution):
+    """The Rendering of --format: the input format of `dlxcli KIND`, or SVG drawings."""
+    if output_format == "svg":
+        from ._svg import generated_document
+        return Rendering(lambda _count, first, texts:
+                         [generated_document(kind, texts, solution, first)], ".svg")
+    return Rendering(lambda count, _first, texts: making.input_chunks(kind, count, texts),
+                     ".in")
 
 
 class StdoutOutput:
     """The puzzles as one input on stdout, held in a temporary file (in memory up to
     SPOOL_BYTES) until the last one is made."""
 
-    def __init__(self, kind, count):
+    def __init__(self, kind, count, render):
         import tempfile
-        self.kind, self.count = kind, count
+        self.kind, self.count, self.render = kind, count, render
         self.spool = tempfile.SpooledTemporaryFile(SPOOL_BYTES)
 
     def __enter__(self):
@@ -240,7 +270,7 @@ class StdoutOutput:
 
     def hold(self, texts):
         try:
-            for chunk in making.input_chunks(self.kind, self.count, texts):
+            for chunk in self.render.chunks(self.count, 1, texts):
                 self.spool.write(chunk.encode())
         except OSError as exc:
             import tempfile
@@ -310,8 +340,9 @@ class FolderOutput:
     mix and nothing that this command did not write is removed. A lock on DIR keeps
     concurrent runs apart."""
 
-    def __init__(self, folder, kind, count):
+    def __init__(self, folder, kind, count, render):
         self.folder, self.kind, self.width = folder, kind, len(str(count))
+        self.render = render
         self.shown = printable(folder)
         self.created, self.lock, self.staging, self.written = [], None, None, []
         try:
@@ -340,10 +371,10 @@ class FolderOutput:
 
     def hold(self, texts):
         for k, text in enumerate(texts, 1):
-            name = f"{self.kind}-{k:0{self.width}d}.in"
+            name = f"{self.kind}-{k:0{self.width}d}{self.render.suffix}"
             try:
                 write_file(os.path.join(self.staging, name),
-                           "".join(making.input_chunks(self.kind, 1, [text])))
+                           "".join(self.render.chunks(1, k, [text])))
             except OSError as exc:
                 raise failed(printable(os.path.join(self.folder, name)), exc) from None
             self.written.append(name)
