@@ -56,9 +56,12 @@ class Budget:
     node_limit  nodes allowed to each search (each puzzle of an input has its own)
     progress    called between slices as progress(fraction, nodes, solutions); a split
                 search adds the keyword parts=(subproblems done, subproblems)
-    split       a dlxcli.parallel.Split: count, solutions (all of them) and maximize
-                then cut their search into subproblems solved on other processes
-                or on a cluster; None: every search runs here
+    split       a strategy that count, solutions (all of them) and maximize hand
+                their search to, calling split.count(problem, ...) and so on with
+                their own keywords (dlxcli.parallel.Split cuts the search into
+                subproblems solved on other processes or on a cluster); None: every
+                search runs here. The strategy calls back into the queries: this
+                module never imports it.
     trace       a dlxcli.trace.Trace: every search then runs one node at a time and
                 shows each step to it (--trace); None: untraced
     emit        called as emit(text) with output a puzzle module writes as it goes
@@ -77,10 +80,37 @@ class Budget:
         else:
             self.deadline = (time.perf_counter() if began is None else began) + timeout
 
+    def remaining(self, now=None):
+        """Seconds left before the deadline (0.0 once it has passed), or None without
+        one; `now` is a time.perf_counter() instant, the current one by default."""
+        if self.deadline is None:
+            return None
+        return max(self.deadline - (time.perf_counter() if now is None else now), 0.0)
+
+    def expired(self):
+        """Whether the deadline has passed."""
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
+    def time_limit(self, nodes=0):
+        """The TimeLimitExceeded of this budget's deadline (`nodes`: searched so far)."""
+        return TimeLimitExceeded(f"stopped after {self.timeout:g} s (time limit)", nodes)
+
     def check(self, nodes=0):
         """Raise TimeLimitExceeded once the deadline has passed."""
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise TimeLimitExceeded(f"stopped after {self.timeout:g} s (time limit)", nodes)
+        if self.expired():
+            raise self.time_limit(nodes)
+
+    def until(self, instant, progress):
+        """A budget for part of this one's work: its node limit, the `progress`
+        callback, and its deadline or `instant` (a time.perf_counter() one; None:
+        none), whichever comes first. Its time-limit message is this budget's when
+        its deadline is this budget's."""
+        if instant is None or (self.deadline is not None and self.deadline <= instant):
+            part = Budget(None, self.node_limit, progress)
+            part.timeout, part.deadline = self.timeout, self.deadline
+            return part
+        now = time.perf_counter()
+        return Budget(max(instant - now, 0.0), self.node_limit, progress, began=now)
 
 
 UNLIMITED = Budget()
@@ -142,8 +172,8 @@ class ExactCover:
         if limit is not None and limit <= 0:
             return
         if limit is None and budget.split is not None:
-            yield from _parallel().solutions(self, forced=forced, first_item=first_item,
-                                             budget=budget, stats=stats)
+            yield from budget.split.solutions(self, forced=forced, first_item=first_item,
+                                              budget=budget, stats=stats)
             return
         self.solver.start(forced, first_item, False)
         for _ in self._drive(False, budget, stats):
@@ -172,8 +202,8 @@ class ExactCover:
             return sum(1 for _ in self.solutions(forced=forced, first_item=first_item,
                                                  limit=limit, budget=budget, stats=stats))
         if budget.split is not None:
-            return _parallel().count(self, forced=forced, first_item=first_item,
-                                     budget=budget, stats=stats)
+            return budget.split.count(self, forced=forced, first_item=first_item,
+                                      budget=budget, stats=stats)
         self.solver.start(forced, first_item, False)
         for _ in self._drive(True, budget, stats):
             pass
@@ -187,8 +217,8 @@ class ExactCover:
         Among equally heavy solutions the first one found is kept. The solutions it
         adds into `stats` are the better ones it found (the engine counts none here)."""
         if budget.split is not None:
-            return _parallel().maximize(self, forced=forced, first_item=first_item,
-                                        budget=budget, stats=stats)
+            return budget.split.maximize(self, forced=forced, first_item=first_item,
+                                         budget=budget, stats=stats)
         self.solver.start(forced, first_item, True)
         if floor is not None:
             self.solver.set_floor(floor)
@@ -325,9 +355,3 @@ def _item_and_color(j, entry, index, n_primary, color_index):
     if index[name] < n_primary:
         raise ProblemError(f"option {j}: primary item {name!r} cannot have a color")
     return index[name], color_index.setdefault(color, len(color_index) + 1)
-
-
-def _parallel():
-    """dlxcli.parallel, imported by the first split search (no other run loads it)."""
-    from . import parallel
-    return parallel

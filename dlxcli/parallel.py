@@ -1,8 +1,9 @@
 """One search split over local processes or a Dask cluster, resumable from a checkpoint.
 
-Layer: beside exact_cover, under the puzzles (a library module: no click, no terminal).
+Layer: above exact_cover, under the puzzles (a library module: no click, no terminal).
 `ExactCover.count`, `solutions` (all of them) and `maximize` come here when their
-Budget carries a `Split`:
+Budget carries a `Split` (the strategy object they call: exact_cover never imports
+this module):
 
 1. `ExactCover.frontier` cuts the search into subproblems, option prefixes in the
    order the search visits them (`subproblems_wanted`: about PER_WORKER per worker),
@@ -30,8 +31,8 @@ import os
 import time
 
 from .errors import DlxError, NodeLimitExceeded, SearchLimit, TimeLimitExceeded
-from .exact_cover import Budget, Stats
-from .pool import WorkerPool, usable_cores
+from .exact_cover import Budget, ExactCover, Stats
+from .pool import WorkerPool, processes_for, usable_cores
 
 PER_CORE = 4
 """The most local processes per usable core a Split takes (the command line's --jobs
@@ -83,8 +84,7 @@ class Split:
     __slots__ = ("jobs", "scheduler", "checkpoint", "probe", "notice", "checkpointed")
 
     def __init__(self, jobs=None, scheduler=None, checkpoint=None, probe=None, notice=None):
-        cores = usable_cores()
-        self.jobs = min(jobs or cores, PER_CORE * cores)
+        self.jobs = min(processes_for(jobs), PER_CORE * usable_cores())
         self.scheduler, self.checkpoint, self.notice = scheduler, checkpoint, notice
         if probe is None:
             probe = 0.0 if scheduler else _probe_from_environment()
@@ -96,6 +96,18 @@ class Split:
         """Whether this process solves every subproblem itself: a single local job.
         (With a scheduler, the subproblems go to its workers whatever `jobs` says.)"""
         return self.jobs == 1 and not self.scheduler
+
+    # The strategy's side of exact_cover.Budget.split: the queries hand their search
+    # here, and the subproblems call the queries back without a split.
+
+    def count(self, problem, **query):
+        return count(problem, **query)
+
+    def solutions(self, problem, **query):
+        return solutions(problem, **query)
+
+    def maximize(self, problem, **query):
+        return maximize(problem, **query)
 
 
 def _probe_from_environment():
@@ -309,7 +321,7 @@ def _relisted(done, problem, search, cut, budget, tally):
         return done
     forced = search.forced + list(cut[done.index][0])
     found = problem.solutions(forced=forced, first_item=search.first_item,
-                              budget=_budget_until(budget, None, tally.reporter(0.0)),
+                              budget=budget.until(None, tally.reporter(0.0)),
                               stats=tally.spent)
     return Done(done.index, found, done.stats, done.worker)
 
@@ -336,7 +348,7 @@ def _solve_one(problem, search, cut, k, budget, until, tally):
     (TimeLimitExceeded at `until` as at the search's deadline)."""
     prefix, share = cut[k]
     stats = Stats()
-    value = search.answer(problem, prefix, _budget_until(budget, until, tally.reporter(share)),
+    value = search.answer(problem, prefix, budget.until(until, tally.reporter(share)),
                           stats, tally.bound.floor())
     return Done(k, value, stats)
 
@@ -346,16 +358,6 @@ def _solver_here(problem, search, cut, budget, tally):
     def solve(k):
         return _solve_one(problem, search, cut, k, budget, None, tally)
     return solve
-
-
-def _budget_until(budget, until, progress):
-    """The Budget of a subproblem solved here: the search's, ending at `until` too."""
-    deadline = budget.deadline
-    if until is not None and (deadline is None or until < deadline):
-        deadline = until
-    now = time.perf_counter()
-    return Budget(None if deadline is None else max(deadline - now, 0.0), budget.node_limit,
-                  progress, began=now)
 
 
 def _farm(workers, cut, pending, budget, tally, here=None):
@@ -477,7 +479,6 @@ def _problem(search):
     thread = threading.get_ident()
     digest, problem = _built.get(thread, (None, None))
     if digest != search.digest:
-        from .exact_cover import ExactCover
         problem = ExactCover(*search.definition)
         _built[thread] = (search.digest, problem)
     return problem
@@ -573,7 +574,7 @@ class Cluster:
                    f"({CONNECT_SECONDS} s at most)")
         seconds = CONNECT_SECONDS
         if budget is not None and budget.deadline is not None:
-            seconds = min(seconds, max(budget.deadline - time.perf_counter(), 0.001))
+            seconds = min(seconds, max(budget.remaining(), 0.001))
         try:
             self.client.wait_for_workers(1, timeout=seconds)
         except self._timeout:
