@@ -29,3 +29,10 @@ def default_settings(command):
     defaults = dict(puzzle_module(command).solve_text.__kwdefaults__ or {})
     defaults.pop("budget", None)
     return defaults
+
+
+def checker(command):
+    """How dlxcli judge checks an answer of a command: its puzzle module's `check`, or
+    the line comparison (dlxcli.puzzles.compare_lines)."""
+    from .puzzles import compare_lines
+    return getattr(puzzle_module(command), "check", compare_lines)

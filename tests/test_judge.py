@@ -14,7 +14,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from dlxcli.cli import cli
-from dlxcli.cli.judge import compare_lines, judge_lines
+from dlxcli.puzzles import compare_lines, judge_lines
 from paths import CASES
 
 

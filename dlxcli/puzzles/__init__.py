@@ -220,3 +220,29 @@ class Figure:
 def box_regions(side, box_rows, box_cols):
     """The region rows of a side x side grid cut into boxes of box_rows x box_cols."""
     return [[(r // box_rows, c // box_cols) for c in range(side)] for r in range(side)]
+
+
+# -- checking an answer (dlxcli judge) ---------------------------------------------------------
+
+def judge_lines(text):
+    """Lines as Luogu compares them: trailing spaces dropped, final blank lines too."""
+    lines = [line.rstrip() for line in text.split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def compare_lines(input_text, expected, answer, **settings):
+    """The check of a command without a `check` of its own (one answer is right): None
+    if the answer's lines are the expected ones (judge_lines), else where it first
+    differs. The input and the settings do not matter to it."""
+    want, got = judge_lines(expected), judge_lines(answer)
+    for number, (a, b) in enumerate(zip(want, got), 1):
+        if a != b:
+            return f"line {number}: expected {a!r}, found {b!r}"
+    if len(want) != len(got):
+        number = min(len(want), len(got)) + 1
+        if len(want) > len(got):
+            return f"line {number}: expected {want[number - 1]!r}, found end of output"
+        return f"line {number}: expected end of output, found {got[number - 1]!r}"
+    return None
