@@ -36,3 +36,14 @@ def checker(command):
     the line comparison (dlxcli.puzzles.compare_lines)."""
     from .puzzles import compare_lines
     return getattr(puzzle_module(command), "check", compare_lines)
+
+
+def generator(command):
+    """How dlxcli generate makes puzzles of a command (its puzzle module's GENERATE, a
+    dlxcli.puzzles.Generator), or None: it cannot be generated."""
+    return getattr(puzzle_module(command), "GENERATE", None)
+
+
+def generatable():
+    """The commands dlxcli generate makes puzzles for, in the registry's order."""
+    return tuple(command for command in PUZZLES if generator(command) is not None)

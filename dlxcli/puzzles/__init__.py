@@ -246,3 +246,67 @@ def compare_lines(input_text, expected, answer, **settings):
             return f"line {number}: expected {want[number - 1]!r}, found end of output"
         return f"line {number}: expected end of output, found {got[number - 1]!r}"
     return None
+
+
+# -- making puzzles (dlxcli generate) ----------------------------------------------------------
+
+class Board:
+    """One shape to fill: its Grid, the (row, column) of every cell in a picture of
+    `extent` x `extent` positions, a squiggly's regions, and for a shape of several
+    overlapping grids `near(cells)`: cell sets around those cells, smallest first (see
+    dlxcli.generate.stays_unique)."""
+
+    __slots__ = ("grid", "positions", "extent", "regions", "near")
+
+    def __init__(self, grid, positions, extent, regions=None, near=None):
+        self.grid, self.positions, self.extent, self.regions = grid, positions, extent, regions
+        self.near = near
+
+
+class Generator:
+    """How `dlxcli generate` makes puzzles of a command: the GENERATE of a puzzle module
+    that can be generated (dlxcli.generate does the rest: the solution grid, the givens
+    removed, the difficulty; dlxcli.commands.generatable lists the commands with one).
+
+    sizes       the sides --size may give it, 9 among them
+    board       board(size, rng) -> the Board of the next attempt (a shape drawn at
+                random, e.g. a squiggly's layout, from `rng`)
+    seeds       seeds(board, rng) -> random givens that cannot clash (a symbol per
+                cell, 0 for none), which the engine's first solution completes
+    text        text(board, givens) -> one puzzle in the command's input format
+    cells       cells(size) -> how many cells its puzzles have
+    name        name(size) -> what a puzzle is called in messages; None: the command
+    fewest      fewest(size) -> (the fewest givens a puzzle with one solution has, why)
+                where more is known than the n - 1 of any n symbols; None: nothing more
+    one_a_input whether an input holds one puzzle only (then --count > 1 needs --out)
+    header      header(count) -> what an input of `count` puzzles starts with
+    between     what separates two puzzles of an input
+    """
+
+    __slots__ = ("sizes", "board", "seeds", "text", "cells", "name", "fewest",
+                 "one_a_input", "header", "between")
+
+    def __init__(self, sizes, board, seeds, text, cells, name=None, fewest=None,
+                 one_a_input=False, header=None, between=""):
+        self.sizes, self.board, self.seeds, self.text = tuple(sizes), board, seeds, text
+        self.cells, self.name, self.fewest = cells, name, fewest
+        self.one_a_input, self.header, self.between = one_a_input, header, between
+
+
+def square_positions(side):
+    """The (row, column) of every cell of a side x side grid, row by row."""
+    return [divmod(cell, side) for cell in range(side * side)]
+
+
+def seeded_boxes(board, rng, corners, box):
+    """Seeds for Generator.seeds: each box x box box whose top left cell is at one of
+    `corners` gets a random permutation of the symbols (boxes that share no row or
+    column of any unit never clash)."""
+    side = board.grid.size
+    cell_at = {position: cell for cell, position in enumerate(board.positions)}
+    seeds = [0] * len(board.positions)
+    for top, left in corners:
+        digits = rng.sample(range(1, side + 1), side)
+        for k, digit in enumerate(digits):
+            seeds[cell_at[top + k // box, left + k % box]] = digit
+    return seeds
