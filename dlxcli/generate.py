@@ -24,12 +24,21 @@ processes make them, and since both engine twins find solutions in the same orde
 the same node counts, they do not depend on the twin either.
 """
 
+from __future__ import annotations
+
 import random
 
 from .commands import generatable, generator
 from .errors import DlxError, NodeLimitExceeded
 from .exact_cover import Budget
-from .puzzles import queries
+from .puzzles import Board, Generator, queries
+
+TYPE_CHECKING = False  # typing costs start-up time: only mypy reads this
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Iterator, Sequence
+    from typing import Optional
+
+    Band = tuple[Optional[int], Optional[int]]
 
 SYMMETRIES = ("none", "rot180", "mirror")
 MAX_TRIED = 10_000
@@ -46,25 +55,32 @@ class GenerationFailed(DlxError):
     """No puzzle met the request among MAX_TRIED puzzles made."""
 
 
-def sizes():
+def sizes() -> tuple[int, ...]:
     """Every side --size may give, in the order of the commands that take it."""
-    return tuple(dict.fromkeys(size for kind in generatable()
-                               for size in generator(kind).sizes))
+    return tuple(dict.fromkeys(size for kind in generatable() for size in making(kind).sizes))
 
 
-def fewest_givens(kind, size):
+def making(kind: str) -> Generator:
+    """The Generator of a kind (a command that dlxcli.commands.generatable lists)."""
+    maker = generator(kind)
+    if maker is None:
+        raise DlxError(f"dlxcli generate makes no {kind} puzzles")
+    return maker
+
+
+def fewest_givens(kind: str, size: int) -> tuple[int, str]:
     """(the fewest givens a puzzle of `kind` with one solution can have, why).
 
     Any kind with n symbols: if two symbols were missing from the givens, swapping
     them in a solution would give a second one, so at least n - 1 givens; stronger
     bounds where they are known (Generator.fewest)."""
-    known = generator(kind).fewest
+    known = making(kind).fewest
     bound = None if known is None else known(size)
     return bound or (size - 1, "with two symbols absent from the givens, swapping them "
                                "gives a second solution")
 
 
-def impossible(request):
+def impossible(request: Request) -> Optional[str]:
     """Why no puzzle can meet the request (a sentence), or None: fewer givens than any
     puzzle with one solution has; an odd number of givens on a sudoku of even side with
     a symmetry (no cell is its own image there, so givens come in pairs; squiggly and
@@ -92,21 +108,24 @@ class Request:
 
     __slots__ = ("kind", "size", "clues", "symmetry", "band", "seed")
 
-    def __init__(self, kind, size=9, clues=None, symmetry="none", band=None, seed=0):
+    def __init__(self, kind: str, size: int = 9, clues: Optional[int] = None,
+                 symmetry: str = "none", band: Optional[Band] = None,
+                 seed: object = 0) -> None:
         self.kind, self.size, self.clues = kind, size, clues
         self.symmetry, self.band, self.seed = symmetry, band, seed
 
 
 # -- one puzzle ----------------------------------------------------------------------------
 
-def make(request, index, on_try=None):
+def make(request: Request, index: int,
+         on_try: Optional[Callable[[int], object]] = None) -> str:
     """The input text of puzzle `index` of the run (as `input_chunks` joins them).
     `on_try(n)` is told of every n puzzles tried (fresh grids, steps of `climb`)."""
     rng = random.Random(puzzle_seed(request.seed, index))
     tried, fewest = 0, None
     while tried < MAX_TRIED:
         tried += 1
-        board = generator(request.kind).board(request.size, rng)
+        board = making(request.kind).board(request.size, rng)
         solution = solution_grid(request.kind, board, rng)
         givens = None if solution is None else remove_givens(
             board, solution, solution, rng, request.symmetry, request.clues)
@@ -115,28 +134,28 @@ def make(request, index, on_try=None):
             fewest = left if fewest is None else min(fewest, left)
             givens = givens if left == request.clues else None
         steps = 0
-        if givens is not None and request.band is not None:
+        if solution is not None and givens is not None and request.band is not None:
             givens, steps = climb(board, givens, solution, rng, request)
             tried += steps
         if on_try is not None:
             on_try(1 + steps)
         if givens is not None:
-            return generator(request.kind).text(board, givens)
+            return making(request.kind).text(board, givens)
     closest = "" if fewest is None else f" (the fewest givens a try reached: {fewest})"
     raise GenerationFailed(f"puzzle {index + 1}: no {describe(request)} found among "
                            f"{MAX_TRIED:,} puzzles tried{closest}")
 
 
-def puzzle_seed(seed, index):
+def puzzle_seed(seed: object, index: int) -> bytes:
     """The seed of puzzle `index`: the bytes of "SEED:index" (the same as seeding with
     that text, and a SEED of bytes that are not UTF-8, from the command line, is taken
     byte for byte)."""
     return f"{seed}:{index}".encode("utf-8", "surrogateescape")
 
 
-def describe(request):
+def describe(request: Request) -> str:
     """E.g. '9x9 sudoku with 20 givens and excess 100..200'."""
-    name = generator(request.kind).name
+    name = making(request.kind).name
     what = request.kind if name is None else name(request.size)
     if request.clues is not None:
         what += f" with {request.clues} givens"
@@ -146,7 +165,8 @@ def describe(request):
     return what
 
 
-def climb(board, givens, solution, rng, request):
+def climb(board: Board, givens: list[int], solution: list[int], rng: random.Random,
+          request: Request) -> tuple[Optional[list[int]], int]:
     """(a puzzle in the request's difficulty band, steps taken), or (None, steps) after
     CLIMB_STEPS steps without one.
 
@@ -173,11 +193,11 @@ def climb(board, givens, solution, rng, request):
     return (givens if distance == 0 else None), CLIMB_STEPS
 
 
-def band_distance(board, givens, band):
+def band_distance(board: Board, givens: Sequence[int], band: Optional[Band]) -> int:
     """How far the puzzle's difficulty measure (queries.measure's excess) is from the
-    band (low, high), either end None for open: 0 inside."""
+    band (low, high), either end None for open (None: no band): 0 inside."""
     _, excess, _, _ = queries.measure(board.grid, givens)
-    low, high = band
+    low, high = band or (None, None)
     if low is not None and excess < low:
         return low - excess
     if high is not None and excess > high:
@@ -185,7 +205,8 @@ def band_distance(board, givens, band):
     return 0
 
 
-def remove_givens(board, givens, solution, rng, symmetry, clues=None):
+def remove_givens(board: Board, givens: Sequence[int], solution: Sequence[int],
+                  rng: random.Random, symmetry: str, clues: Optional[int] = None) -> list[int]:
     """`givens` (a unique puzzle, or the whole solution) with more givens removed, in a
     random order of symmetric groups, while it stays unique: minimal when `clues` is
     None; else stopped at `clues` givens, or where the pass ends above that."""
@@ -207,7 +228,8 @@ def remove_givens(board, givens, solution, rng, symmetry, clues=None):
     return givens
 
 
-def stays_unique(board, givens, solution, group):
+def stays_unique(board: Board, givens: Sequence[int], solution: Sequence[int],
+                 group: Sequence[int]) -> bool:
     """True if `givens`, from which `group` was just removed, still have one solution.
 
     On a samurai a second solution usually differs from `solution` only in the grids
@@ -223,7 +245,7 @@ def stays_unique(board, givens, solution, group):
     return queries.search(board.grid, givens, 2) == 1
 
 
-def symmetric_groups(board, symmetry):
+def symmetric_groups(board: Board, symmetry: str) -> list[list[int]]:
     """The cells as groups that are given or empty together: each cell with its image
     under a half turn of the picture (rot180) or its mirror image across the vertical
     axis (mirror); alone for none."""
@@ -231,7 +253,7 @@ def symmetric_groups(board, symmetry):
     image = {"none": lambda r, c: (r, c), "rot180": lambda r, c: (last - r, last - c),
              "mirror": lambda r, c: (r, last - c)}[symmetry]
     cell_at = {position: cell for cell, position in enumerate(board.positions)}
-    groups = {}
+    groups: dict[int, list[int]] = {}
     for cell, (row, col) in enumerate(board.positions):
         partner = cell_at[image(row, col)]
         groups.setdefault(min(cell, partner), sorted({cell, partner}))
@@ -240,10 +262,10 @@ def symmetric_groups(board, symmetry):
 
 # -- solution grids ---------------------------------------------------------------------
 
-def solution_grid(kind, board, rng):
+def solution_grid(kind: str, board: Board, rng: random.Random) -> Optional[list[int]]:
     """A random solution of the board (symbols per cell), or None if the random start
     has none the search finds within FILL_NODES nodes."""
-    seeds = generator(kind).seeds(board, rng)
+    seeds = making(kind).seeds(board, rng)
     try:
         found = board.grid.problem.first(forced=board.grid.forced(seeds),
                                          budget=Budget(node_limit=FILL_NODES))
@@ -254,20 +276,20 @@ def solution_grid(kind, board, rng):
 
 # -- writing ---------------------------------------------------------------------------------
 
-def input_chunks(kind, count, texts):
+def input_chunks(kind: str, count: int, texts: Iterable[str]) -> Iterator[str]:
     """The pieces of one input holding `count` puzzles (texts in order): the kind's
     header first (a squiggly's number of cases) and its separator between puzzles
     (a squiggly's empty line)."""
-    making = generator(kind)
-    if making.header is not None:
-        yield making.header(count)
+    maker = making(kind)
+    if maker.header is not None:
+        yield maker.header(count)
     for k, text in enumerate(texts):
-        yield (making.between if k else "") + text
+        yield (maker.between if k else "") + text
 
 
-def make_task(task):
+def make_task(task: tuple[Request, int]) -> tuple[str, int]:
     """`make` for a worker pool: a task is (request, index); returns (the text, the
     puzzles tried)."""
-    tried = []
+    tried: list[int] = []
     text = make(*task, on_try=tried.append)
     return text, sum(tried)
