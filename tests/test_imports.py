@@ -9,10 +9,13 @@ modules each layer stands on; a module may import its own layer and those below.
 """
 
 import ast
+import subprocess
+import sys
 
 import pytest
 
-from paths import REPO
+from dlxcli.commands import PUZZLES
+from paths import CASES, REPO
 
 PACKAGE = REPO / "dlxcli"
 
@@ -128,3 +131,23 @@ def test_imports_go_down_the_layers(module):
     upward = sorted(target for target in graph[module] if layer_of(target) > layer_of(module))
     assert not upward, (f"{module} ({LAYERS[layer_of(module)][0]}) imports "
                         + ", ".join(f"{t} ({LAYERS[layer_of(t)][0]})" for t in upward))
+
+
+def imported_by_a_plain_run(name, data):
+    """The dlxcli modules that `dlxcli NAME < data` imports (python -X importtime)."""
+    done = subprocess.run([sys.executable, "-X", "importtime", "-m", "dlxcli", name],
+                          input=data, capture_output=True, timeout=60)
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    return {line.split("|")[-1].strip() for line in done.stderr.decode().splitlines()
+            if line.startswith("import time:")}
+
+
+@pytest.mark.parametrize("name", sorted(PUZZLES))
+def test_a_plain_run_imports_no_other_commands_module(name):
+    """The registry hands out one module: judge and generate hooks live in the puzzle
+    modules, and nothing imports them all to find out who has one."""
+    sample = sorted((CASES / name).glob("*.in"))[0]
+    loaded = imported_by_a_plain_run(name, sample.read_bytes())
+    assert PUZZLES[name] in loaded
+    assert not loaded & {PUZZLES[other] for other in PUZZLES if other != name}
+    assert not loaded & {"typing", "dlxcli.parallel", "dlxcli.generate"}
