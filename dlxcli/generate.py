@@ -57,10 +57,11 @@ class GenerationFailed(DlxError):
 
 def sizes() -> tuple[int, ...]:
     """Every side --size may give, in the order of the commands that take it."""
-    return tuple(dict.fromkeys(size for kind in generatable() for size in making(kind).sizes))
+    return tuple(dict.fromkeys(size for kind in generatable()
+                               for size in generator_of(kind).sizes))
 
 
-def making(kind: str) -> Generator:
+def generator_of(kind: str) -> Generator:
     """The Generator of a kind (a command that dlxcli.commands.generatable lists)."""
     maker = generator(kind)
     if maker is None:
@@ -74,7 +75,7 @@ def fewest_givens(kind: str, size: int) -> tuple[int, str]:
     Any kind with n symbols: if two symbols were missing from the givens, swapping
     them in a solution would give a second one, so at least n - 1 givens; stronger
     bounds where they are known (Generator.fewest)."""
-    known = making(kind).fewest
+    known = generator_of(kind).fewest
     bound = None if known is None else known(size)
     return bound or (size - 1, "with two symbols absent from the givens, swapping them "
                                "gives a second solution")
@@ -125,7 +126,7 @@ def make(request: Request, index: int,
     tried, fewest = 0, None
     while tried < MAX_TRIED:
         tried += 1
-        board = making(request.kind).board(request.size, rng)
+        board = generator_of(request.kind).board(request.size, rng)
         solution = solution_grid(request.kind, board, rng)
         givens = None if solution is None else remove_givens(
             board, solution, solution, rng, request.symmetry, request.clues)
@@ -140,7 +141,7 @@ def make(request: Request, index: int,
         if on_try is not None:
             on_try(1 + steps)
         if givens is not None:
-            return making(request.kind).text(board, givens)
+            return generator_of(request.kind).text(board, givens)
     closest = "" if fewest is None else f" (the fewest givens a try reached: {fewest})"
     raise GenerationFailed(f"puzzle {index + 1}: no {describe(request)} found among "
                            f"{MAX_TRIED:,} puzzles tried{closest}")
@@ -155,7 +156,7 @@ def puzzle_seed(seed: object, index: int) -> bytes:
 
 def describe(request: Request) -> str:
     """E.g. '9x9 sudoku with 20 givens and excess 100..200'."""
-    name = making(request.kind).name
+    name = generator_of(request.kind).name
     what = request.kind if name is None else name(request.size)
     if request.clues is not None:
         what += f" with {request.clues} givens"
@@ -265,7 +266,7 @@ def symmetric_groups(board: Board, symmetry: str) -> list[list[int]]:
 def solution_grid(kind: str, board: Board, rng: random.Random) -> Optional[list[int]]:
     """A random solution of the board (symbols per cell), or None if the random start
     has none the search finds within FILL_NODES nodes."""
-    seeds = making(kind).seeds(board, rng)
+    seeds = generator_of(kind).seeds(board, rng)
     try:
         found = board.grid.problem.first(forced=board.grid.forced(seeds),
                                          budget=Budget(node_limit=FILL_NODES))
@@ -280,7 +281,7 @@ def input_chunks(kind: str, count: int, texts: Iterable[str]) -> Iterator[str]:
     """The pieces of one input holding `count` puzzles (texts in order): the kind's
     header first (a squiggly's number of cases) and its separator between puzzles
     (a squiggly's empty line)."""
-    maker = making(kind)
+    maker = generator_of(kind)
     if maker.header is not None:
         yield maker.header(count)
     for k, text in enumerate(texts):
