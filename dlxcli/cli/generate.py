@@ -33,9 +33,6 @@ from ._run import (RUN_DEFAULTS, EXIT_BAD_INPUT, EXIT_NO_ANSWER, interruptible,
                    processes)
 from ._ui import echo
 
-MINIMAL_OUT_OF_REACH = 25
-"""The sudoku side whose minimal puzzles the generator refuses to attempt (measured:
-docs/generate.md, and the 25x25 uniqueness proofs of docs/sudoku-25x25.md)."""
 
 
 def parse_band(_context, _parameter, value):
@@ -154,10 +151,12 @@ def check_request(request, minimal, count, out_dir):
     if maker.one_a_input and count > 1 and out_dir is None:
         raise click.UsageError(f"a {request.kind} input holds one puzzle: use --out DIR for "
                                "--count above 1")
-    if request.size == MINIMAL_OUT_OF_REACH and request.clues is None:
-        raise click.UsageError(f"a minimal {request.size}x{request.size} sudoku is out of "
-                               "reach (each given's check is a uniqueness proof that can "
-                               "take hours, docs/generate.md): give --clues N, e.g. 320")
+    clues_instead = maker.minimal_out_of_reach.get(request.size)
+    if clues_instead is not None and request.clues is None:
+        what = making.describe(making.Request(request.kind, request.size))
+        raise click.UsageError(f"a minimal {what} is out of reach (each given's check is a "
+                               "uniqueness proof that can take hours, docs/generate.md): "
+                               f"give --clues N, e.g. {clues_instead}")
 
 
 class Tally:

@@ -345,23 +345,28 @@ class Generator:
     fewest      fewest(size) -> (the fewest givens a puzzle with one solution has, why)
                 where more is known than the n - 1 of any n symbols; None: nothing more
     one_a_input whether an input holds one puzzle only (then --count > 1 needs --out)
+    minimal_out_of_reach
+                the sizes whose minimal puzzles are refused (the uniqueness proof of
+                each given can take hours), each with a --clues to suggest instead
     header      header(count) -> what an input of `count` puzzles starts with
     between     what separates two puzzles of an input
     """
 
     __slots__ = ("sizes", "board", "seeds", "text", "cells", "name", "fewest",
-                 "one_a_input", "header", "between")
+                 "one_a_input", "minimal_out_of_reach", "header", "between")
 
     def __init__(self, sizes: Iterable[int], board: Callable[[int, random.Random], Board],
                  seeds: Callable[[Board, random.Random], list[int]],
                  text: Callable[[Board, Sequence[int]], str], cells: Callable[[int], int],
                  name: Optional[Callable[[int], str]] = None,
                  fewest: Optional[Callable[[int], Optional[tuple[int, str]]]] = None,
-                 one_a_input: bool = False, header: Optional[Callable[[int], str]] = None,
-                 between: str = "") -> None:
+                 one_a_input: bool = False,
+                 minimal_out_of_reach: Optional[dict[int, int]] = None,
+                 header: Optional[Callable[[int], str]] = None, between: str = "") -> None:
         self.sizes, self.board, self.seeds, self.text = tuple(sizes), board, seeds, text
         self.cells, self.name, self.fewest = cells, name, fewest
         self.one_a_input, self.header, self.between = one_a_input, header, between
+        self.minimal_out_of_reach = minimal_out_of_reach or {}
 
 
 def square_positions(side: int) -> list[tuple[int, int]]:

@@ -450,6 +450,11 @@ def _generate_text(_board, givens):
     return "".join(SYMBOLS[v] if v else "." for v in givens) + "\n"
 
 
+MINIMAL_OUT_OF_REACH = {25: 320}
+"""The side whose minimal puzzles the generator refuses to attempt, with the --clues to
+give instead (measured: docs/generate.md, and the 25x25 uniqueness proofs of
+docs/sudoku-25x25.md)."""
+
 GENERATE = Generator(BOX_SIDES, _generate_board, _generate_seeds, _generate_text,
                      cells=lambda side: side * side, name=lambda side: f"{side}x{side} sudoku",
-                     fewest=MIN_CLUES.get)
+                     fewest=MIN_CLUES.get, minimal_out_of_reach=MINIMAL_OUT_OF_REACH)
