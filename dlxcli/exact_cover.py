@@ -8,11 +8,34 @@ turn. One query runs at a time per problem: starting a query resets the previous
 which is how a batch reuses one structure for many puzzles (with other forced options).
 """
 
+from __future__ import annotations
+
 import heapq
 import time
 
 from . import engine
 from .errors import NodeLimitExceeded, ProblemError, SearchLimit, TimeLimitExceeded
+
+TYPE_CHECKING = False  # typing costs every run's start-up 2 ms: only mypy reads this
+if TYPE_CHECKING:
+    from collections.abc import Callable, Generator, Hashable, Iterable, Iterator, Sequence
+    from typing import Any, Optional, Protocol
+
+    from .trace import Trace
+
+    Solution = list[int]
+    Progress = Callable[..., None]
+
+    class Split(Protocol):
+        """What a Budget's `split` is: where count, solutions and maximize hand
+        their search (dlxcli.parallel.Split)."""
+
+        def count(self, problem: ExactCover, **query: Any) -> int: ...
+
+        def solutions(self, problem: ExactCover, **query: Any) -> Iterator[Solution]: ...
+
+        def maximize(self, problem: ExactCover,
+                     **query: Any) -> Optional[tuple[float, Solution]]: ...
 
 
 class Stats:
@@ -56,9 +79,12 @@ class Budget:
     node_limit  nodes allowed to each search (each puzzle of an input has its own)
     progress    called between slices as progress(fraction, nodes, solutions); a split
                 search adds the keyword parts=(subproblems done, subproblems)
-    split       a dlxcli.parallel.Split: count, solutions (all of them) and maximize
-                then cut their search into subproblems solved on other processes
-                or on a cluster; None: every search runs here
+    split       a strategy that count, solutions (all of them) and maximize hand
+                their search to, calling split.count(problem, ...) and so on with
+                their own keywords (dlxcli.parallel.Split cuts the search into
+                subproblems solved on other processes or on a cluster); None: every
+                search runs here. The strategy calls back into the queries: this
+                module never imports it.
     trace       a dlxcli.trace.Trace: every search then runs one node at a time and
                 shows each step to it (--trace); None: untraced
     emit        called as emit(text) with output a puzzle module writes as it goes
@@ -68,19 +94,49 @@ class Budget:
 
     __slots__ = ("timeout", "deadline", "node_limit", "progress", "split", "trace", "emit")
 
-    def __init__(self, timeout=None, node_limit=None, progress=None, began=None, split=None,
-                 trace=None, emit=None):
+    def __init__(self, timeout: Optional[float] = None, node_limit: Optional[int] = None,
+                 progress: Optional[Progress] = None, began: Optional[float] = None,
+                 split: Optional[Split] = None, trace: Optional[Trace] = None,
+                 emit: Optional[Callable[[str], object]] = None) -> None:
         self.timeout, self.node_limit, self.progress = timeout, node_limit, progress
         self.split, self.trace, self.emit = split, trace, emit
+        self.deadline: Optional[float]
         if timeout is None:
             self.deadline = None
         else:
             self.deadline = (time.perf_counter() if began is None else began) + timeout
 
-    def check(self, nodes=0):
+    def remaining(self, now: Optional[float] = None) -> Optional[float]:
+        """Seconds left before the deadline (0.0 once it has passed), or None without
+        one; `now` is a time.perf_counter() instant, the current one by default."""
+        if self.deadline is None:
+            return None
+        return max(self.deadline - (time.perf_counter() if now is None else now), 0.0)
+
+    def expired(self) -> bool:
+        """Whether the deadline has passed."""
+        return self.deadline is not None and time.perf_counter() > self.deadline
+
+    def time_limit(self, nodes: int = 0) -> TimeLimitExceeded:
+        """The TimeLimitExceeded of this budget's deadline (`nodes`: searched so far)."""
+        return TimeLimitExceeded(f"stopped after {self.timeout:g} s (time limit)", nodes)
+
+    def check(self, nodes: int = 0) -> None:
         """Raise TimeLimitExceeded once the deadline has passed."""
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            raise TimeLimitExceeded(f"stopped after {self.timeout:g} s (time limit)", nodes)
+        if self.expired():
+            raise self.time_limit(nodes)
+
+    def until(self, instant: Optional[float], progress: Optional[Progress]) -> Budget:
+        """A budget for part of this one's work: its node limit, the `progress`
+        callback, and its deadline or `instant` (a time.perf_counter() one; None:
+        none), whichever comes first. Its time-limit message is this budget's when
+        its deadline is this budget's."""
+        if instant is None or (self.deadline is not None and self.deadline <= instant):
+            part = Budget(None, self.node_limit, progress)
+            part.timeout, part.deadline = self.timeout, self.deadline
+            return part
+        now = time.perf_counter()
+        return Budget(max(instant - now, 0.0), self.node_limit, progress, began=now)
 
 
 UNLIMITED = Budget()
@@ -106,14 +162,21 @@ class ExactCover:
       stats       a Stats the query adds its costs into
     """
 
-    def __init__(self, n_primary, n_secondary, options, weights=None, colors=None):
+    item_index: dict[Hashable, int]
+    color_index: dict[str, int]
+
+    def __init__(self, n_primary: int, n_secondary: int, options: Sequence[Sequence[int]],
+                 weights: Optional[Sequence[float]] = None,
+                 colors: Optional[Sequence[Sequence[int]]] = None) -> None:
         self.solver = engine.Solver(n_primary, n_secondary, options, weights, colors)
         # The constructor's arguments, kept (not copied) so that a split search can
         # build the same problem in its workers (dlxcli.parallel).
         self.definition = (n_primary, n_secondary, options, weights, colors)
 
     @classmethod
-    def from_names(cls, primary, secondary, options, weights=None):
+    def from_names(cls, primary: Sequence[Hashable], secondary: Iterable[Hashable],
+                   options: Sequence[Sequence[Hashable]],
+                   weights: Optional[Sequence[float]] = None) -> ExactCover:
         """Build from item names; `item_index` maps each name to its number. An entry
         "NAME:COLOR" (Knuth's DLX2) gives secondary item NAME the color COLOR;
         `color_index` maps each color to its number, 1, 2, ... in order of appearance."""
@@ -121,7 +184,7 @@ class ExactCover:
         index = {name: k for k, name in enumerate(names)}
         if len(index) < len(names):
             raise ProblemError(f"item {_first_repeated(names)!r} is declared twice")
-        color_index = {}
+        color_index: dict[str, int] = {}
         try:  # plain names, looked up in one go (a big input has millions)
             items, colors = [list(map(index.__getitem__, option)) for option in options], None
         except KeyError:  # colors (or an unknown name), entry by entry where they are
@@ -136,14 +199,15 @@ class ExactCover:
 
     # -- queries -------------------------------------------------------------------
 
-    def solutions(self, *, forced=(), first_item=False, limit=None, budget=UNLIMITED,
-                  stats=None):
+    def solutions(self, *, forced: Sequence[int] = (), first_item: bool = False,
+                  limit: Optional[int] = None, budget: Budget = UNLIMITED,
+                  stats: Optional[Stats] = None) -> Iterator[Solution]:
         """Yield solutions lazily, at most `limit` of them."""
         if limit is not None and limit <= 0:
             return
         if limit is None and budget.split is not None:
-            yield from _parallel().solutions(self, forced=forced, first_item=first_item,
-                                             budget=budget, stats=stats)
+            yield from budget.split.solutions(self, forced=forced, first_item=first_item,
+                                              budget=budget, stats=stats)
             return
         self.solver.start(forced, first_item, False)
         for _ in self._drive(False, budget, stats):
@@ -151,7 +215,8 @@ class ExactCover:
             if limit is not None and self.solver.count >= limit:
                 return
 
-    def first(self, *, forced=(), first_item=False, budget=UNLIMITED, stats=None):
+    def first(self, *, forced: Sequence[int] = (), first_item: bool = False,
+              budget: Budget = UNLIMITED, stats: Optional[Stats] = None) -> Optional[Solution]:
         """The first solution, or None. (`solutions(limit=1)` without its generator:
         a 10,000-puzzle file makes 10,000 of these queries.) The search is closed here,
         not by the garbage collector: a deadline alarm that comes while it adds its
@@ -165,30 +230,32 @@ class ExactCover:
         finally:
             drive.close()
 
-    def count(self, *, forced=(), first_item=False, limit=None, budget=UNLIMITED,
-              stats=None):
+    def count(self, *, forced: Sequence[int] = (), first_item: bool = False,
+              limit: Optional[int] = None, budget: Budget = UNLIMITED,
+              stats: Optional[Stats] = None) -> int:
         """How many solutions there are (stopping at `limit`, e.g. 2 to test uniqueness)."""
         if limit is not None:
             return sum(1 for _ in self.solutions(forced=forced, first_item=first_item,
                                                  limit=limit, budget=budget, stats=stats))
         if budget.split is not None:
-            return _parallel().count(self, forced=forced, first_item=first_item,
-                                     budget=budget, stats=stats)
+            return budget.split.count(self, forced=forced, first_item=first_item,
+                                      budget=budget, stats=stats)
         self.solver.start(forced, first_item, False)
         for _ in self._drive(True, budget, stats):
             pass
         return self.solver.count
 
-    def maximize(self, *, forced=(), first_item=False, budget=UNLIMITED, stats=None,
-                 floor=None):
+    def maximize(self, *, forced: Sequence[int] = (), first_item: bool = False,
+                 budget: Budget = UNLIMITED, stats: Optional[Stats] = None,
+                 floor: Optional[float] = None) -> Optional[tuple[float, Solution]]:
         """(best weight, a solution with it) by branch and bound, or None if no solution
         (with `floor`: none heavier than floor; engine Solver.set_floor).
 
         Among equally heavy solutions the first one found is kept. The solutions it
         adds into `stats` are the better ones it found (the engine counts none here)."""
         if budget.split is not None:
-            return _parallel().maximize(self, forced=forced, first_item=first_item,
-                                        budget=budget, stats=stats)
+            return budget.split.maximize(self, forced=forced, first_item=first_item,
+                                         budget=budget, stats=stats)
         self.solver.start(forced, first_item, True)
         if floor is not None:
             self.solver.set_floor(floor)
@@ -204,8 +271,9 @@ class ExactCover:
 
     # -- cutting a search into subproblems ------------------------------------------------
 
-    def frontier(self, *, depth=None, min_open=None, forced=(), first_item=False,
-                 maximize=False, stats=None):
+    def frontier(self, *, depth: Optional[int] = None, min_open: Optional[int] = None,
+                 forced: Sequence[int] = (), first_item: bool = False, maximize: bool = False,
+                 stats: Optional[Stats] = None) -> list[tuple[tuple[int, ...], float]]:
         """The search cut into subproblems: [(prefix, share)] in the order the search
         visits them, where `prefix` is a tuple of options the search chooses at its
         first levels, and `share` the part of the search tree Knuth's estimate
@@ -233,8 +301,10 @@ class ExactCover:
         if depth is None and min_open is None:
             depth = 1
         forced = list(forced)
-        cut = {(): ((), 1.0)}  # positions among the branches -> (prefix, share)
-        can_branch = [(-1.0, ())] if depth != 0 else []  # heap: (-share, positions)
+        # positions among the branches -> (prefix, share)
+        cut: dict[tuple[int, ...], tuple[tuple[int, ...], float]] = {(): ((), 1.0)}
+        # a heap of (-share, positions)
+        can_branch: list[tuple[float, tuple[int, ...]]] = [(-1.0, ())] if depth != 0 else []
         open_count, nodes = 1, 0
         while can_branch and (min_open is None or open_count < min_open):
             _, positions = heapq.heappop(can_branch)
@@ -254,13 +324,15 @@ class ExactCover:
             stats.add(Stats(nodes=nodes))
         return [cut[positions] for positions in sorted(cut)]
 
-    def _branches(self, forced, first_item, maximize):
+    def _branches(self, forced: Sequence[int], first_item: bool,
+                  maximize: bool) -> Optional[list[int]]:
         self.solver.start(forced, first_item, maximize)
         return self.solver.branches()
 
     # -- driving the solver in slices ---------------------------------------------------
 
-    def _drive(self, count_only, budget, stats):
+    def _drive(self, count_only: bool, budget: Budget,
+               stats: Optional[Stats]) -> Generator[int, None, None]:
         """Run the solver slice by slice; yield at each solution it reports. Between
         slices the budget gets a turn (and Ctrl-C, as KeyboardInterrupt)."""
         solver = self.solver
@@ -325,9 +397,3 @@ def _item_and_color(j, entry, index, n_primary, color_index):
     if index[name] < n_primary:
         raise ProblemError(f"option {j}: primary item {name!r} cannot have a color")
     return index[name], color_index.setdefault(color, len(color_index) + 1)
-
-
-def _parallel():
-    """dlxcli.parallel, imported by the first split search (no other run loads it)."""
-    from . import parallel
-    return parallel

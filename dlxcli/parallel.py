@@ -1,8 +1,9 @@
 """One search split over local processes or a Dask cluster, resumable from a checkpoint.
 
-Layer: beside exact_cover, under the puzzles (a library module: no click, no terminal).
+Layer: above exact_cover, under the puzzles (a library module: no click, no terminal).
 `ExactCover.count`, `solutions` (all of them) and `maximize` come here when their
-Budget carries a `Split`:
+Budget carries a `Split` (the strategy object they call: exact_cover never imports
+this module):
 
 1. `ExactCover.frontier` cuts the search into subproblems, option prefixes in the
    order the search visits them (`subproblems_wanted`: about PER_WORKER per worker),
@@ -25,13 +26,27 @@ query; the worker builds the problem once (`_problem`) and solves subproblem aft
 subproblem with the sequential queries. Dask is imported only for a scheduler address.
 """
 
+from __future__ import annotations
+
 import collections
 import os
 import time
 
 from .errors import DlxError, NodeLimitExceeded, SearchLimit, TimeLimitExceeded
-from .exact_cover import Budget, Stats
-from .pool import WorkerPool, usable_cores
+from .exact_cover import Budget, ExactCover, Stats
+from .pool import WorkerPool, processes_for, usable_cores
+
+TYPE_CHECKING = False  # typing costs start-up time: only mypy reads this
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Sequence
+    from typing import Any, Optional, Union
+
+    Solution = list[int]
+    Definition = tuple[int, int, Sequence[Sequence[int]], Optional[Sequence[float]],
+                       Optional[Sequence[Sequence[int]]]]
+    Value = Union[int, Optional[list[Solution]], Optional[tuple[float, Solution]]]
+    """A query's answer on a subproblem: a count, the solutions, the best."""
+    Cut = list[tuple[tuple[int, ...], float]]
 
 PER_CORE = 4
 """The most local processes per usable core a Split takes (the command line's --jobs
@@ -82,9 +97,11 @@ class Split:
 
     __slots__ = ("jobs", "scheduler", "checkpoint", "probe", "notice", "checkpointed")
 
-    def __init__(self, jobs=None, scheduler=None, checkpoint=None, probe=None, notice=None):
-        cores = usable_cores()
-        self.jobs = min(jobs or cores, PER_CORE * cores)
+    def __init__(self, jobs: Optional[int] = None, scheduler: Optional[str] = None,
+                 checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+                 probe: Optional[float] = None,
+                 notice: Optional[Callable[[str], object]] = None) -> None:
+        self.jobs = min(processes_for(jobs), PER_CORE * usable_cores())
         self.scheduler, self.checkpoint, self.notice = scheduler, checkpoint, notice
         if probe is None:
             probe = 0.0 if scheduler else _probe_from_environment()
@@ -92,10 +109,23 @@ class Split:
         self.checkpointed = False
 
     @property
-    def alone(self):
+    def alone(self) -> bool:
         """Whether this process solves every subproblem itself: a single local job.
         (With a scheduler, the subproblems go to its workers whatever `jobs` says.)"""
         return self.jobs == 1 and not self.scheduler
+
+    # The strategy's side of exact_cover.Budget.split: the queries hand their search
+    # here, and the subproblems call the queries back without a split.
+
+    def count(self, problem: ExactCover, **query: Any) -> int:
+        return count(problem, **query)
+
+    def solutions(self, problem: ExactCover, **query: Any) -> Iterator[Solution]:
+        return solutions(problem, **query)
+
+    def maximize(self, problem: ExactCover,
+                 **query: Any) -> Optional[tuple[float, Solution]]:
+        return maximize(problem, **query)
 
 
 def _probe_from_environment():
@@ -118,14 +148,16 @@ class Search:
     __slots__ = ("definition", "query", "forced", "first_item", "limit", "node_limit",
                  "digest")
 
-    def __init__(self, definition, query, forced=(), first_item=False, limit=None,
-                 node_limit=None):
+    def __init__(self, definition: Definition, query: str, forced: Sequence[int] = (),
+                 first_item: bool = False, limit: Optional[int] = None,
+                 node_limit: Optional[int] = None) -> None:
         self.definition, self.query = definition, query
         self.forced, self.first_item = list(forced), bool(first_item)
         self.limit, self.node_limit = limit, node_limit
         self.digest = _digest(definition, query, self.forced, self.first_item, limit)
 
-    def answer(self, problem, prefix, budget, stats, floor=None):
+    def answer(self, problem: ExactCover, prefix: Sequence[int], budget: Budget, stats: Stats,
+               floor: Optional[float] = None) -> Value:
         """The query on the subproblem under `prefix`, run here (`floor`: see Bound)."""
         forced = self.forced + list(prefix)
         if self.query == "count":
@@ -172,21 +204,25 @@ class Done:
 
     __slots__ = ("index", "value", "stats", "worker")
 
-    def __init__(self, index, value, stats, worker=None):
+    def __init__(self, index: int, value: Any, stats: Stats,
+                 worker: Optional[str] = None) -> None:
         self.index, self.value, self.stats = index, value, stats
         self.worker = worker or f"{os.uname().nodename}/{os.getpid()}"
 
 
 # -- the three queries -------------------------------------------------------------------
 
-def count(problem, *, forced=(), first_item=False, budget, stats=None):
+def count(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bool = False,
+          budget: Budget, stats: Optional[Stats] = None) -> int:
     """The number of solutions: the subproblems' counts added up."""
     search = Search(problem.definition, "count", forced, first_item,
                     node_limit=budget.node_limit)
     return sum(done.value for done in _finished(problem, search, budget, stats))
 
 
-def solutions(problem, *, forced=(), first_item=False, limit=None, budget, stats=None):
+def solutions(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bool = False,
+              limit: Optional[int] = None, budget: Budget,
+              stats: Optional[Stats] = None) -> Iterator[Solution]:
     """Yield the solutions in the sequential search's order, at most `limit` of them:
     each subproblem's in turn, as soon as those before it are finished. (limit=1 is
     the first solution: that of the first subproblem that has one.)
@@ -208,7 +244,8 @@ def solutions(problem, *, forced=(), first_item=False, limit=None, budget, stats
             next_index += 1
 
 
-def maximize(problem, *, forced=(), first_item=False, budget, stats=None):
+def maximize(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bool = False,
+             budget: Budget, stats: Optional[Stats] = None) -> Optional[tuple[float, Solution]]:
     """(best weight, a solution with it), or None: what the sequential branch and bound
     returns, which is the first solution of the largest weight in its order.
 
@@ -285,7 +322,7 @@ def _finished(problem, search, budget, stats):
             stats.add(spent)
 
 
-def subproblems_wanted(n_workers):
+def subproblems_wanted(n_workers: int) -> int:
     """How many subproblems that can still branch a search is cut into for `n_workers`
     (ExactCover.frontier's `min_open`)."""
     return min(max(PER_WORKER * n_workers, MIN_SUBPROBLEMS), MAX_OPEN)
@@ -309,7 +346,7 @@ def _relisted(done, problem, search, cut, budget, tally):
         return done
     forced = search.forced + list(cut[done.index][0])
     found = problem.solutions(forced=forced, first_item=search.first_item,
-                              budget=_budget_until(budget, None, tally.reporter(0.0)),
+                              budget=budget.until(None, tally.reporter(0.0)),
                               stats=tally.spent)
     return Done(done.index, found, done.stats, done.worker)
 
@@ -336,7 +373,7 @@ def _solve_one(problem, search, cut, k, budget, until, tally):
     (TimeLimitExceeded at `until` as at the search's deadline)."""
     prefix, share = cut[k]
     stats = Stats()
-    value = search.answer(problem, prefix, _budget_until(budget, until, tally.reporter(share)),
+    value = search.answer(problem, prefix, budget.until(until, tally.reporter(share)),
                           stats, tally.bound.floor())
     return Done(k, value, stats)
 
@@ -346,16 +383,6 @@ def _solver_here(problem, search, cut, budget, tally):
     def solve(k):
         return _solve_one(problem, search, cut, k, budget, None, tally)
     return solve
-
-
-def _budget_until(budget, until, progress):
-    """The Budget of a subproblem solved here: the search's, ending at `until` too."""
-    deadline = budget.deadline
-    if until is not None and (deadline is None or until < deadline):
-        deadline = until
-    now = time.perf_counter()
-    return Budget(None if deadline is None else max(deadline - now, 0.0), budget.node_limit,
-                  progress, began=now)
 
 
 def _farm(workers, cut, pending, budget, tally, here=None):
@@ -466,7 +493,7 @@ class Bound:
 
 # -- workers ------------------------------------------------------------------------------
 
-_built = {}
+_built: dict[int, tuple[str, ExactCover]] = {}
 """Per thread of a worker process: (digest, ExactCover) of the search it last worked
 on, so that a worker builds a problem once, not once per subproblem. (Per thread: a
 Dask worker may run several tasks at once, and a Solver runs one search at a time.)"""
@@ -477,13 +504,13 @@ def _problem(search):
     thread = threading.get_ident()
     digest, problem = _built.get(thread, (None, None))
     if digest != search.digest:
-        from .exact_cover import ExactCover
         problem = ExactCover(*search.definition)
         _built[thread] = (search.digest, problem)
     return problem
 
 
-def solve_subproblem(search, index, prefix, floor=None):
+def solve_subproblem(search: Search, index: int, prefix: Sequence[int],
+                     floor: Optional[float] = None) -> Done:
     """A worker's task: one subproblem, searched sequentially (with the search's node
     limit; the time limit is kept by the process that split the search)."""
     stats = Stats()
@@ -573,7 +600,7 @@ class Cluster:
                    f"({CONNECT_SECONDS} s at most)")
         seconds = CONNECT_SECONDS
         if budget is not None and budget.deadline is not None:
-            seconds = min(seconds, max(budget.deadline - time.perf_counter(), 0.001))
+            seconds = min(seconds, max(budget.remaining(), 0.001))
         try:
             self.client.wait_for_workers(1, timeout=seconds)
         except self._timeout:
@@ -776,7 +803,12 @@ class Checkpoint:
     RECORD_START = b'{"subproblem":'
     STATS = ("nodes", "updates", "solutions", "mems")
 
-    def __init__(self, path, search):
+    header: Optional[dict[str, Any]]
+    records: list[dict[str, Any]]
+    done: dict[int, Done]
+    fd: Optional[int]
+
+    def __init__(self, path: Union[str, os.PathLike[str]], search: Search) -> None:
         self.path, self.search = os.fspath(path), search
         self.header, self.records, self.done = None, [], {}
         self.fd, self.length, self.created, self.locked = None, 0, False, False
@@ -880,10 +912,11 @@ class Checkpoint:
             self._fail("line 1: min_open is not a number of subproblems")
         self.header = header
 
-    def begin(self, cut, min_open):
+    def begin(self, cut: Cut, min_open: int) -> None:
         """Write the header of a new checkpoint, or check that the search was cut the
         same way and take up its records; then append from the end of the last whole
         line (a torn last line is cut off)."""
+        assert self.fd is not None, "a Checkpoint is open from __init__ until close"
         frontier = _frontier_digest(cut)
         if self.header is not None:
             if self.header.get("frontier") != frontier:
@@ -965,7 +998,7 @@ class Checkpoint:
             wrong("a solution is not a list of this problem's options starting with its "
                   "subproblem's prefix")
 
-    def record(self, done, prefix):
+    def record(self, done: Done, prefix: Sequence[int]) -> None:
         """Append one finished subproblem."""
         stats = done.stats
         self._append({"subproblem": done.index, "prefix": list(prefix), "value": done.value,
@@ -987,7 +1020,7 @@ class Checkpoint:
             self._fail(f"cannot write it ({exc.strerror or exc}); the subproblems "
                        "written before are kept")
 
-    def close(self):
+    def close(self) -> None:
         """Close (and unlock) the file; one this run made, locked and left empty is
         removed (not one another run locked first: that run's now)."""
         if self.fd is None:

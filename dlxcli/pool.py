@@ -38,6 +38,12 @@ def usable_cores():
         return os.cpu_count() or 1
 
 
+def processes_for(jobs):
+    """The processes that a number of jobs asks for: 0 (or None) means one per usable
+    core. (The one place that rule is worked out: --jobs and parallel.Split both say it.)"""
+    return jobs or usable_cores()
+
+
 class WorkerDied(DlxError):
     """A worker process ended while it had a task (killed, e.g. by the OOM killer)."""
 

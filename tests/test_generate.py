@@ -413,6 +413,20 @@ def test_a_request_known_impossible_is_refused_at_once_in_one_line(args, message
     assert len(lines) == 1 and lines[0].startswith("dlxcli: generate: ") and message in lines[0]
 
 
+def test_the_generatable_commands_are_those_whose_module_has_a_generator():
+    """generate's KIND choices and sizes come from the puzzle modules' GENERATE hooks,
+    in the registry's order; a module without one (the contract before it) is not
+    generatable and still a command."""
+    from dlxcli.commands import PUZZLES, generatable, generator, puzzle_module
+    assert generatable() == tuple(name for name in PUZZLES
+                                  if hasattr(puzzle_module(name), "GENERATE"))
+    assert generatable() == ("sudoku", "squiggly", "samurai")
+    assert generator("queens") is None
+    assert making.sizes() == (4, 9, 16, 25)
+    shown = CliRunner().invoke(cli, ["generate", "--help"]).stdout
+    assert "{sudoku|squiggly|samurai}" in shown
+
+
 def test_the_fewest_givens_of_a_4x4_are_four():
     """Every 4x4 grid (the oracle's, no dlxcli) and every 3 cells of it: the grids that
     agree with it there are always several, so 3 givens never have one solution; some

@@ -14,7 +14,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from dlxcli.cli import cli
-from dlxcli.cli.judge import compare_lines, judge_lines
+from dlxcli.puzzles import compare_lines, judge_lines
 from paths import CASES
 
 
@@ -98,6 +98,23 @@ def test_a_missing_line_is_a_wrong_answer():
     assert compare_lines("", "1\n2\n", "1\n") == "line 2: expected '2', found end of output"
     assert compare_lines("", "1\n", "1\n2\n") == "line 2: expected end of output, found '2'"
     assert judge_lines("a \r\nb\n\n") == ["a", "b"]
+
+
+def test_a_command_without_a_check_of_its_own_is_judged_line_by_line():
+    """The check comes from the puzzle module (matrix has one); a module without the
+    hook, as every module of the contract before it, gets the line comparison."""
+    from dlxcli.commands import checker
+    from dlxcli.puzzles import matrix
+    assert checker("matrix") is matrix.check
+    assert checker("queens") is compare_lines
+    # P4929 sample 1: rows 2 1 3 are its cover, in any order; rows 2 1 are not one
+    sample = (CASES / "matrix/sample1.in").read_text()
+    expected = (CASES / "matrix/sample1.out").read_text()
+    assert checker("matrix")(sample, expected, "3 2 1\n", input_format="auto",
+                             query="first") is None
+    assert checker("matrix")(sample, expected, "2 1\n", input_format="auto",
+                             query="first") is not None
+    assert checker("matrix")(sample, expected, "3 2 1\n", query="all") is not None
 
 
 def test_bad_input_is_an_error_verdict(tmp_path):

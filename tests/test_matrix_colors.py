@@ -10,7 +10,7 @@ sharing nothing with dlxcli's parser.
 import pytest
 
 import oracle
-from dlxcli.cli.judge import check_knuth
+from dlxcli.puzzles.matrix import check_knuth
 from dlxcli.errors import InputError
 from dlxcli.puzzles import matrix
 from paths import REPO

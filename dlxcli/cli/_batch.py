@@ -156,7 +156,7 @@ def _job_work(job, budget):
         for text, before in reading:
             yield job, text, before
             following = before + text.count("\n") + 1
-            if puzzles_in and _expired(budget):
+            if puzzles_in and budget.expired():
                 rest = _rest(job, reading, budget, following, puzzles_in)
                 if rest is not None:
                     yield job, rest, 0
@@ -165,10 +165,6 @@ def _job_work(job, budget):
         if following == 1 or not puzzles_in:
             raise  # nothing handed out: the input as a whole was stopped
         yield job, NotTried(Unsolved([], "time limit", count=0, unread_from=following)), 0
-
-
-def _expired(budget):
-    return budget.deadline is not None and time.perf_counter() > budget.deadline
 
 
 def _rest(job, reading, budget, line, puzzles_in):

@@ -7,7 +7,6 @@ import codecs
 import os
 import stat
 import sys
-import time
 
 from ..errors import InputError
 
@@ -147,10 +146,7 @@ def _descriptor_reader(fd, budget):
 
     def read():
         while True:
-            timeout = None
-            if budget.deadline is not None:
-                timeout = max(budget.deadline - time.perf_counter(), 0.0)
-            if select.select([fd], [], [], timeout)[0]:
+            if select.select([fd], [], [], budget.remaining())[0]:
                 return os.read(fd, BLOCK)
             budget.check()
     return read

@@ -103,11 +103,11 @@ def processes(jobs, verbosity=0):
     than that (said on stderr unless -q): a search keeps a core busy, so a process
     beyond the cores only takes turns with the others, and thousands of them (each
     a Python process, with subproblems cut for it) cost more than they help."""
-    from ..pool import usable_cores
+    from ..pool import processes_for, usable_cores
     cores = usable_cores()
     if jobs > cores and verbosity >= 0:
         fail(f"--jobs {jobs}: more than the {cores} usable cores; using {cores}")
-    return min(jobs, cores) or cores
+    return min(processes_for(jobs), cores)
 
 
 def check_out_dir(out_dir, sources):

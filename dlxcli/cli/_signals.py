@@ -8,8 +8,6 @@ Layer: cli. Built on `_signal`, the C module under the standard `signal`: import
 
 import _signal
 
-from ..errors import TimeLimitExceeded
-
 ENDING = (_signal.SIGINT, _signal.SIGTERM, _signal.SIGHUP)
 """The signals that end a run: exit status 128 + the signal's number (130, 143, 129)."""
 
@@ -124,10 +122,10 @@ class deadline_alarm:
     def __init__(self, budget, now):
         self.budget, self.seconds = budget, None
         if budget.deadline is not None:
-            self.seconds = max(budget.deadline - now, 1e-6)
+            self.seconds = max(budget.remaining(now), 1e-6)
 
     def _expired(self, signum, frame):
-        raise TimeLimitExceeded(f"stopped after {self.budget.timeout:g} s (time limit)")
+        raise self.budget.time_limit()
 
     def __enter__(self):
         self.previous = None

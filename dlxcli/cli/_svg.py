@@ -339,7 +339,7 @@ def generated_document(kind, texts, solution=False, first=1):
     figures (its regions, its gaps), showing its givens only, or with `solution` its
     solution with the givens marked."""
     from ..commands import puzzle_module
-    from ..generate import input_chunks
+    from ..generate import generator_of, input_chunks
     from ..puzzles import Figure
     module, drawing = puzzle_module(kind), Drawing()
     for number, text in enumerate(texts, first):
@@ -348,7 +348,7 @@ def generated_document(kind, texts, solution=False, first=1):
         for figure in module.figures(answer.data):
             cells = [(r, c) for r, row in enumerate(figure.regions)
                      for c, region in enumerate(row) if region is not None]
-            given = {cell for cell, is_given in zip(cells, given_cells(kind, text))
+            given = {cell for cell, is_given in zip(cells, generator_of(kind).givens(text))
                      if is_given}
             rows = figure.rows if solution else [
                 [symbol if (r, c) in given else "" for c, symbol in enumerate(row)]
@@ -357,12 +357,3 @@ def generated_document(kind, texts, solution=False, first=1):
             givens.append(given)
         drawing.add(figures, answer.text, givens)
     return drawing.document()
-
-
-def given_cells(kind, text):
-    """Whether each cell of a generated puzzle holds a given, in reading order: a
-    squiggly's values carry the digit in their low four bits, under the wall bits; the
-    others write '.' for an empty cell and spaces for gaps."""
-    if kind == "squiggly":
-        return [int(value) & 15 != 0 for value in text.split()]
-    return [symbol != "." for symbol in text if not symbol.isspace()]

@@ -21,6 +21,7 @@ from contextlib import closing
 import click
 
 from .. import generate as making
+from ..commands import generatable, generator
 from ..errors import DlxError
 from ..pool import WorkerPool
 from . import _ui
@@ -32,11 +33,6 @@ from ._run import (RUN_DEFAULTS, EXIT_BAD_INPUT, EXIT_NO_ANSWER, interruptible,
                    processes)
 from ._ui import echo
 
-MINIMAL_OUT_OF_REACH = 25
-"""The sudoku side whose minimal puzzles the generator refuses to attempt (measured:
-docs/generate.md, and the 25x25 uniqueness proofs of docs/sudoku-25x25.md)."""
-CELLS = {"squiggly": 81, "samurai": 369}
-"""Cells of the shapes without a --size (a sudoku has size * size)."""
 
 
 def parse_band(_context, _parameter, value):
@@ -71,8 +67,8 @@ EXAMPLES = ["dlxcli generate sudoku --count 5 --seed 1 | dlxcli sudoku --unique"
 
 @click.command("generate", help=help_with_examples(HELP, EXAMPLES),
                short_help="Write random puzzles with exactly one solution.")
-@click.argument("kind", type=click.Choice(making.KINDS))
-@click.option("--size", type=click.Choice([str(size) for size in making.SIZES]), default="9",
+@click.argument("kind", type=click.Choice(generatable()))
+@click.option("--size", type=click.Choice([str(size) for size in making.sizes()]), default="9",
               show_default=True, help="Side of a sudoku (squiggly and samurai are 9).")
 @click.option("-n", "--count", type=click.IntRange(min=1), default=1, show_default=True,
               help="How many puzzles to write.")
@@ -155,18 +151,23 @@ def check_request(request, minimal, count, out_dir, output_format="input", solut
         raise click.UsageError("--clues and --minimal exclude each other")
     if solution and output_format != "svg":
         raise click.UsageError("--solution draws the solutions: it goes with --format svg")
-    if request.kind != "sudoku" and request.size != 9:
-        raise click.UsageError(f"a {request.kind} is 9x9: --size is for sudoku")
-    cells = CELLS.get(request.kind, request.size * request.size)
+    maker = generator(request.kind)
+    if request.size not in maker.sizes:
+        side = maker.sizes[0]
+        sized = " and ".join(kind for kind in generatable() if len(generator(kind).sizes) > 1)
+        raise click.UsageError(f"a {request.kind} is {side}x{side}: --size is for {sized}")
+    cells = maker.cells(request.size)
     if request.clues is not None and request.clues > cells:
         raise click.UsageError(f"--clues {request.clues}: a {request.kind} has {cells} cells")
-    if request.kind == "samurai" and count > 1 and out_dir is None and output_format != "svg":
-        raise click.UsageError("a samurai input holds one puzzle: use --out DIR for "
+    if maker.one_a_input and count > 1 and out_dir is None and output_format != "svg":
+        raise click.UsageError(f"a {request.kind} input holds one puzzle: use --out DIR for "
                                "--count above 1")
-    if request.size == MINIMAL_OUT_OF_REACH and request.clues is None:
-        raise click.UsageError(f"a minimal {request.size}x{request.size} sudoku is out of "
-                               "reach (each given's check is a uniqueness proof that can "
-                               "take hours, docs/generate.md): give --clues N, e.g. 320")
+    clues_instead = maker.minimal_out_of_reach.get(request.size)
+    if clues_instead is not None and request.clues is None:
+        what = making.describe(making.Request(request.kind, request.size))
+        raise click.UsageError(f"a minimal {what} is out of reach (each given's check is a "
+                               "uniqueness proof that can take hours, docs/generate.md): "
+                               f"give --clues N, e.g. {clues_instead}")
 
 
 class Tally:

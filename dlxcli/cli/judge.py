@@ -3,9 +3,10 @@
 Layer: cli. The command of an input is the nearest folder on its path named like a
 dlxcli command (puzzles/<command>/NAME.in), or --command. Options of that command for
 one input go in NAME.args beside it (e.g. `--input-format knuth`). Answers are checked
-with the problem's rule: for matrix (first cover), any valid exact cover of the input is
-accepted; otherwise lines are compared as Luogu does (trailing spaces and extra final
-newlines ignored). Verdict lines go to stdout, plain (never through rich).
+by the command's own `check` where its puzzle module has one (matrix: any valid exact
+cover of the input is a right first cover); otherwise lines are compared as Luogu does
+(trailing spaces and extra final newlines ignored: puzzles.compare_lines). Verdict
+lines go to stdout, plain (never through rich).
 """
 
 import os
@@ -14,9 +15,9 @@ import sys
 
 import click
 
-from ..commands import PUZZLES
+from ..commands import PUZZLES, checker
 from ..errors import InputError
-from ..puzzles import matrix
+from ..puzzles import compare_lines
 from . import _ui
 from ._batch import Job, Limits, solve_jobs
 from ._inputs import find_sources, printable
@@ -170,12 +171,10 @@ def judge(job, outcome):
         return "error", f"{printable(expected_path)}: cannot read it: {exc.strerror or exc}"
     if not expected.strip():
         return "error", f"{printable(expected_path)} is empty (no expected answer)"
-    checker = None
-    if job.command == "matrix" and job.settings["query"] == "first":
-        checker = _CHECKERS[job.settings["input_format"]]
+    check = checker(job.command)
     try:
-        input_text = _read(job.source.path) if checker else ""
-        problem = (checker or compare_lines)(input_text, expected, outcome.text)
+        input_text = "" if check is compare_lines else _read(job.source.path)
+        problem = check(input_text, expected, outcome.text, **job.settings)
     except (InputError, OSError) as exc:
         return "error", f"checker: {exc}"
     return ("wrong answer", problem) if problem else ("accepted", "")
@@ -185,88 +184,6 @@ def _expected_path(path):
     stem = os.path.splitext(path)[0]
     return next((stem + suffix for suffix in EXPECTED_SUFFIXES
                  if os.path.isfile(stem + suffix)), None)
-
-
-def judge_lines(text):
-    """Lines as Luogu compares them: trailing spaces dropped, final blank lines too."""
-    lines = [line.rstrip() for line in text.split("\n")]
-    while lines and not lines[-1]:
-        lines.pop()
-    return lines
-
-
-def compare_lines(_input, expected, answer):
-    """None if the answer matches, else where it first differs."""
-    want, got = judge_lines(expected), judge_lines(answer)
-    for number, (a, b) in enumerate(zip(want, got), 1):
-        if a != b:
-            return f"line {number}: expected {a!r}, found {b!r}"
-    if len(want) != len(got):
-        number = min(len(want), len(got)) + 1
-        if len(want) > len(got):
-            return f"line {number}: expected {want[number - 1]!r}, found end of output"
-        return f"line {number}: expected end of output, found {got[number - 1]!r}"
-    return None
-
-
-def check_p4929(input_text, expected, answer):
-    """Luogu P4929's special judge: any set of rows covering every column exactly once."""
-    if judge_lines(expected) == [matrix.NO_SOLUTION] or judge_lines(answer) == [matrix.NO_SOLUTION]:
-        return compare_lines(input_text, expected, answer)
-    n_rows, n_cols, ones = matrix.parse_p4929(input_text)
-    lines = judge_lines(answer)
-    if len(lines) != 1:
-        return f"expected one line of row numbers, found {len(lines)} lines"
-    words = lines[0].split()
-    if not all(w.isdigit() and 1 <= int(w) <= n_rows for w in words):
-        return f"line 1: expected row numbers 1..{n_rows}, found {lines[0]!r}"
-    return _cover_problem(n_cols, 0, [ones[int(w) - 1] for w in words], "row")
-
-
-def check_knuth(input_text, expected, answer):
-    """Knuth's format: the answer's lines must be options of the input forming an exact
-    cover (primary items once, secondary items at most once or in one color), in any
-    order."""
-    if judge_lines(expected) == [matrix.NO_SOLUTION] or judge_lines(answer) == [matrix.NO_SOLUTION]:
-        return compare_lines(input_text, expected, answer)
-    primary, secondary, options = matrix.parse_knuth(input_text)
-    known = {frozenset(option) for option in options}
-    index = {name: k for k, name in enumerate(primary + secondary)}
-    chosen, colors = [], []
-    for number, line in enumerate(judge_lines(answer), 1):
-        if frozenset(line.split()) not in known:
-            return f"line {number}: {line!r} is not an option of the input"
-        entries = [word.partition(":") for word in line.split()]
-        chosen.append([index[name] for name, _, _ in entries])
-        colors.append([color for _, _, color in entries])
-    return _cover_problem(len(primary), len(secondary), chosen, "option", colors)
-
-
-def _cover_problem(n_primary, n_secondary, chosen, kind, colors=None):
-    """None if `chosen` (lists of item numbers; `colors`, if given, parallel to them, ''
-    for none) is an exact cover, else what is wrong. Options may share a secondary item
-    only if all of them give it one and the same color."""
-    times = [0] * (n_primary + n_secondary)
-    tints = [set() for _ in times]
-    for k, items in enumerate(chosen):
-        for m, item in enumerate(items):
-            times[item] += 1
-            tints[item].add(colors[k][m] if colors else "")
-    for item, count in enumerate(times):
-        if item < n_primary and count != 1:
-            return f"column {item + 1} is covered {count} times by the chosen {kind}s"
-        if count > 1 and (len(tints[item]) > 1 or "" in tints[item]):
-            return f"secondary item {item + 1 - n_primary} is covered {count} times"
-    return None
-
-
-def check_detected(input_text, expected, answer):
-    """The checker of the format `--input-format auto` reads the input as."""
-    return _CHECKERS[matrix.detect_format(input_text)](input_text, expected, answer)
-
-
-_CHECKERS = {"p4929": check_p4929, "knuth": check_knuth, "auto": check_detected}
-"""Matrix answers (one exact cover) are checked by the problem's rule, per input format."""
 
 
 def _read(path):

@@ -12,6 +12,16 @@ them) and offers
                                       line its first one starts on), not parsed
     figures(data) -> [Figure]         optional: what --format pretty draws of an
                                       Answer's data (else the judge text is shown)
+    check(input_text, expected,       optional: dlxcli judge's check of an answer,
+          answer, **settings)         None if right, else what is wrong (default:
+                                      `compare_lines`; matrix accepts any exact cover)
+    GENERATE                          optional: a `Generator`: dlxcli generate makes
+                                      puzzles for the command (sudoku, squiggly, samurai)
+
+`PuzzleModule` below says the same to mypy (a typing.Protocol; the optional hooks are
+protocols of their own: `Splitting`, `Drawing`, `Checking`, `Generating`). A module
+without an optional hook still works: dlxcli.commands looks each one up with a default.
+docs/adding-a-command.md is the checklist of a new command.
 
 Each setting's default lives once, as solve_text's keyword default; the click command
 and the plain judge-style run both take it from there. `budget` (exact_cover.Budget)
@@ -28,8 +38,51 @@ Once an input's time limit has passed, the pieces left are not solved; puzzles_i
 counts their puzzles for the message.
 """
 
+from __future__ import annotations
+
 from ..exact_cover import Stats
 from ..formats import join_lines
+
+TYPE_CHECKING = False  # typing costs every run's start-up 2 ms: only mypy reads this
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Callable, Iterable, Iterator, Sequence
+    from typing import Any, Optional, Protocol
+
+    from ..exact_cover import Budget
+    from .grid import Grid
+
+    class PuzzleModule(Protocol):
+        """What every puzzle module (a command of dlxcli.commands.PUZZLES) offers."""
+
+        COMMAND: Command
+
+        def solve_text(self, text: str, *, budget: Budget = ..., **settings: Any) -> Answer:
+            ...
+
+    class Splitting(Protocol):
+        """Optional: a big input cut into pieces solved apart (--jobs over one file)."""
+
+        def split_lines(self, lines: Iterable[str],
+                        **settings: Any) -> Iterator[tuple[str, int]]: ...
+
+        def puzzles_in(self, piece: str, **settings: Any) -> tuple[int, Optional[int]]: ...
+
+    class Drawing(Protocol):
+        """Optional: what --format pretty draws."""
+
+        def figures(self, data: dict[str, Any]) -> list[Figure]: ...
+
+    class Checking(Protocol):
+        """Optional: how dlxcli judge checks an answer (default: compare_lines)."""
+
+        def check(self, input_text: str, expected: str, answer: str,
+                  **settings: Any) -> Optional[str]: ...
+
+    class Generating(Protocol):
+        """Optional: dlxcli generate makes puzzles of the command."""
+
+        GENERATE: Generator
 
 
 class Option:
@@ -46,7 +99,9 @@ class Option:
 
     __slots__ = ("flags", "setting", "help", "choices", "value", "minimum")
 
-    def __init__(self, flags, setting, help, choices=None, value=True, minimum=None):
+    def __init__(self, flags: Iterable[str], setting: str, help: str,
+                 choices: Optional[Sequence[str]] = None, value: Any = True,
+                 minimum: Optional[int] = None) -> None:
         self.flags, self.setting, self.help = tuple(flags), setting, help
         self.choices, self.value, self.minimum = choices, value, minimum
 
@@ -58,7 +113,8 @@ class Command:
 
     __slots__ = ("summary", "help", "examples", "options")
 
-    def __init__(self, summary, help, examples, options=()):
+    def __init__(self, summary: str, help: str, examples: Iterable[str],
+                 options: Iterable[Option] = ()) -> None:
         self.summary, self.help = summary, help
         self.examples, self.options = tuple(examples), tuple(options)
 
@@ -81,7 +137,10 @@ class Answer:
 
     __slots__ = ("text", "failure", "data", "stats", "errors", "limited")
 
-    def __init__(self, text, failure=None, data=None, stats=None, errors=None, limited=None):
+    def __init__(self, text: str, failure: Optional[Unsolved] = None,
+                 data: Optional[dict[str, Any]] = None, stats: Optional[Stats] = None,
+                 errors: Optional[list[Exception]] = None,
+                 limited: Optional[Unsolved] = None) -> None:
         self.text, self.failure, self.limited = text, failure, limited
         self.data = {} if data is None else data
         self.stats = Stats() if stats is None else stats
@@ -97,20 +156,22 @@ class Output:
 
     __slots__ = ("emit", "lines")
 
-    def __init__(self, emit=None):
+    lines: list[str]
+
+    def __init__(self, emit: Optional[Callable[[str], object]] = None) -> None:
         self.emit, self.lines = emit, []
 
     @property
-    def keeps(self):
+    def keeps(self) -> bool:
         return self.emit is None
 
-    def add(self, lines):
+    def add(self, lines: list[str]) -> None:
         if self.emit is None:
             self.lines.extend(lines)
         elif lines:
             self.emit(join_lines(lines))
 
-    def text(self):
+    def text(self) -> str:
         """What was kept, as judge output."""
         return join_lines(self.lines)
 
@@ -134,23 +195,24 @@ class Unsolved:
     """The most lines a message names; beyond, it names the first SHOWN and counts."""
     SHOWN = 5
 
-    def __init__(self, lines, reason="no solution", untried=0, count=None,
-                 first_untried=None, unread_from=None):
+    def __init__(self, lines: Iterable[int], reason: str = "no solution", untried: int = 0,
+                 count: Optional[int] = None, first_untried: Optional[int] = None,
+                 unread_from: Optional[int] = None) -> None:
         lines = list(lines)
         self.lines, self.reason, self.untried = lines[:self.NAMED], reason, untried
         self.count = len(lines) if count is None else count
         self.first_untried, self.unread_from = first_untried, unread_from
 
-    def shifted(self, offset):
+    def shifted(self, offset: int) -> Unsolved:
         """The same puzzles, in a piece that starts `offset` lines into the input."""
         return Unsolved((line + offset for line in self.lines), self.reason, self.untried,
                         self.count, _plus(self.first_untried, offset),
                         _plus(self.unread_from, offset))
 
     @classmethod
-    def joined(cls, parts):
+    def joined(cls, parts: Sequence[Unsolved]) -> Unsolved:
         """The puzzles of consecutive pieces, in order (all of one reason)."""
-        lines = []
+        lines: list[int] = []
         for part in parts:
             lines.extend(part.lines[:cls.NAMED - len(lines)])
         return cls(lines, parts[0].reason, sum(part.untried for part in parts),
@@ -158,7 +220,7 @@ class Unsolved:
                    _first(part.first_untried for part in parts),
                    _first(part.unread_from for part in parts))
 
-    def __str__(self):
+    def __str__(self) -> str:
         lines, count, untried = self.lines, self.count, self.untried
         if not count and self.first_untried is not None:
             # no search was stopped (the limit came between puzzles): the first
@@ -217,6 +279,121 @@ class Figure:
         self.title, self.beside = title, tuple(beside)
 
 
-def box_regions(side, box_rows, box_cols):
+def box_regions(side: int, box_rows: int, box_cols: int) -> list[list[tuple[int, int]]]:
     """The region rows of a side x side grid cut into boxes of box_rows x box_cols."""
     return [[(r // box_rows, c // box_cols) for c in range(side)] for r in range(side)]
+
+
+# -- checking an answer (dlxcli judge) ---------------------------------------------------------
+
+def judge_lines(text: str) -> list[str]:
+    """Lines as Luogu compares them: trailing spaces dropped, final blank lines too."""
+    lines = [line.rstrip() for line in text.split("\n")]
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def compare_lines(input_text: str, expected: str, answer: str,
+                  **settings: Any) -> Optional[str]:
+    """The check of a command without a `check` of its own (one answer is right): None
+    if the answer's lines are the expected ones (judge_lines), else where it first
+    differs. The input and the settings do not matter to it."""
+    want, got = judge_lines(expected), judge_lines(answer)
+    for number, (a, b) in enumerate(zip(want, got), 1):
+        if a != b:
+            return f"line {number}: expected {a!r}, found {b!r}"
+    if len(want) != len(got):
+        number = min(len(want), len(got)) + 1
+        if len(want) > len(got):
+            return f"line {number}: expected {want[number - 1]!r}, found end of output"
+        return f"line {number}: expected end of output, found {got[number - 1]!r}"
+    return None
+
+
+# -- making puzzles (dlxcli generate) ----------------------------------------------------------
+
+class Board:
+    """One shape to fill: its Grid, the (row, column) of every cell in a picture of
+    `extent` x `extent` positions, a squiggly's regions, and for a shape of several
+    overlapping grids `near(cells)`: cell sets around those cells, smallest first (see
+    dlxcli.generate.stays_unique)."""
+
+    __slots__ = ("grid", "positions", "extent", "regions", "near")
+
+    def __init__(self, grid: Grid, positions: Sequence[tuple[int, int]], extent: int,
+                 regions: Optional[Sequence[int]] = None,
+                 near: Optional[Callable[[Iterable[int]], list[frozenset[int]]]] = None
+                 ) -> None:
+        self.grid, self.positions, self.extent, self.regions = grid, positions, extent, regions
+        self.near = near
+
+
+class Generator:
+    """How `dlxcli generate` makes puzzles of a command: the GENERATE of a puzzle module
+    that can be generated (dlxcli.generate does the rest: the solution grid, the givens
+    removed, the difficulty; dlxcli.commands.generatable lists the commands with one).
+
+    sizes       the sides --size may give it, 9 among them
+    board       board(size, rng) -> the Board of the next attempt (a shape drawn at
+                random, e.g. a squiggly's layout, from `rng`)
+    seeds       seeds(board, rng) -> random givens that cannot clash (a symbol per
+                cell, 0 for none), which the engine's first solution completes
+    text        text(board, givens) -> one puzzle in the command's input format
+    cells       cells(size) -> how many cells its puzzles have
+    name        name(size) -> what a puzzle is called in messages; None: the command
+    fewest      fewest(size) -> (the fewest givens a puzzle with one solution has, why)
+                where more is known than the n - 1 of any n symbols; None: nothing more
+    one_a_input whether an input holds one puzzle only (then --count > 1 needs --out)
+    minimal_out_of_reach
+                the sizes whose minimal puzzles are refused (the uniqueness proof of
+                each given can take hours), each with a --clues to suggest instead
+    header      header(count) -> what an input of `count` puzzles starts with
+    between     what separates two puzzles of an input
+    givens      givens(text) -> whether each cell of one puzzle text holds a given, in
+                reading order (for the drawings of `generate --format svg`); the
+                default reads a picture where '.' is an empty cell
+    """
+
+    __slots__ = ("sizes", "board", "seeds", "text", "cells", "name", "fewest",
+                 "one_a_input", "minimal_out_of_reach", "header", "between", "givens")
+
+    def __init__(self, sizes: Iterable[int], board: Callable[[int, random.Random], Board],
+                 seeds: Callable[[Board, random.Random], list[int]],
+                 text: Callable[[Board, Sequence[int]], str], cells: Callable[[int], int],
+                 name: Optional[Callable[[int], str]] = None,
+                 fewest: Optional[Callable[[int], Optional[tuple[int, str]]]] = None,
+                 one_a_input: bool = False,
+                 minimal_out_of_reach: Optional[dict[int, int]] = None,
+                 header: Optional[Callable[[int], str]] = None, between: str = "",
+                 givens: Optional[Callable[[str], list[bool]]] = None) -> None:
+        self.sizes, self.board, self.seeds, self.text = tuple(sizes), board, seeds, text
+        self.cells, self.name, self.fewest = cells, name, fewest
+        self.one_a_input, self.header, self.between = one_a_input, header, between
+        self.minimal_out_of_reach = minimal_out_of_reach or {}
+        self.givens = givens or _pictured_givens
+
+
+def _pictured_givens(text: str) -> list[bool]:
+    """The givens of a puzzle drawn as a picture: every symbol but '.' (spaces are gaps)."""
+    return [symbol != "." for symbol in text if not symbol.isspace()]
+
+
+def square_positions(side: int) -> list[tuple[int, int]]:
+    """The (row, column) of every cell of a side x side grid, row by row."""
+    return [divmod(cell, side) for cell in range(side * side)]
+
+
+def seeded_boxes(board: Board, rng: random.Random, corners: Iterable[tuple[int, int]],
+                 box: int) -> list[int]:
+    """Seeds for Generator.seeds: each box x box box whose top left cell is at one of
+    `corners` gets a random permutation of the symbols (boxes that share no row or
+    column of any unit never clash)."""
+    side = board.grid.size
+    cell_at = {position: cell for cell, position in enumerate(board.positions)}
+    seeds = [0] * len(board.positions)
+    for top, left in corners:
+        digits = rng.sample(range(1, side + 1), side)
+        for k, digit in enumerate(digits):
+            seeds[cell_at[top + k // box, left + k % box]] = digit
+    return seeds

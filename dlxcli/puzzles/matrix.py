@@ -23,7 +23,7 @@ from ..engine import MAX_NODES
 from ..errors import InputError
 from ..exact_cover import UNLIMITED, ExactCover, Stats
 from ..formats import Tokens, describe, token_words
-from . import Answer, Command, Option, Output, queries
+from . import Answer, Command, Option, Output, compare_lines, judge_lines, queries
 
 NO_SOLUTION = "No Solution!"
 MAX_CELLS = 100_000_000
@@ -352,3 +352,71 @@ def _answer(problem, query, budget, lines_of, data_of, form, limit=None):
     if not count:
         out.add([NO_SOLUTION])
     return Answer(out.text(), data=data, stats=stats)
+
+
+# -- checking an answer (dlxcli judge) ---------------------------------------------------------
+
+def check(input_text, expected, answer, *, input_format="auto", query="first", **_settings):
+    """dlxcli judge's check of an answer to `input_text` (None if right, else what is
+    wrong): a first cover is right when it is any exact cover of the input (P4929's
+    special judge), by the rule of the format `input_format` reads it as; the other
+    queries have one answer, compared line by line."""
+    if query != "first":
+        return compare_lines(input_text, expected, answer)
+    form = detect_format(input_text) if input_format == "auto" else input_format
+    return _CHECKERS[form](input_text, expected, answer)
+
+
+def check_p4929(input_text, expected, answer):
+    """Luogu P4929's special judge: any set of rows covering every column exactly once."""
+    if judge_lines(expected) == [NO_SOLUTION] or judge_lines(answer) == [NO_SOLUTION]:
+        return compare_lines(input_text, expected, answer)
+    n_rows, n_cols, ones = parse_p4929(input_text)
+    lines = judge_lines(answer)
+    if len(lines) != 1:
+        return f"expected one line of row numbers, found {len(lines)} lines"
+    words = lines[0].split()
+    if not all(w.isdigit() and 1 <= int(w) <= n_rows for w in words):
+        return f"line 1: expected row numbers 1..{n_rows}, found {lines[0]!r}"
+    return _cover_problem(n_cols, 0, [ones[int(w) - 1] for w in words], "row")
+
+
+def check_knuth(input_text, expected, answer):
+    """Knuth's format: the answer's lines must be options of the input forming an exact
+    cover (primary items once, secondary items at most once or in one color), in any
+    order."""
+    if judge_lines(expected) == [NO_SOLUTION] or judge_lines(answer) == [NO_SOLUTION]:
+        return compare_lines(input_text, expected, answer)
+    primary, secondary, options = parse_knuth(input_text)
+    known = {frozenset(option) for option in options}
+    index = {name: k for k, name in enumerate(primary + secondary)}
+    chosen, colors = [], []
+    for number, line in enumerate(judge_lines(answer), 1):
+        if frozenset(line.split()) not in known:
+            return f"line {number}: {line!r} is not an option of the input"
+        entries = [word.partition(":") for word in line.split()]
+        chosen.append([index[name] for name, _, _ in entries])
+        colors.append([color for _, _, color in entries])
+    return _cover_problem(len(primary), len(secondary), chosen, "option", colors)
+
+
+def _cover_problem(n_primary, n_secondary, chosen, kind, colors=None):
+    """None if `chosen` (lists of item numbers; `colors`, if given, parallel to them, ''
+    for none) is an exact cover, else what is wrong. Options may share a secondary item
+    only if all of them give it one and the same color."""
+    times = [0] * (n_primary + n_secondary)
+    tints = [set() for _ in times]
+    for k, items in enumerate(chosen):
+        for m, item in enumerate(items):
+            times[item] += 1
+            tints[item].add(colors[k][m] if colors else "")
+    for item, count in enumerate(times):
+        if item < n_primary and count != 1:
+            return f"column {item + 1} is covered {count} times by the chosen {kind}s"
+        if count > 1 and (len(tints[item]) > 1 or "" in tints[item]):
+            return f"secondary item {item + 1 - n_primary} is covered {count} times"
+    return None
+
+
+_CHECKERS = {"p4929": check_p4929, "knuth": check_knuth}
+"""Checkers of a first cover, per input format."""

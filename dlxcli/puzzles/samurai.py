@@ -28,6 +28,7 @@ from ..exact_cover import UNLIMITED, Stats
 from ..formats import describe, join_lines
 from ..memo import memoised
 from . import Answer, Command, Figure, Option, Output, queries
+from . import Board, Generator, seeded_boxes
 from .grid import Grid
 
 SIDE = 9
@@ -301,3 +302,49 @@ def figures(data):
     boxes = [[(row // 3, col // 3) if (row, col) in CELL_AT else None
               for col in range(PICTURE)] for row in range(PICTURE)]
     return [Figure(rows, boxes)]
+
+
+# -- dlxcli generate ---------------------------------------------------------------------
+
+FEWEST = 18
+"""Each corner grid of a samurai has two bands of three rows that no other grid shares,
+and the centre grid has one (its middle band). Two rows of such a band without givens
+could be swapped in a solution, giving a second one; so at least two rows of each of
+these nine bands hold a given: 2 * 9."""
+
+
+@memoised()
+def _grid_cell_sets():
+    """The cells of each of the samurai's five grids (the centre one last)."""
+    return [frozenset(grid_cells(g)) for g in range(len(CORNERS))]
+
+
+def _surroundings(cells):
+    """The cells of the grids that hold `cells`, then those with the centre grid's."""
+    grids = _grid_cell_sets()
+    holding = frozenset().union(*(grid for grid in grids if not grid.isdisjoint(cells)))
+    return [holding] if grids[-1] <= holding else [holding, holding | grids[-1]]
+
+
+def _generate_board(_size, _rng):
+    return Board(samurai_grid(), POSITIONS, PICTURE, near=_surroundings)
+
+
+def _generate_seeds(board, rng):
+    """The centre grid's three diagonal boxes and each corner grid's middle box."""
+    corners = [(top + 3 * k, left + 3 * k) for top, left in CORNERS[4:] for k in range(3)]
+    corners += [(top + 3, left + 3) for top, left in CORNERS[:4]]
+    return seeded_boxes(board, rng, corners, 3)
+
+
+def _generate_text(_board, givens):
+    """The 21-line picture, '.' for empty, spaces for gaps."""
+    return "".join(line.rstrip().replace("0", ".") + "\n" for line in picture_lines(givens))
+
+
+GENERATE = Generator((SIDE,), _generate_board, _generate_seeds, _generate_text,
+                     cells=lambda _size: len(POSITIONS),
+                     fewest=lambda _size: (FEWEST, "two rows without givens in a band of "
+                                           "three rows that only one grid has could be "
+                                           "swapped"),
+                     one_a_input=True)

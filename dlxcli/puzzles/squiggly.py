@@ -26,6 +26,7 @@ from ..exact_cover import UNLIMITED, Stats
 from ..formats import Tokens, token_lines, token_starts
 from ..memo import memoised
 from . import Answer, Command, Figure, Output, Unsolved, queries
+from . import Board, Generator, square_positions
 from .grid import Grid, square_units
 
 SIDE = 9
@@ -343,3 +344,84 @@ def figures(data):
                    [case["regions"][r * SIDE:(r + 1) * SIDE] for r in range(SIDE)],
                    coloured=True, title=f"Case {case['case']}: {case['verdict']}")
             for case in data["cases"]]
+
+
+# -- dlxcli generate ---------------------------------------------------------------------
+
+LAYOUT_SWAPS = 100
+"""Cell trades that turn the 3x3 boxes into a random jigsaw layout (enough that the
+boxes are no longer recognisable)."""
+
+
+def random_regions(rng, swaps=LAYOUT_SWAPS):
+    """A random jigsaw layout: nine connected regions of nine cells. From the 3x3 boxes,
+    `swaps` trades of a cell of one region for a cell of a neighbouring one, both on
+    their common border, each kept only if both regions stay connected."""
+    regions = [row // 3 * 3 + col // 3 for row, col in square_positions(SIDE)]
+    done = 0
+    while done < swaps:
+        cell = rng.randrange(CELLS)
+        home = regions[cell]
+        across = [other for _, other in NEIGHBOURS[cell] if regions[other] != home]
+        if not across:
+            continue
+        away = regions[rng.choice(across)]
+        border = [other for other in range(CELLS) if regions[other] == away
+                  and any(regions[n] == home for _, n in NEIGHBOURS[other])]
+        partner = rng.choice(border)
+        regions[cell], regions[partner] = away, home
+        if connected(regions, home) and connected(regions, away):
+            done += 1
+        else:
+            regions[cell], regions[partner] = home, away
+    return tuple(regions)
+
+
+def connected(regions, region):
+    """True if the cells of `region` are one piece (steps between side neighbours)."""
+    cells = [cell for cell in range(CELLS) if regions[cell] == region]
+    seen, stack = {cells[0]}, [cells[0]]
+    while stack:
+        for _, other in NEIGHBOURS[stack.pop()]:
+            if other not in seen and regions[other] == region:
+                seen.add(other)
+                stack.append(other)
+    return len(seen) == len(cells)
+
+
+def jigsaw_grid(regions):
+    """The Grid of a layout. Not region_grid's cache: every generated puzzle has a
+    layout of its own."""
+    boxes = [[cell for cell, region in enumerate(regions) if region == k]
+             for k in range(SIDE)]
+    return Grid(CELLS, SIDE, square_units(3, 3)[:2 * SIDE] + boxes)
+
+
+def _generate_board(_size, rng):
+    """A new random layout."""
+    regions = random_regions(rng)
+    return Board(jigsaw_grid(regions), square_positions(SIDE), SIDE, regions)
+
+
+def _generate_seeds(_board, rng):
+    """A random first row: any permutation is allowed by the rows and columns, and the
+    regions cut by the row get distinct digits anyway."""
+    return rng.sample(range(1, SIDE + 1), SIDE) + [0] * (CELLS - SIDE)
+
+
+def _generate_text(board, givens):
+    """HDU 4069's 81 values in nine rows (digit plus wall bits)."""
+    values = [walls + digit for walls, digit in zip(walls_from_regions(board.regions), givens)]
+    return "".join(" ".join(map(str, values[row * SIDE:row * SIDE + SIDE])) + "\n"
+                   for row in range(SIDE))
+
+
+def _generated_givens(text):
+    """Whether each cell of a puzzle holds a given: a value carries its digit in the low
+    four bits, under the wall bits."""
+    return [int(value) & 15 != 0 for value in text.split()]
+
+
+GENERATE = Generator((SIDE,), _generate_board, _generate_seeds, _generate_text,
+                     cells=lambda _size: CELLS, header=lambda count: f"{count}\n",
+                     between="\n", givens=_generated_givens)

@@ -33,6 +33,7 @@ from ..formats import Tokens, describe, first_line, locate, token_lines
 from ..memo import memoised
 from .grid import square_grid
 from . import Answer, Command, Figure, Option, Output, Unsolved, box_regions, queries
+from . import Board, Generator, seeded_boxes, square_positions
 
 BOX_SIDES = {4: 2, 9: 3, 16: 4, 25: 5}
 """Side of the grid -> side of its boxes."""
@@ -423,3 +424,37 @@ def _grid_piece_start(first, size):
         values += count
         return start
     return begins
+
+
+# -- dlxcli generate ---------------------------------------------------------------------
+
+MIN_CLUES = {4: (4, "every one of the 288 grids checked"),
+             9: (17, "McGuire, Tugemann and Civario, 2012")}
+"""Proven fewest givens of a puzzle with one solution, by side, beyond the n - 1 of any
+n symbols: 4x4 by checking all 288 grids (tests/test_generate.py does it again), 9x9
+by the exhaustive search of "There is no 16-clue sudoku" (arXiv:1201.0749)."""
+
+
+def _generate_board(side, _rng):
+    return Board(sudoku_grid(side), square_positions(side), side)
+
+
+def _generate_seeds(board, rng):
+    """The boxes on the diagonal, each a random permutation."""
+    box = BOX_SIDES[board.grid.size]
+    return seeded_boxes(board, rng, [(k * box, k * box) for k in range(box)], box)
+
+
+def _generate_text(_board, givens):
+    """One line, '.' for empty."""
+    return "".join(SYMBOLS[v] if v else "." for v in givens) + "\n"
+
+
+MINIMAL_OUT_OF_REACH = {25: 320}
+"""The side whose minimal puzzles the generator refuses to attempt, with the --clues to
+give instead (measured: docs/generate.md, and the 25x25 uniqueness proofs of
+docs/sudoku-25x25.md)."""
+
+GENERATE = Generator(BOX_SIDES, _generate_board, _generate_seeds, _generate_text,
+                     cells=lambda side: side * side, name=lambda side: f"{side}x{side} sudoku",
+                     fewest=MIN_CLUES.get, minimal_out_of_reach=MINIMAL_OUT_OF_REACH)
