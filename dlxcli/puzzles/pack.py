@@ -426,10 +426,19 @@ def _orbits(model, group, placements):
 
 
 class Problem:
-    """The exact-cover problem of one part: `options[j]` is a placement number."""
+    """One exact-cover problem whose solutions are those of `parts` together (none
+    residual, or one residual part alone); `placement[j]` is option j's placement.
 
-    def __init__(self, model, part):
-        self.model, self.part = model, part
+    Parts differ only in where some pieces may go, and no packing is a solution of two
+    of them, so one problem holds them all (one search: --jobs splits it, --checkpoint
+    resumes it): a secondary item PART, and each option that some part forbids is
+    given once per part that allows it, with PART coloured by that part. The options
+    of one solution then all agree on one part (those all parts allow leave PART
+    alone)."""
+
+    def __init__(self, model, parts):
+        self.model, self.parts = model, parts
+        self.residual = parts[0].residual
         pieces, n_cells = model.pieces, len(model.cells)
         copies = [sum(piece.count for piece in pieces[:p]) for p in range(len(pieces))]
         n_copies = sum(piece.count for piece in pieces)
@@ -437,9 +446,9 @@ class Problem:
         for p, piece in enumerate(pieces):
             order_base[p] = order
             order += (piece.count - 1) * n_cells
-        allowed = self._allowed()
-        self.placement, rows, entries = [], [], 0
-        for k in allowed:
+        part_item = order if len(parts) > 1 else None
+        self.placement, rows, colors, entries = [], [], [], 0
+        for k, allowing in self._allowed():
             p, numbers = model.placements[k]
             count, first = pieces[p].count, numbers[0]
             cells = [n_copies + n for n in numbers]
@@ -450,25 +459,37 @@ class Problem:
                     row.extend(range(base - n_cells + first, base))
                 if copy < count - 1:
                     row.extend(range(base, base + first + 1))
-                entries += len(row)
-                if entries > MAX_ENTRIES:
-                    raise InputError(f"a puzzle of at most {MAX_ENTRIES:,} option entries "
-                                     "(fewer copies or a smaller board)")
-                rows.append(row)
-                self.placement.append(k)
-        self.cover = ExactCover(n_copies + n_cells, order - n_copies - n_cells, rows)
+                for part in allowing:
+                    entries += len(row) + 1
+                    if entries > MAX_ENTRIES:
+                        raise InputError(f"a puzzle of at most {MAX_ENTRIES:,} option "
+                                         "entries (fewer copies or a smaller board)")
+                    if part is None:
+                        rows.append(row)
+                        colors.append([0] * len(row))
+                    else:
+                        rows.append(row + [part_item])
+                        colors.append([0] * len(row) + [part + 1])
+                    self.placement.append(k)
+        secondary = order - n_copies - n_cells + (part_item is not None)
+        self.cover = ExactCover(n_copies + n_cells, secondary, rows, None,
+                                colors if part_item is not None else None)
 
     def _allowed(self):
-        part, model = self.part, self.model
-        kept = set(part.kept)
-        return [k for k, (p, _) in enumerate(model.placements)
-                if (part.fixed[p] == k if p in part.fixed else
-                    k in kept if p == part.restricted else True)]
+        """(placement, the parts that allow it: [None] for all of them) of every
+        placement some part allows."""
+        allows = [_allows(part) for part in self.parts]
+        for k, placement in enumerate(self.model.placements):
+            allowing = [i for i, allowed in enumerate(allows) if allowed(k, placement[0])]
+            if len(allowing) == len(allows):
+                yield k, [None]
+            elif allowing:
+                yield k, allowing
 
     def solutions(self, limit, budget, stats):
         """The solutions as sorted tuples of placement numbers (a residual part's only
         the least of each orbit)."""
-        residual = self.part.residual
+        residual = self.residual
         for solution in self.cover.solutions(limit=None if residual else limit,
                                               budget=budget, stats=stats):
             placed = tuple(sorted(self.placement[j] for j in solution))
@@ -477,9 +498,20 @@ class Problem:
                 yield placed
 
     def count(self, limit, budget, stats):
-        if self.part.residual is None:
+        if self.residual is None:
             return self.cover.count(limit=limit, budget=budget, stats=stats)
         return sum(1 for _ in _limited(self.solutions(None, budget, stats), limit))
+
+
+def _allows(part):
+    """Whether `part` allows placement k of piece p, as a function of (k, p)."""
+    kept = set(part.kept)
+
+    def allowed(k, p):
+        if p in part.fixed:
+            return part.fixed[p] == k
+        return k in kept if p == part.restricted else True
+    return allowed
 
 
 def _limited(iterable, limit):
@@ -490,13 +522,19 @@ def _limited(iterable, limit):
 
 
 def problems(model, up_to_symmetry):
-    """The problems whose solutions together answer the puzzle, lazily."""
+    """The problems whose solutions together answer the puzzle: all parts in one,
+    then each residual part alone."""
     if not model.fills():
         return
     group = model.group if up_to_symmetry else model.group[:1]
-    for part in symmetry_parts(model, group):
-        if part.restricted is None or part.kept:
-            yield Problem(model, part)
+    parts = [part for part in symmetry_parts(model, group)
+             if part.restricted is None or part.kept]
+    whole = [part for part in parts if part.residual is None]
+    if whole:
+        yield Problem(model, whole)
+    for part in parts:
+        if part.residual is not None:
+            yield Problem(model, [part])
 
 
 # -- answers -----------------------------------------------------------------------------
