@@ -165,10 +165,10 @@ def _name_and_count(number, content, word, names):
         raise InputError("distinct piece names", line=number, column=column,
                          found=f"{describe(name)} again (first on line {names[name]})")
     names[name] = number
-    return name, _count(number, column + len(name) + 1, count) if star else 1
+    return name, _copies(number, column + len(name) + 1, count) if star else 1
 
 
-def _count(number, column, word):
+def _copies(number, column, word):
     if (not (word.isascii() and word.isdigit() and len(word) <= 6)
             or not 1 <= int(word) <= MAX_COUNT):
         raise InputError(f"a count of copies 1..{MAX_COUNT} after '*'", line=number,
@@ -190,7 +190,7 @@ def _sets(number, content, value, puzzle, names):
         if set_name not in polyforms.SETS:
             raise InputError("a piece set: " + ", ".join(polyforms.SETS), line=number,
                              column=cursor + 1, found=describe(set_name))
-        copies = _count(number, cursor + len(set_name) + 2, count) if star else 1
+        copies = _copies(number, cursor + len(set_name) + 2, count) if star else 1
         for name, cells in polyforms.SETS[set_name]().items():
             if name in names:
                 raise InputError("distinct piece names", line=number, column=cursor + 1,
@@ -267,7 +267,7 @@ class Model:
         self.reach = 2 * max(len(piece.cells) for piece in self.pieces)
         self.placements = [placement for p in range(len(self.pieces))
                            for placement in self._placements_of(p)
-                           if not self._walls_in(placement[1])]
+                           if not self._walls_in(placement[1])] if self.fills() else []
         self.number = {placement: k for k, placement in enumerate(self.placements)}
         self.group = list(self._symmetries())
 
@@ -447,7 +447,8 @@ class Problem:
             order_base[p] = order
             order += (piece.count - 1) * n_cells
         part_item = order if len(parts) > 1 else None
-        self.placement, rows, colors, entries = [], [], [], 0
+        _refuse_too_large(model, n_cells)
+        self.placement, rows, colors = [], [], []
         for k, allowing in self._allowed():
             p, numbers = model.placements[k]
             count, first = pieces[p].count, numbers[0]
@@ -460,10 +461,6 @@ class Problem:
                 if copy < count - 1:
                     row.extend(range(base, base + first + 1))
                 for part in allowing:
-                    entries += len(row) + 1
-                    if entries > MAX_ENTRIES:
-                        raise InputError(f"a puzzle of at most {MAX_ENTRIES:,} option "
-                                         "entries (fewer copies or a smaller board)")
                     if part is None:
                         rows.append(row)
                         colors.append([0] * len(row))
@@ -501,6 +498,18 @@ class Problem:
         if self.residual is None:
             return self.cover.count(limit=limit, budget=budget, stats=stats)
         return sum(1 for _ in _limited(self.solutions(None, budget, stats), limit))
+
+
+def _refuse_too_large(model, n_cells):
+    """Refuse, before building it, a problem of more than MAX_ENTRIES entries (every
+    copy of a piece used k times has about as many order items as the board cells)."""
+    placements = collections.Counter(p for p, _ in model.placements)
+    entries = sum(n * (piece.count * (len(piece.cells) + 2) + (piece.count - 1) * n_cells)
+                  for piece, n in zip(model.pieces, map(placements.__getitem__,
+                                                        range(len(model.pieces)))))
+    if entries > MAX_ENTRIES:
+        raise InputError(f"a puzzle of at most {MAX_ENTRIES:,} option entries (fewer "
+                         "copies or a smaller board)", found=f"{entries:,}")
 
 
 def _allows(part):
