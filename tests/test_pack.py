@@ -244,6 +244,43 @@ def test_symmetry_that_no_piece_breaks_alone():
     assert all(len(s) == 4 for s in solutions) and board
 
 
+def board_symmetries(board, reflections=True):
+    """The transforms of the square that map `board` ((r, c) cells) onto itself, as
+    functions of (r, c)."""
+    turns = []
+    for mirrored in ((False, True) if reflections else (False,)):
+        for quarter in range(4):
+            turns.append(lambda r, c, m=mirrored, q=quarter: _turned(r, -c if m else c, q))
+    found = []
+    for turn in turns:
+        moved = [turn(r, c) for r, c in board]
+        low_r, low_c = min(r for r, _ in moved), min(c for _, c in moved)
+        if {(r - low_r, c - low_c) for r, c in moved} == set(board):
+            found.append(lambda r, c, t=turn, a=low_r, b=low_c: (t(r, c)[0] - a,
+                                                                  t(r, c)[1] - b))
+    return found
+
+
+def _turned(r, c, quarters):
+    for _ in range(quarters):
+        r, c = c, -r
+    return r, c
+
+
+def test_a_board_with_holes_and_only_copies_against_the_brute_force():
+    """A board whose one symmetry, the half turn, maps 5 of its packings to
+    themselves, with every piece used twice (no piece used once breaks it)."""
+    text = (REPO / "docs" / "examples" / "pack-custom.in").read_text()
+    board = {(r, c) for r, row in enumerate(["XXX.", "XXXX", ".XXX"])
+             for c, ch in enumerate(row) if ch == "X"}
+    pieces = {"L": ([(0, 0), (0, 1), (1, 0)], 2), "d": ([(0, 0), (0, 1)], 2)}
+    found = tilings(board, pieces)
+    assert count(text, "--all-symmetries") == len(found)
+    assert count(text) == orbits(found, board_symmetries(board))
+    assert len(run(stdin=text).stdout.split("\n")) == 4, "one packing, not every one"
+    assert run("--count", "--limit", "3", stdin=text).stdout == ">=3\n"
+
+
 def test_copies_that_no_single_piece_can_break():
     """Four identical monominoes around the X: one packing; no piece used once but the
     X, which every symmetry leaves in place, so the rest is settled another way."""

@@ -484,20 +484,28 @@ class Problem:
                 yield k, allowing
 
     def solutions(self, limit, budget, stats):
-        """The solutions as sorted tuples of placement numbers (a residual part's only
-        the least of each orbit)."""
-        residual = self.residual
-        for solution in self.cover.solutions(limit=None if residual else limit,
-                                              budget=budget, stats=stats):
-            placed = tuple(sorted(self.placement[j] for j in solution))
-            if residual is None or placed == min(
-                    tuple(sorted(self.model.moved(s, k) for k in placed)) for s in residual):
+        """The solutions, at most `limit`, as sorted tuples of placement numbers (a
+        residual part's only the least of each orbit)."""
+        if self.residual is None:
+            return (self._placed(solution) for solution in
+                    self.cover.solutions(limit=limit, budget=budget, stats=stats))
+        return _limited(self._least(budget, stats), limit)
+
+    def _placed(self, solution):
+        return tuple(sorted(self.placement[j] for j in solution))
+
+    def _least(self, budget, stats):
+        """The solutions of a residual part that are the least of their images."""
+        for solution in self.cover.solutions(budget=budget, stats=stats):
+            placed = self._placed(solution)
+            if placed == min(tuple(sorted(self.model.moved(s, k) for k in placed))
+                             for s in self.residual):
                 yield placed
 
     def count(self, limit, budget, stats):
         if self.residual is None:
             return self.cover.count(limit=limit, budget=budget, stats=stats)
-        return sum(1 for _ in _limited(self.solutions(None, budget, stats), limit))
+        return sum(1 for _ in self.solutions(limit, budget, stats))
 
 
 def _refuse_too_large(model, n_cells):
