@@ -459,6 +459,13 @@ def test_ten_thousand_copies_are_refused_at_once():
     assert result.exit_code == 2 and "option entries" in result.stderr
 
 
+def test_ten_thousand_kinds_of_piece_are_refused_at_once():
+    text = ("board:\n" + ("X" * 100 + "\n") * 100 +
+            "".join(f"piece {chr(0x4E00 + k)}:\nX\n" for k in range(10_000)))
+    result = run(stdin=text)
+    assert result.exit_code == 2 and "placements to try" in result.stderr
+
+
 def test_a_board_the_pieces_cannot_fill_is_answered_at_once():
     text = "board:\n" + ("X" * 100 + "\n") * 100 + "pieces: hexominoes\n"
     assert count(text) == 0

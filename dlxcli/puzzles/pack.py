@@ -30,6 +30,8 @@ MAX_CELLS = 10_000
 MAX_COUNT = 10_000
 MAX_ENTRIES = 20_000_000
 """The most item entries the options of one model may hold (about 1 GB in the engine)."""
+MAX_TRIES = 5_000_000
+"""The most (base placement, board cell) pairs tried: a few seconds' work."""
 HOLES = ". "
 NOT_IN_PICTURES = "#:"
 """Characters a picture cannot hold: '#' starts a comment, ':' ends a section header."""
@@ -265,9 +267,12 @@ class Model:
         self.neighbours = self._neighbours()
         self.sums = _subset_sums(self.pieces)
         self.reach = 2 * max(len(piece.cells) for piece in self.pieces)
-        self.placements = [placement for p in range(len(self.pieces))
-                           for placement in self._placements_of(p)
-                           if not self._walls_in(placement[1])] if self.fills() else []
+        _refuse_too_many_tries(self.classes, len(self.cells))
+        placements = [placement for p in range(len(self.pieces))
+                      for placement in self._placements_of(p)] if self.fills() else []
+        _refuse_too_large(self.pieces, placements, len(self.cells))
+        self.placements = [placement for placement in placements
+                           if not self._walls_in(placement[1])]
         self.number = {placement: k for k, placement in enumerate(self.placements)}
         self.group = list(self._symmetries())
 
@@ -447,7 +452,6 @@ class Problem:
             order_base[p] = order
             order += (piece.count - 1) * n_cells
         part_item = order if len(parts) > 1 else None
-        _refuse_too_large(model, n_cells)
         self.placement, rows, colors = [], [], []
         for k, allowing in self._allowed():
             p, numbers = model.placements[k]
@@ -508,13 +512,22 @@ class Problem:
         return sum(1 for _ in self.solutions(limit, budget, stats))
 
 
-def _refuse_too_large(model, n_cells):
+def _refuse_too_many_tries(classes, n_cells):
+    """Refuse a puzzle whose placements would take long to look for: every base
+    placement of every piece is tried on every cell."""
+    tries = sum(map(len, classes)) * n_cells
+    if tries > MAX_TRIES:
+        raise InputError(f"a puzzle of at most {MAX_TRIES:,} placements to try (base "
+                         "placements of the pieces x board cells)", found=f"{tries:,}")
+
+
+def _refuse_too_large(pieces, placements, n_cells):
     """Refuse, before building it, a problem of more than MAX_ENTRIES entries (every
     copy of a piece used k times has about as many order items as the board cells)."""
-    placements = collections.Counter(p for p, _ in model.placements)
-    entries = sum(n * (piece.count * (len(piece.cells) + 2) + (piece.count - 1) * n_cells)
-                  for piece, n in zip(model.pieces, map(placements.__getitem__,
-                                                        range(len(model.pieces)))))
+    per_piece = collections.Counter(p for p, _ in placements)
+    entries = sum(per_piece[p] * (piece.count * (len(piece.cells) + 2)
+                                  + (piece.count - 1) * n_cells)
+                  for p, piece in enumerate(pieces))
     if entries > MAX_ENTRIES:
         raise InputError(f"a puzzle of at most {MAX_ENTRIES:,} option entries (fewer "
                          "copies or a smaller board)", found=f"{entries:,}")
