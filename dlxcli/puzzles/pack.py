@@ -305,8 +305,8 @@ class Model:
     def _walls_in(self, numbers):
         """Whether a placement walls in a region of the board that no pieces fill: one
         of fewer than `reach` cells whose size is no sum of piece sizes (Knuth's boards
-        leave such placements in; cutting them here saves the search a fifth of its
-        nodes on the 6x10 pentominoes, and cuts no solution)."""
+        leave such placements in; cutting them here saves the search 13% of its nodes
+        on the 6x10 pentominoes, and cuts no solution)."""
         taken, seen = set(numbers), set()
         for start in {n for k in numbers for n in self.neighbours[k]} - taken:
             if start in seen:
