@@ -23,6 +23,7 @@ from ..errors import InputError
 from ..exact_cover import UNLIMITED, ExactCover, Stats
 from ..formats import describe
 from . import Answer, Command, Figure, Option, Output, Unsolved, polyforms, queries
+from .matrix import UNDECODABLE, refuse_undecodable  # noqa: F401 (the runner reads UNDECODABLE)
 
 NO_SOLUTION = "No solution"
 MAX_CELLS = 10_000
@@ -71,12 +72,13 @@ COMMAND = Command(
 # -- the input --------------------------------------------------------------------------
 
 class Piece:
-    """A kind of piece: its one-character name, its cells, how many copies are used."""
+    """A kind of piece: its one-character name, its cells, how many copies are used,
+    and the line that names it."""
 
-    __slots__ = ("name", "cells", "count")
+    __slots__ = ("name", "cells", "count", "line")
 
-    def __init__(self, name, cells, count):
-        self.name, self.cells, self.count = name, cells, count
+    def __init__(self, name, cells, count, line):
+        self.name, self.cells, self.count, self.line = name, cells, count, line
 
 
 class Puzzle:
@@ -89,7 +91,9 @@ class Puzzle:
 
 
 def parse(text):
-    """The Puzzle of an input (grammar: docs/pack.md)."""
+    """The Puzzle of an input (grammar: docs/pack.md). A byte that is not UTF-8 is
+    refused, not read as a cell."""
+    refuse_undecodable(text)
     puzzle, section = Puzzle(), None
     names = {}
     for number, line in enumerate(text.split("\n"), 1):
@@ -199,7 +203,7 @@ def _sets(number, content, value, puzzle, names):
                                  found=f"{set_name}' piece {name} again (first on line "
                                        f"{names[name]})")
             names[name] = number
-            puzzle.pieces.append(Piece(name, cells, copies))
+            puzzle.pieces.append(Piece(name, cells, copies, number))
         cursor += len(word)
 
 
@@ -212,7 +216,7 @@ def _close(section, puzzle, names):
                              found=f"{len(cells)} cells")
         puzzle.board = cells
     else:
-        puzzle.pieces.append(Piece(section["name"], cells, section["count"]))
+        puzzle.pieces.append(Piece(section["name"], cells, section["count"], section["line"]))
 
 
 def _picture(section):
@@ -267,7 +271,7 @@ class Model:
         self.neighbours = self._neighbours()
         self.sums = _subset_sums(self.pieces)
         self.reach = 2 * max(len(piece.cells) for piece in self.pieces)
-        _refuse_too_many_tries(self.classes, len(self.cells))
+        _refuse_too_many_tries(self.pieces, self.classes, len(self.cells))
         placements = [placement for p in range(len(self.pieces))
                       for placement in self._placements_of(p)] if self.fills() else []
         _refuse_too_large(self.pieces, placements, len(self.cells))
@@ -512,25 +516,28 @@ class Problem:
         return sum(1 for _ in self.solutions(limit, budget, stats))
 
 
-def _refuse_too_many_tries(classes, n_cells):
+def _refuse_too_many_tries(pieces, classes, n_cells):
     """Refuse a puzzle whose placements would take long to look for: every base
-    placement of every piece is tried on every cell."""
+    placement of every piece is tried on every cell. The error names the last piece."""
     tries = sum(map(len, classes)) * n_cells
     if tries > MAX_TRIES:
         raise InputError(f"a puzzle of at most {MAX_TRIES:,} placements to try (base "
-                         "placements of the pieces x board cells)", found=f"{tries:,}")
+                         "placements of the pieces x board cells)",
+                         line=max(piece.line for piece in pieces), found=f"{tries:,}")
 
 
 def _refuse_too_large(pieces, placements, n_cells):
     """Refuse, before building it, a problem of more than MAX_ENTRIES entries (every
     copy of a piece used k times has about as many order items as the board cells)."""
     per_piece = collections.Counter(p for p, _ in placements)
-    entries = sum(per_piece[p] * (piece.count * (len(piece.cells) + 2)
-                                  + (piece.count - 1) * n_cells)
-                  for p, piece in enumerate(pieces))
-    if entries > MAX_ENTRIES:
+    entries = [per_piece[p] * (piece.count * (len(piece.cells) + 2)
+                               + (piece.count - 1) * n_cells)
+               for p, piece in enumerate(pieces)]
+    if sum(entries) > MAX_ENTRIES:
+        largest = pieces[entries.index(max(entries))]
         raise InputError(f"a puzzle of at most {MAX_ENTRIES:,} option entries (fewer "
-                         "copies or a smaller board)", found=f"{entries:,}")
+                         "copies or a smaller board)", line=largest.line,
+                         found=f"{sum(entries):,}, most of them for piece {largest.name}")
 
 
 def _allows(part):
