@@ -18,6 +18,7 @@ no symmetry is left).
 """
 
 import collections
+import itertools
 
 from ..errors import InputError
 from ..exact_cover import UNLIMITED, ExactCover, Stats
@@ -449,8 +450,8 @@ class Problem:
         self.model, self.parts = model, parts
         self.residual = parts[0].residual
         pieces, n_cells = model.pieces, len(model.cells)
-        copies = [sum(piece.count for piece in pieces[:p]) for p in range(len(pieces))]
-        n_copies = sum(piece.count for piece in pieces)
+        copies = [0, *itertools.accumulate(piece.count for piece in pieces)]
+        n_copies = copies.pop()
         order_base, order = {}, n_copies + n_cells
         for p, piece in enumerate(pieces):
             order_base[p] = order

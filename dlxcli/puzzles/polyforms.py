@@ -77,16 +77,15 @@ def shape_class(cells, turns):
     return frozenset(orientations(cells, turns))
 
 
-def picture_cells(rows, cell_char="X"):
-    """The flat shape drawn by `rows` (strings; `cell_char` marks a cell)."""
-    return [(0, r, c) for r, row in enumerate(rows) for c, ch in enumerate(row)
-            if ch == cell_char]
-
-
 def layered_cells(layers):
     """The solid drawn as `layers` (each a list of rows, 'X' a cube)."""
     return [(z, r, c) for z, rows in enumerate(layers)
-            for r, c_row in enumerate(rows) for c, ch in enumerate(c_row) if ch == "X"]
+            for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "X"]
+
+
+def picture_cells(rows):
+    """The flat shape drawn by `rows` ('X' a square)."""
+    return layered_cells([rows])
 
 
 def free_polyominoes(size):
