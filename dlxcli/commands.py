@@ -25,6 +25,7 @@ PUZZLES = {
     "squiggly": "dlxcli.puzzles.squiggly",
     "target-sudoku": "dlxcli.puzzles.target_sudoku",
     "samurai": "dlxcli.puzzles.samurai",
+    "pack": "dlxcli.puzzles.pack",
 }
 
 

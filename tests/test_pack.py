@@ -1,0 +1,483 @@
+"""`dlxcli pack`: the published pentomino and Soma counts, small cases against a brute
+force, the symmetry breaking on boards no piece breaks alone, and bad input.
+
+Layer: tests. Expected answers come from outside dlxcli: the counts of the 12
+pentominoes in rectangles (Haselgrove 1960; Knuth, "Dancing Links", 2000), Dana
+Scott's 8x8 board without its centre (65 up to symmetry, 1958), the Soma cube (240
+up to rotation and reflection, 11,520 in all; Conway and Guy), the 5 tetrominoes,
+which fill no rectangle (a chessboard colouring), and the brute force below: every
+tiling found by filling the first empty cell in every possible way, the solutions
+up to symmetry found by keeping the least image of each under the board's
+transforms. It shares no code with dlxcli.
+"""
+
+import itertools
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from conftest import slow_on_python
+from dlxcli.cli import cli
+from paths import REPO
+
+PACK = REPO / "puzzles" / "pack"
+
+
+def run(*args, stdin=None):
+    return CliRunner().invoke(cli, ["pack", *map(str, args)], input=stdin)
+
+
+def rectangle(rows, cols, pieces="pieces: pentominoes"):
+    return "board:\n" + ("X" * cols + "\n") * rows + pieces + "\n"
+
+
+def count(text, *args):
+    result = run("--count", *args, stdin=text)
+    assert result.exit_code == 0, result.output
+    return int(result.stdout)
+
+
+# -- the published figures ------------------------------------------------------------------
+
+PENTOMINO_RECTANGLES = [((6, 10), 2339), ((5, 12), 1010), ((4, 15), 368), ((3, 20), 2)]
+"""Solutions up to symmetry; a rectangle has 4 symmetries, and none of its packings is
+symmetric, so there are 4 times as many in all."""
+
+
+@pytest.mark.parametrize("case", [
+    slow_on_python(case, id="%dx%d" % case[0]) if case[1] > 2 else
+    pytest.param(case, id="%dx%d" % case[0]) for case in PENTOMINO_RECTANGLES])
+def test_pentominoes_in_rectangles_up_to_symmetry(case):
+    size, expected = case
+    assert count(rectangle(*size)) == expected
+
+
+@pytest.mark.parametrize("case", [
+    slow_on_python(case, id="%dx%d" % case[0]) if case[1] > 2 else
+    pytest.param(case, id="%dx%d" % case[0]) for case in PENTOMINO_RECTANGLES])
+def test_pentominoes_in_rectangles_in_all_orientations(case):
+    size, expected = case
+    assert count(rectangle(*size), "--all-symmetries") == 4 * expected
+
+
+@pytest.mark.parametrize("case", [slow_on_python(("", 65), id="up to symmetry"),
+                                  slow_on_python(("--all-symmetries", 520), id="all")])
+def test_scotts_board_without_its_centre(case):
+    flag, expected = case
+    text = (PACK / "pentominoes-8x8-hole.in").read_text()
+    assert count(text, *filter(None, [flag])) == expected
+
+
+@pytest.mark.parametrize("case", [pytest.param(("", 240), id="up to symmetry"),
+                                  slow_on_python(("--all-symmetries", 11520), id="all")])
+def test_the_soma_cube(case):
+    flag, expected = case
+    assert count((PACK / "soma.in").read_text(), *filter(None, [flag])) == expected
+
+
+@pytest.mark.parametrize("size", [(4, 5), (2, 10)])
+def test_the_tetrominoes_fill_no_rectangle(size):
+    assert count(rectangle(*size, "pieces: tetrominoes")) == 0
+
+
+def test_the_bundled_samples_are_judged_right():
+    result = CliRunner().invoke(cli, ["judge", str(PACK)])
+    assert result.exit_code == 0, result.output
+
+
+def test_the_built_in_sets_are_the_free_polyominoes():
+    """12 distinct pentominoes, 5 tetrominoes and 35 hexominoes: each set's shapes are
+    distinct up to rotation and reflection, and there are as many as are known to exist
+    (OEIS A000105: 5, 12, 35)."""
+    from dlxcli.puzzles import polyforms
+    for pieces, known in ((polyforms.TETROMINOES, 5), (polyforms.PENTOMINOES, 12),
+                          (polyforms.hexominoes(), 35)):
+        classes = {frozenset(normalize(image) for image in images_2d(cells))
+                   for cells in pieces.values()}
+        assert len(pieces) == len(classes) == known
+
+
+# -- a brute force ------------------------------------------------------------------------
+
+def normalize(cells):
+    lows = [min(cell[k] for cell in cells) for k in range(len(next(iter(cells))))]
+    return frozenset(tuple(v - low for v, low in zip(cell, lows)) for cell in cells)
+
+
+def images_2d(cells, reflections=True):
+    """The 8 (or with reflections off the 4) images of a flat shape, as (row, col)."""
+    shape = [(r, c) for *_, r, c in cells]
+    found = []
+    for mirrored in ((False, True) if reflections else (False,)):
+        turned = [(r, -c) for r, c in shape] if mirrored else shape
+        for _ in range(4):
+            turned = [(c, -r) for r, c in turned]
+            found.append(turned)
+    return found
+
+
+def board_transforms(rows, cols, reflections=True):
+    """The transforms of a rows x cols rectangle onto itself, as functions of (r, c)."""
+    last_r, last_c = rows - 1, cols - 1
+    maps = [lambda r, c: (r, c), lambda r, c: (last_r - r, last_c - c)]
+    if reflections:
+        maps += [lambda r, c: (last_r - r, c), lambda r, c: (r, last_c - c)]
+    if rows == cols:
+        maps += [lambda r, c: (c, last_r - r), lambda r, c: (last_c - c, r)]
+        if reflections:
+            maps += [lambda r, c: (c, r), lambda r, c: (last_c - c, last_r - r)]
+    return maps
+
+
+def tilings(board, pieces, reflections=True):
+    """Every tiling of `board` (a set of (r, c)) by `pieces` ({name: (cells, count)}),
+    as frozensets of (name, frozenset of cells); copies are not told apart."""
+    shapes = {name: {normalize(image) for image in images_2d(cells, reflections)}
+              for name, (cells, _) in pieces.items()}
+    left = {name: copies for name, (_, copies) in pieces.items()}
+    found = set()
+
+    def fill(empty, placed):
+        if not empty:
+            found.add(frozenset(placed))
+            return
+        target = min(empty)
+        for name in left:
+            if not left[name]:
+                continue
+            for shape in shapes[name]:
+                anchor = min(shape)
+                cells = frozenset((r - anchor[0] + target[0], c - anchor[1] + target[1])
+                                  for r, c in shape)
+                if cells <= empty:
+                    left[name] -= 1
+                    fill(empty - cells, placed + [(name, cells)])
+                    left[name] += 1
+
+    fill(frozenset(board), [])
+    return found
+
+
+def orbits(solutions, transforms):
+    def image(solution, move):
+        return frozenset((name, frozenset(move(*cell) for cell in cells))
+                         for name, cells in solution)
+    least = {min(tuple(sorted((name, tuple(sorted(cells))) for name, cells in image(s, move)))
+                 for move in transforms) for s in solutions}
+    return len(least)
+
+
+SMALL_PIECES = {
+    "a": ["X"], "b": ["XX"], "c": ["XXX"], "d": ["XX", "X."], "e": ["XXXX"],
+    "f": ["XXX", "X.."], "g": ["XXX", ".X."], "h": ["XX.", ".XX"], "i": ["XX", "XX"],
+}
+
+
+def picture_cells(rows):
+    return [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "X"]
+
+
+def small_cases():
+    """Rectangles up to 4x5 with sets of small pieces, some with copies, that have
+    as many cells: every one the seeded choice makes."""
+    import random
+    chooser = random.Random(24)
+    cases = []
+    while len(cases) < 14:
+        rows, cols = chooser.choice([(2, 3), (3, 3), (2, 4), (3, 4), (4, 4), (2, 6),
+                                     (3, 5), (4, 5)])
+        chosen, cells = {}, 0
+        while cells < rows * cols:
+            name = chooser.choice(sorted(SMALL_PIECES))
+            size = len(picture_cells(SMALL_PIECES[name]))
+            if cells + size <= rows * cols:
+                chosen[name] = chosen.get(name, 0) + 1
+                cells += size
+        cases.append((rows, cols, chosen, chooser.random() < 0.3))
+    return cases
+
+
+def pack_text(rows, cols, chosen, reflections=True):
+    lines = ["board:"] + ["X" * cols] * rows
+    for name, copies in chosen.items():
+        lines.append(f"piece {name}{'*%d' % copies if copies > 1 else ''}:")
+        lines.extend(SMALL_PIECES[name])
+    if not reflections:
+        lines.append("reflections: off")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("case", small_cases(),
+                         ids=lambda case: "%dx%d-%s%s" % (case[0], case[1], "".join(
+                             f"{n}{k}" for n, k in case[2].items()), "" if case[3] else "-1s"))
+def test_small_packings_as_the_brute_force_counts_them(case):
+    rows, cols, chosen, reflections = case
+    reflections = not reflections
+    board = {(r, c) for r in range(rows) for c in range(cols)}
+    pieces = {name: (picture_cells(SMALL_PIECES[name]), k) for name, k in chosen.items()}
+    found = tilings(board, pieces, reflections)
+    chiral = any(len({normalize(i) for i in images_2d(cells, True)}) !=
+                 len({normalize(i) for i in images_2d(cells, False)})
+                 for cells, _ in pieces.values())
+    transforms = board_transforms(rows, cols, reflections or not chiral)
+    text = pack_text(rows, cols, chosen, reflections)
+    assert count(text, "--all-symmetries") == len(found)
+    assert count(text) == orbits(found, transforms)
+
+
+def test_symmetry_that_no_piece_breaks_alone():
+    """A 3x3 square: the X pentomino in the centre is left in place by all 8
+    symmetries, a monomino in a corner by a diagonal reflection, so that three pieces
+    are needed to break them: 4! = 24 packings, 24 / 8 = 3 up to symmetry."""
+    text = ("board:\nXXX\nXXX\nXXX\npiece X:\n.X.\nXXX\n.X.\n"
+            "piece a:\nX\npiece b:\nX\npiece c:\nX\npiece d:\nX\n")
+    assert count(text, "--all-symmetries") == 24
+    assert count(text) == 3
+    listed = run("--all", stdin=text)
+    pictures = listed.stdout.split("\n\n")[:-1]
+    assert len(pictures) == 3
+    board = {(r, c) for r in range(3) for c in range(3)}
+    solutions = [frozenset((ch, frozenset([(r, c)])) for r, row in enumerate(p.split("\n"))
+                           for c, ch in enumerate(row) if ch != "X") for p in pictures]
+    assert orbits(solutions, board_transforms(3, 3)) == 3
+    assert all(len(s) == 4 for s in solutions) and board
+
+
+def board_symmetries(board, reflections=True):
+    """The transforms of the square that map `board` ((r, c) cells) onto itself, as
+    functions of (r, c)."""
+    turns = []
+    for mirrored in ((False, True) if reflections else (False,)):
+        for quarter in range(4):
+            turns.append(lambda r, c, m=mirrored, q=quarter: _turned(r, -c if m else c, q))
+    found = []
+    for turn in turns:
+        moved = [turn(r, c) for r, c in board]
+        low_r, low_c = min(r for r, _ in moved), min(c for _, c in moved)
+        if {(r - low_r, c - low_c) for r, c in moved} == set(board):
+            found.append(lambda r, c, t=turn, a=low_r, b=low_c: (t(r, c)[0] - a,
+                                                                  t(r, c)[1] - b))
+    return found
+
+
+def _turned(r, c, quarters):
+    for _ in range(quarters):
+        r, c = c, -r
+    return r, c
+
+
+def test_a_board_with_holes_and_only_copies_against_the_brute_force():
+    """A board whose one symmetry, the half turn, maps 5 of its packings to
+    themselves, with every piece used twice (no piece used once breaks it)."""
+    text = (REPO / "docs" / "examples" / "pack-custom.in").read_text()
+    board = {(r, c) for r, row in enumerate(["XXX.", "XXXX", ".XXX"])
+             for c, ch in enumerate(row) if ch == "X"}
+    pieces = {"L": ([(0, 0), (0, 1), (1, 0)], 2), "d": ([(0, 0), (0, 1)], 2)}
+    found = tilings(board, pieces)
+    assert count(text, "--all-symmetries") == len(found)
+    assert count(text) == orbits(found, board_symmetries(board))
+    assert len(run(stdin=text).stdout.split("\n")) == 4, "one packing, not every one"
+    assert run("--count", "--limit", "3", stdin=text).stdout == ">=3\n"
+
+
+def test_copies_that_no_single_piece_can_break():
+    """Four identical monominoes around the X: one packing; no piece used once but the
+    X, which every symmetry leaves in place, so the rest is settled another way."""
+    text = "board:\nXXX\nXXX\nXXX\npiece X:\n.X.\nXXX\n.X.\npiece a*4:\nX\n"
+    assert count(text) == count(text, "--all-symmetries") == 1
+
+
+def test_a_solid_of_copies_against_the_brute_force():
+    """Four V tricubes in a 2x2x3 box: the brute force in 3-D, rotations only."""
+    rotations = [(perm, signs) for perm in itertools.permutations(range(3))
+                 for signs in itertools.product((1, -1), repeat=3)
+                 if _determinant(perm, signs) == 1]
+    v = [(0, 0, 0), (0, 0, 1), (0, 1, 0)]
+    shapes = {normalize([tuple(s * cell[a] for a, s in zip(perm, signs)) for cell in v])
+              for perm, signs in rotations}
+    box = {(z, r, c) for z in range(2) for r in range(2) for c in range(3)}
+    found = set()
+
+    def fill(empty, placed):
+        if not empty:
+            found.add(frozenset(placed))
+            return
+        target = min(empty)
+        for shape in shapes:
+            anchor = min(shape)
+            cells = frozenset(tuple(v - a + t for v, a, t in zip(cell, anchor, target))
+                              for cell in shape)
+            if cells <= empty:
+                fill(empty - cells, placed + [cells])
+
+    fill(frozenset(box), [])
+    text = "board:\nXXX\nXXX\n\nXXX\nXXX\npiece V*4:\nXX\nX.\n"
+    assert count(text, "--all-symmetries") == len(found)
+    symmetries = [(perm, signs) for perm in itertools.permutations(range(3))
+                  for signs in itertools.product((1, -1), repeat=3)
+                  if normalize([tuple(s * cell[a] for a, s in zip(perm, signs))
+                                for cell in box]) == normalize(box)]
+    least = {min(tuple(sorted(tuple(sorted(normalize_in(box, perm, signs, cells)))
+                              for cells in solution))
+                 for perm, signs in symmetries) for solution in found}
+    assert count(text) == len(least)
+
+
+def normalize_in(box, perm, signs, cells):
+    """The cells moved by a symmetry of the box, shifted back into it."""
+    moved = [tuple(s * cell[a] for a, s in zip(perm, signs)) for cell in box]
+    lows = [min(cell[k] for cell in moved) for k in range(3)]
+    return [tuple(s * cell[a] - low for a, s, low in zip(perm, signs, lows))
+            for cell in cells]
+
+
+def _determinant(perm, signs):
+    inversions = sum(1 for a, b in itertools.combinations(perm, 2) if a > b)
+    return (-1) ** inversions * signs[0] * signs[1] * signs[2]
+
+
+# -- answers ------------------------------------------------------------------------------
+
+def test_the_first_packing_is_a_packing_of_the_pieces():
+    result = run(PACK / "pentominoes-6x10.in")
+    assert result.exit_code == 0
+    rows = result.stdout.split("\n")
+    assert rows[-1] == "" and len(rows) == 7 and all(len(row) == 10 for row in rows[:-1])
+    letters = "".join(rows)
+    assert sorted(set(letters)) == sorted("FILNPTUVWXYZ")
+    assert all(letters.count(letter) == 5 for letter in "FILNPTUVWXYZ")
+    for letter in "FILNPTUVWXYZ":
+        cells = frozenset((r, c) for r, row in enumerate(rows) for c, ch in enumerate(row)
+                          if ch == letter)
+        from dlxcli.puzzles.polyforms import PENTOMINOES
+        assert normalize(cells) in {normalize(i) for i in images_2d(PENTOMINOES[letter])}
+
+
+def test_all_lists_each_packing_of_3x20_up_to_symmetry_once():
+    result = run("--all", PACK / "pentominoes-3x20.in")
+    assert result.exit_code == 0
+    blocks = result.stdout.split("\n\n")
+    assert blocks[-1] == "" and len(blocks) == 3
+    assert all(len(block.split("\n")) == 3 for block in blocks[:-1])
+
+
+def test_a_solid_is_printed_layer_by_layer():
+    result = run(PACK / "soma.in")
+    layers = result.stdout.rstrip("\n").split("\n\n")
+    assert len(layers) == 3 and all(len(layer.split("\n")) == 3 for layer in layers)
+    assert sorted("".join(layers).replace("\n", "")) == sorted("VVVLLLLTTTTZZZZAAAABBBBPPPP")
+
+
+def test_unique_and_limit():
+    assert run("--unique", PACK / "pentominoes-3x20.in").stdout == "multiple\n"
+    assert run("--count", "--limit", "5", PACK / "pentominoes-4x15.in").stdout == ">=5\n"
+    text = "board:\nXXX\npiece A:\nXXX\n"
+    assert run("--unique", stdin=text).stdout == "unique\n"
+
+
+def test_no_solution_is_said_on_stdout_and_in_the_status():
+    result = run(stdin="board:\nX.X\nXXX\npiece I:\nXXX\npiece D:\nXX\n")
+    assert (result.exit_code, result.stdout) == (1, "No solution\n")
+
+
+def test_json_and_pretty():
+    data = json.loads(run("--format", "json", PACK / "soma.in").stdout)["data"]
+    assert (data["dimension"], data["symmetries"]) == (3, 48)
+    assert sorted(piece["piece"] for piece in data["solutions"][0]["pieces"]) == sorted("ABLPTVZ")
+    pretty = run("--format", "pretty", PACK / "soma.in")
+    assert pretty.exit_code == 0 and "layer 3 of 3" in pretty.stdout
+
+
+def test_figures_give_every_piece_its_region_and_each_layer_a_figure():
+    from dlxcli.puzzles import pack
+    answer = pack.solve_text((PACK / "soma.in").read_text())
+    figures = pack.figures(answer.data)
+    assert len(figures) == 3 and all(f.coloured for f in figures)
+    regions = {region for f in figures for row in f.regions for region in row}
+    assert len(regions) == 7
+
+
+def test_reflections_off_keeps_mirror_images_apart():
+    """One-sided: the L tetromino and its mirror image J; with reflections off the two
+    Ls of a 2x4 rectangle must be an L and a J, which no piece set of two Ls has."""
+    text = "board:\nXXXX\nXXXX\npiece L*2:\nXXX\nX..\n"
+    assert count(text, "--all-symmetries") == 2
+    assert count(text, "--all-symmetries", "--no-reflections") == 1
+    assert count(text.replace("piece L*2", "reflections: off\npiece L*2"),
+                 "--all-symmetries") == 1
+
+
+def test_rotations_off_keeps_pieces_as_drawn():
+    text = "board:\nXX\nXX\nXX\npiece I*3:\nXX\n"
+    assert count(text, "--all-symmetries") == 3
+    assert count(text, "--all-symmetries", "--no-rotations") == 1
+
+
+# -- bad input ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("text, message", [
+    ("", "line 1: expected a 'board:' section, found end of input"),
+    ("board:\nXXX\n", "line 3: expected pieces: a 'pieces: SET' line or a 'piece NAME:' "
+                      "section, found end of input"),
+    ("XXX\n", "line 1, column 1: expected a section header"),
+    ("board:\nX\tX\npieces: soma\n", "line 2, column 2: expected a cell (a printable "
+                                     "character) or a hole ('.' or ' '), found '\\t'"),
+    ("board:\n\npieces: soma\n", "line 1: expected a picture of at least one cell"),
+    ("board:\nX\npieces: dominoes\n", "line 3, column 9: expected a piece set: "
+                                      "pentominoes, tetrominoes, hexominoes, soma, "
+                                      "found 'dominoes'"),
+    ("board:\nX\npieces: soma*0\n", "line 3, column 14: expected a count of copies"),
+    ("board:\nX\npiece AB:\nX\n", "line 3, column 7: expected a piece name of one character"),
+    ("board:\nX\npiece A:\nX\npiece A:\nX\n", "line 5, column 7: expected distinct piece "
+                                              "names, found 'A' again (first on line 3)"),
+    ("board:\nX\npieces: pentominoes tetrominoes\n", "expected distinct piece names"),
+    ("board:\nX\nboard:\nX\n", "line 3, column 1: expected one 'board:' section"),
+    ("board: XX\n", "line 1, column 8: expected nothing after the ':'"),
+    ("board:\nX\nrotations: maybe\n", "line 3, column 12: expected rotations: on or off, "
+                                      "found 'maybe'"),
+    ("bored:\nX\n", "line 1, column 1: expected a section header"),
+    ("board:\nX\npiece A*99999999:\nX\n", "expected a count of copies 1..10000"),
+])
+def test_bad_input_is_one_line_naming_the_place(text, message):
+    result = run(stdin=text)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert message in result.stderr
+    assert len(result.stderr.strip().split("\n")) == 1 and "Traceback" not in result.stderr
+
+
+def test_a_piece_bigger_than_the_board_has_no_packing():
+    text = "board:\nXX\npiece A:\nXXX\n"
+    assert run(stdin=text).stdout == "No solution\n"
+    assert count(text) == 0
+
+
+def test_ten_thousand_copies_are_refused_at_once():
+    text = "board:\n" + ("X" * 100 + "\n") * 100 + "piece a*10000:\nX\n"
+    result = run(stdin=text)
+    assert result.exit_code == 2 and "option entries" in result.stderr
+
+
+def test_ten_thousand_kinds_of_piece_are_refused_at_once():
+    text = ("board:\n" + ("X" * 100 + "\n") * 100 +
+            "".join(f"piece {chr(0x4E00 + k)}:\nX\n" for k in range(10_000)))
+    result = run(stdin=text)
+    assert result.exit_code == 2 and "placements to try" in result.stderr
+
+
+def test_a_board_the_pieces_cannot_fill_is_answered_at_once():
+    text = "board:\n" + ("X" * 100 + "\n") * 100 + "pieces: hexominoes\n"
+    assert count(text) == 0
+
+
+def test_unicode_cells_and_names():
+    result = run(stdin="board:\n■■\n■■\npiece é:\nXX\npiece ü:\nXX\n")
+    assert result.exit_code == 0
+    assert sorted(result.stdout.replace("\n", "")) == sorted("ééüü")
+
+
+def test_comments_and_holes():
+    text = ("# a 2x3 board with a hole\nboard:   # here it is\nX.X  # comment\nXXX\n"
+            "piece C:\nX.X\nXXX\n")
+    assert run(stdin=text).stdout == "C.C\nCCC\n"
