@@ -126,3 +126,24 @@ class Tokens:
 def join_lines(lines):
     """Judge output: every line ends with \\n, none has trailing spaces."""
     return "".join(line.rstrip() + "\n" for line in lines)
+
+
+UNDECODABLE = "surrogateescape"
+"""How the runner decodes input bytes that are not UTF-8 (a codecs error handler): as
+lone surrogates, one per byte, which `refuse_undecodable` finds and names."""
+
+
+def refuse_undecodable(text):
+    """Refuse a text holding bytes that were not UTF-8 (decoded as UNDECODABLE says),
+    naming the first one: names are compared as text, and two such bytes must not
+    become one character."""
+    if text.isascii():
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        byte = ord(text[exc.start]) - 0xDC00
+        line = text.count("\n", 0, exc.start) + 1
+        column = exc.start - text.rfind("\n", 0, exc.start)
+        found = f"byte 0x{byte:02x}" if 0x80 <= byte <= 0xFF else describe(text[exc.start])
+        raise InputError("UTF-8 text", line=line, column=column, found=found) from None

@@ -22,18 +22,15 @@ import itertools
 from ..engine import MAX_NODES
 from ..errors import InputError
 from ..exact_cover import UNLIMITED, ExactCover, Stats
-from ..formats import Tokens, describe, token_words
+from ..formats import UNDECODABLE, Tokens, describe, refuse_undecodable, token_words  # noqa: F401
 from . import Answer, Command, Option, Output, compare_lines, judge_lines, queries
 
 NO_SOLUTION = "No Solution!"
+# UNDECODABLE is imported for the runner, which reads it off the module.
 MAX_CELLS = 100_000_000
 """Largest N x M accepted: the text alone would already be 200 MB."""
 INPUT_FORMATS = ("auto", "p4929", "knuth")
 QUERIES = ("first", "all", "count", "unique")
-UNDECODABLE = "surrogateescape"
-"""How the runner decodes input bytes that are not UTF-8 (a codecs error handler): as
-lone surrogates, one per byte, which `refuse_undecodable` finds and names."""
-
 COMMAND = Command(
     "Find exact covers of a 0-1 matrix (Luogu P4929) or of Knuth's DLX format.",
     """Find an exact cover: a set of rows (options) covering every column (primary item)
@@ -84,22 +81,6 @@ def _hinted(error, text, form):
     hint = f"this looks like {name}: --input-format {other}"
     return InputError(error.expected, line=error.line, column=error.column,
                       found=hint if error.found is None else f"{error.found}; {hint}")
-
-
-def refuse_undecodable(text):
-    """Refuse a text holding bytes that were not UTF-8 (decoded as UNDECODABLE says),
-    naming the first one: names are compared as text, and two such bytes must not
-    become one character."""
-    if text.isascii():
-        return
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        byte = ord(text[exc.start]) - 0xDC00
-        line = text.count("\n", 0, exc.start) + 1
-        column = exc.start - text.rfind("\n", 0, exc.start)
-        found = f"byte 0x{byte:02x}" if 0x80 <= byte <= 0xFF else describe(text[exc.start])
-        raise InputError("UTF-8 text", line=line, column=column, found=found) from None
 
 
 @contextlib.contextmanager

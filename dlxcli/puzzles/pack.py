@@ -22,9 +22,9 @@ import itertools
 
 from ..errors import InputError
 from ..exact_cover import UNLIMITED, ExactCover, Stats
-from ..formats import describe
+# UNDECODABLE is imported for the runner, which reads it off the module.
+from ..formats import UNDECODABLE, describe, refuse_undecodable  # noqa: F401
 from . import Answer, Command, Figure, Option, Output, Unsolved, polyforms, queries
-from .matrix import UNDECODABLE, refuse_undecodable  # noqa: F401 (the runner reads UNDECODABLE)
 
 NO_SOLUTION = "No solution"
 MAX_CELLS = 10_000
