@@ -55,51 +55,57 @@ def choose(lengths_read):
 
 
 X4, X8 = 2, 1  # the level's first option and width; the next option of the level
-TO_COVER = 1   # commit_plain reads the item from its list of items to cover
-RECORD = 1     # and records a cover it completed
+RECORD = 1     # commit_plain records a cover it completed
 
 
-def option_walk(kinds):
-    """commit_plain's walk along an option, one kind per node after the committed one:
-    'mark' (TOP, mark written), 'covered' (TOP, LEN), 'skip' (TOP, LEN, in_next),
-    'take' (TOP, LEN, in_next, to_cover written); the spacer costs TOP and ULINK."""
-    cost = {"mark": 2, "covered": 2, "skip": 3, "take": 4}
-    return sum(cost[kind] for kind in kinds) + 2
+def marks(items, stored=False):
+    """commit_plain's walk along an option after its node: per node its TOP and then the
+    spacer's ULINK or the item's mark written, and (`stored`) the item written down."""
+    return 2 * (items + 1) + (items if stored else 0)
+
+
+def checks(uncovered, covered=0):
+    """A pass over the items written down: each read, its LEN read, and for an uncovered
+    one whether it is in the next option."""
+    return 3 * uncovered + 2 * covered
 
 
 # (step, updates, mems) from the start to the solution, by hand.
 TO_SOLUTION = [
     ("node 1: X3 reads the 7 lengths, then c1's", 0, choose(7 + 1)),
     ("cover c1: r2, r4", 3, cover(2, 3) + X4),
-    ("X5 r2: its next option r4 (a node), the marks of r2 and r4", 0,
-     1 + option_walk(["mark", "mark"]) + option_walk(["mark"])),
-    ("to cover: c4 (in r4) first, then c7", 0,
-     option_walk(["take", "skip"]) + option_walk(["skip", "take"])),
-    ("cover c4: r6", 2, TO_COVER + cover(1, 2) + RECORD),
-    ("cover c7: r5", 1, TO_COVER + cover(1, 1) + RECORD),
+    ("X5 r2: its next option (a node), r2's c4 c7 marked and stored, r4's c4 marked", 0,
+     1 + marks(2, stored=True) + marks(1)),
+    ("pass for the items in r4: c4", 0, checks(2)),
+    ("cover c4: r6", 2, cover(1, 2) + RECORD),
+    ("pass for the others: c7", 0, checks(1, covered=1)),
+    ("cover c7: r5", 1, cover(1, 1) + RECORD),
     ("node 2: LEN(c2) = 1", 0, 2),
     ("cover c2: r3", 2, cover(1, 2) + X4),
-    ("X5 r3: no next option, the marks of r3", 0, 1 + option_walk(["mark", "mark"])),
-    ("to cover: c3, c6", 0, option_walk(["skip", "skip"]) + option_walk(["take", "take"])),
-    ("cut cover of c3: r1 empties c5; no item links, no LEN", 2, TO_COVER + 1 + walk(1, 2)),
+    ("X5 r3: no next option; r3's c3 c6 marked and stored", 0, 1 + marks(2, stored=True)),
+    ("pass for the items in a next option: none", 0, checks(2)),
+    ("pass for the others: c3 first", 0, checks(1)),
+    ("cut cover of c3: r1 empties c5; no item links, no LEN", 2, 1 + walk(1, 2)),
     ("node 3, dead end: X8 restores r1 in c5's and c6's lists", 0, walk(1, 2) + X8),
     ("X7: uncover c2", 0, cover(1, 2)),
-    ("X8 to r4; X5 r4: its mark; c4 kept, c7 not (2 each)", 0,
-     X8 + 1 + option_walk(["mark"]) + 2 + 2),
-    ("uncover c7; zeros as after c4", 0, cover(1, 1) + 1 + 1),
-    ("to cover: c4 is covered", 0, option_walk(["covered"]) * 2),
+    ("X8 to r4; X5 r4: r4's c4 marked and stored", 0, X8 + 1 + marks(1, stored=True)),
+    ("c4 kept, c7 not (each: the record, its mark)", 0, 2 + 2),
+    ("uncover c7, read from its record; zeros as after c4", 0, cover(1, 1) + 1 + 1),
+    ("two passes: c4 is covered", 0, 2 * checks(0, covered=1)),
     ("node 4: X3 reads the 7 lengths, then c1..c5", 0, choose(7 + 5)),
     ("cover c5: r1", 2, cover(1, 2) + X4),
-    ("X5 r1: the marks; to cover: c6, then c3 (r1's order after c5)", 0,
-     1 + option_walk(["mark", "mark"]) + option_walk(["skip", "skip"])
-     + option_walk(["take", "take"])),
-    ("cover c6: r3", 2, TO_COVER + cover(1, 2) + RECORD),
-    ("cover c3: empty", 0, TO_COVER + cover(0, 0) + RECORD),
+    ("X5 r1: r1's c6 c3 (in that order after c5) marked and stored", 0,
+     1 + marks(2, stored=True)),
+    ("pass for the items in a next option: none", 0, checks(2)),
+    ("pass for the others: c6", 0, checks(1)),
+    ("cover c6: r3", 2, cover(1, 2) + RECORD),
+    ("then c3", 0, checks(1)),
+    ("cover c3: empty", 0, cover(0, 0) + RECORD),
     ("node 5: LEN(c2) = 1", 0, 2),
     ("cover c2: r5", 1, cover(1, 1) + X4),
-    ("X5 r5: the mark; to cover: c7", 0,
-     1 + option_walk(["mark"]) + option_walk(["skip"]) + option_walk(["take"])),
-    ("cover c7: empty", 0, TO_COVER + cover(0, 0) + RECORD),
+    ("X5 r5: r5's c7 marked and stored; two passes", 0,
+     1 + marks(1, stored=True) + checks(1) + checks(1)),
+    ("cover c7: empty", 0, cover(0, 0) + RECORD),
 ]
 # Then every cover still in effect is undone, X8 by X8, each read from the record.
 TO_THE_END = [X8, cover(0, 0) + 1, cover(1, 1),                # c7, c2
@@ -116,10 +122,10 @@ def test_mems_and_updates_of_knuth6x7_are_the_hand_count(c_twin):
     # DLX1's 30 updates: 1 per cover (13: it also covers the empty c5 at the dead end)
     # and 17 nodes hidden, 2 more than here: it covers c4 again for r4.
     assert solver.updates == sum(updates for _, updates, _ in TO_SOLUTION) == 15
-    assert solver.mems == sum(mems for _, _, mems in TO_SOLUTION) == 368
+    assert solver.mems == sum(mems for _, _, mems in TO_SOLUTION) == 339
     assert solver.run(1000) == c_twin.EXHAUSTED
     assert solver.updates == 15  # undoing hides nothing
-    assert solver.mems == 368 + sum(TO_THE_END) == 485
+    assert solver.mems == 339 + sum(TO_THE_END) == 456
 
 
 def organ_pipe_queens(n):

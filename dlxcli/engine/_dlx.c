@@ -84,7 +84,7 @@ typedef struct {
     /* The plain search (no colors, no bound) commits as commit_plain says: */
     unsigned *in_this, *in_next; /* per item: mark_epoch if in the option committed, */
     unsigned mark_epoch;         /* or in the one after it in the list of its level */
-    int *to_cover;        /* the items commit_plain has still to cover, in order */
+    int *items;           /* the items of the option commit_plain commits, but p's */
     Covered *covered;     /* the items its commits have covered, in order */
     int n_covered;
     int *base;            /* per level: n_covered when its item was covered */
@@ -111,7 +111,7 @@ static PyObject *ProblemError, *ProblemTooLarge, *EngineBusy;
  *
  * `updates` counts the nodes this core takes out of their item lists; `mems` the
  * reads and writes of the arrays that hold the matrix (top, link, len, llink, rlink,
- * color) and of the marks commit_plain keeps (in_this, in_next, to_cover, covered),
+ * color) and of the marks commit_plain keeps (in_this, in_next, items, covered),
  * each counted where the access is made, as Knuth's `o` and `oo` do in DLX1. A node's
  * two links share one 8-byte word and cost one mem, like one of his octabyte fields.
  * Not counted: the level stack, the weights and shares of a bound, the checks of the
@@ -417,53 +417,62 @@ static void uncommit_others(Solver *s, int p)
 static void uncover_to(Solver *s, int keep)
 {
     while (s->n_covered > keep) {
-        uncover(s, s->covered[--s->n_covered].item);
+        uncover_with(s, s->covered[--s->n_covered].item, 0);
         s->mems++;
     }
 }
 
-/* Sets mark[x] to s->mark_epoch for the item x of every node of p's option but p. */
-static void mark_items(Solver *s, unsigned *mark, int p)
+/* Sets mark[x] to s->mark_epoch for the item x of every node of p's option but p and,
+ * if `items` is not NULL, stores those items there in the order of the nodes; returns
+ * how many. */
+static int mark_items(Solver *s, unsigned *mark, int p, int *items)
 {
     unsigned long long mems = 0;
+    int n = 0;
     for (int q = p + 1; q != p;) {
         int x = s->top[q];
+        mems += 2; /* top[q]; the spacer's ulink or the mark */
         if (x <= 0) {
             q = s->link[q].ulink;
-            mems += 2;
         } else {
             mark[x] = s->mark_epoch;
-            q++;
-            mems += 2;
-        }
-    }
-    s->mems += mems;
-}
-
-/* Appends to to_cover, from n on, the items of the nodes of p's option but p that are
- * not covered and are (`in_next` 1) or are not (0) in the next option; the new n. */
-static int add_to_cover(Solver *s, int p, int n, int in_next)
-{
-    unsigned long long mems = 0;
-    for (int q = p + 1; q != p;) {
-        int x = s->top[q];
-        if (x <= 0) {
-            q = s->link[q].ulink;
-            mems += 2;
-        } else {
-            mems += 2; /* top[q], len[x] */
-            if (s->len[x] < COVERED) {
+            if (items) {
+                items[n++] = x;
                 mems++;
-                if ((s->in_next[x] == s->mark_epoch) == in_next) {
-                    s->to_cover[n++] = x;
-                    mems++;
-                }
             }
             q++;
         }
     }
     s->mems += mems;
     return n;
+}
+
+/* Covers the first n items of s->items that are not covered, those in the next option
+ * first; 1 if a cover was cut short (see commit_plain), which then is in cut[l]. */
+static int cover_items(Solver *s, int l, int n)
+{
+    for (int in_next = 1; in_next >= 0; in_next--) {
+        for (int k = 0; k < n; k++) {
+            int x = s->items[k];
+            s->mems += 2; /* items[k], len[x] */
+            if (s->len[x] >= COVERED)
+                continue;
+            s->mems++;
+            if ((s->in_next[x] == s->mark_epoch) != in_next)
+                continue;
+            int r = cover_with(s, x, 0, 1);
+            if (r) {
+                s->cut[l] = x;
+                s->cut_at[l] = r;
+                return 1;
+            }
+            Covered *c = &s->covered[s->n_covered++];
+            c->item = x;
+            c->zeros = s->zeros;
+            s->mems += 1; /* the record, one 8-byte word */
+        }
+    }
+    return 0;
 }
 
 /* X5's commit of the option of node p at level l, for a search without colors or a
@@ -487,30 +496,16 @@ static void commit_plain(Solver *s, int l, int p)
     }
     int next = s->link[p].dlink, kept = s->base[l];
     s->mems++;
-    mark_items(s, s->in_this, p);
+    int n = mark_items(s, s->in_this, p, s->items);
     if (next > s->n_items)
-        mark_items(s, s->in_next, next);
+        mark_items(s, s->in_next, next, NULL);
     for (; kept < s->n_covered && s->in_this[s->covered[kept].item] == s->mark_epoch; kept++)
         s->mems += 2;
     s->mems += 2 * (kept < s->n_covered); /* the item that stopped the loop */
     uncover_to(s, kept);
     s->zeros = kept > s->base[l] ? s->covered[kept - 1].zeros : s->zeros_after[l];
     s->mems += kept > s->base[l];
-    int n = add_to_cover(s, p, add_to_cover(s, p, 0, 1), 0);
-    for (int k = 0; k < n; k++) {
-        int x = s->to_cover[k];
-        int r = cover_with(s, x, 0, 1);
-        s->mems += 1; /* to_cover[k] */
-        if (r) {
-            s->cut[l] = x;
-            s->cut_at[l] = r;
-            return;
-        }
-        Covered *c = &s->covered[s->n_covered++];
-        c->item = x;
-        c->zeros = s->zeros;
-        s->mems += 1; /* the record, one 8-byte word */
-    }
+    cover_items(s, l, n);
 }
 
 /* The options of i's list that share no item with the option commit_plain committed
@@ -548,9 +543,11 @@ static int plain(const Solver *s)
     return !s->color && !s->maximize;
 }
 
-static void commit_level(Solver *s, int l)
+/* commit_level, uncommit_level and leave_level take plain(s) as `is_plain`, a constant
+ * in the two copies of the search (see search). */
+ALWAYS_INLINE void commit_level(Solver *s, int l, const int is_plain)
 {
-    if (plain(s))
+    if (is_plain)
         commit_plain(s, l, s->x[l]);
     else
         commit_others(s, s->x[l]);
@@ -558,20 +555,23 @@ static void commit_level(Solver *s, int l)
 
 /* X6 for level l: undoes commit_level(s, l) but for the covers commit_plain shares with
  * the next option, which the next commit_plain or leave_level undoes. */
-static void uncommit_level(Solver *s, int l)
+ALWAYS_INLINE void uncommit_level(Solver *s, int l, const int is_plain)
 {
-    if (plain(s))
+    if (is_plain)
         uncut(s, l);
     else
         uncommit_others(s, s->x[l]);
 }
 
 /* Leaves level l after uncommit_level: the covers left, then its item. */
-static void leave_level(Solver *s, int l, int i)
+ALWAYS_INLINE void leave_level(Solver *s, int l, int i, const int is_plain)
 {
-    if (plain(s))
+    if (is_plain) {
         uncover_to(s, s->base[l]);
-    uncover(s, i);
+        uncover_with(s, i, 0);
+    } else {
+        uncover(s, i);
+    }
 }
 
 static int option_of(const Solver *s, int p)
@@ -632,6 +632,16 @@ static inline Lanes block_min(const int *len)
     return least;
 }
 
+/* True if the block holds an item with fewer than two options: four compares, where
+ * its minimum takes three lanewise minima of four operations each (SSE2 has no pminsd). */
+static inline int block_holds_single(const int *len)
+{
+    Lanes two = all_lanes(2), found = all_lanes(0);
+    for (int k = 0; k < SCAN_BLOCK; k += LANES)
+        found |= load_lanes(len + k) < two;
+    return any_lane(found);
+}
+
 static inline int block_holds(const int *len, int value)
 {
     Lanes wanted = all_lanes(value), found = all_lanes(0);
@@ -668,7 +678,8 @@ static inline int first_with(const int *len, int i, int value)
  * of RLINK(0) to LLINK(0) instead: following RLINK is a chain of dependent loads,
  * and was a quarter of a sudoku search. Called only when no active primary item is
  * empty (zeros == 0), so the first block holding a 1 holds the answer; most sudoku
- * nodes end there. Else a second pass finds the first block holding the minimum. When
+ * nodes end there. Else a second pass finds the minimum, and a third the first block
+ * holding it. When
  * few items are left in a long span (a big problem deep in its search), walking the
  * list is cheaper. Adds to *mems the entries of rlink, llink and len it reads. */
 static int choose(const Solver *s, unsigned long long *mems)
@@ -683,22 +694,22 @@ static int choose(const Solver *s, unsigned long long *mems)
     if (last - i > WALK_SPAN * s->active)
         return walk_for_fewest(s, i, mems);
     int from = i - (i - 1) % SCAN_BLOCK, b = from, found;
-    Lanes least = all_lanes(COVERED), two = all_lanes(2);
     for (; b + SCAN_BLOCK - 1 <= last; b += SCAN_BLOCK) {
-        Lanes m = block_min(len + b);
-        if (any_lane(m < two)) {
+        if (block_holds_single(len + b)) {
             found = first_with(len, b, 1);
             *mems += (unsigned long long)(b + SCAN_BLOCK - from) + (found - b + 1);
             return found;
         }
-        least = lanewise_min(least, m);
     }
+    Lanes least = all_lanes(COVERED);
+    for (int k = from; k < b; k += SCAN_BLOCK)
+        least = lanewise_min(least, block_min(len + k));
     int best = least[0];
     for (int k = 1; k < LANES; k++)
         best = least[k] < best ? least[k] : best;
     for (int k = b; k <= last; k++)
         best = len[k] < best ? len[k] : best;
-    *mems += (unsigned long long)(last - from + 1);
+    *mems += (unsigned long long)(b - from) + (last - from + 1);
     int k = from;
     while (k < b && !block_holds(len + k, best))
         k += SCAN_BLOCK;
@@ -735,21 +746,22 @@ static void save_best(Solver *s)
 /* X5 for the deepest level, or X7 when its item has no options left. Uncovering
  * does not count empty items back: `zeros` is restored from what it was, which at
  * X7 is 0 because X3 only runs when no item is empty. */
-static int try_option(Solver *s)
+ALWAYS_INLINE int try_option(Solver *s, const int is_plain)
 {
     int p = s->x[s->level - 1];
     if (p <= s->n_items) {
         s->level--;
-        leave_level(s, s->level, p);
+        leave_level(s, s->level, p, is_plain);
         s->zeros = 0;
         return STEP_X8;
     }
-    commit_level(s, s->level - 1);
+    commit_level(s, s->level - 1, is_plain);
     s->weight += weight_of(s, p);
     return STEP_X2;
 }
 
-static int search(Solver *s, unsigned long long budget, int count_only)
+ALWAYS_INLINE int search_with(Solver *s, unsigned long long budget, int count_only,
+                              const int is_plain)
 {
     unsigned long long stop = s->nodes + budget;
     int step = s->step;
@@ -762,13 +774,13 @@ static int search(Solver *s, unsigned long long budget, int count_only)
                 return EXHAUSTED;
             }
             int l = s->level - 1, p = s->x[l];
-            uncommit_level(s, l);
+            uncommit_level(s, l, is_plain);
             s->zeros = s->zeros_after[l];
             s->weight -= weight_of(s, p);
             s->x[l] = s->link[p].dlink;
             s->mems++;
             s->pos[l]++;
-            step = try_option(s);
+            step = try_option(s, is_plain);
             continue;
         }
         /* X2 */
@@ -816,8 +828,17 @@ static int search(Solver *s, unsigned long long budget, int count_only)
         s->mems += 2;
         s->pos[s->level] = 0;
         s->level++;
-        step = try_option(s);
+        step = try_option(s, is_plain);
     }
+}
+
+/* The search, compiled twice: the plain search (no colors, no bound) must not test
+ * for them at every step. */
+static int search(Solver *s, unsigned long long budget, int count_only)
+{
+    if (plain(s))
+        return search_with(s, budget, count_only, 1);
+    return search_with(s, budget, count_only, 0);
 }
 
 /* -- starting and unwinding ------------------------------------------------- */
@@ -911,9 +932,9 @@ static void unwind(Solver *s)
     s->tracking = 0;
     while (s->level > 0) {
         int p = s->x[--s->level];
-        uncommit_level(s, s->level);
+        uncommit_level(s, s->level, plain(s));
         s->weight -= weight_of(s, p);
-        leave_level(s, s->level, s->top[p]);
+        leave_level(s, s->level, s->top[p], plain(s));
     }
     while (s->n_forced > 0) {
         int j = s->forced[--s->n_forced], first = s->first_node[j];
@@ -1253,7 +1274,7 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
     s->base = alloc_ints((long long)n1 + 1, &ok);
     s->in_this = alloc_ints(s->n_items + 2, &ok);
     s->in_next = alloc_ints(s->n_items + 2, &ok);
-    s->to_cover = alloc_ints(s->n_items + 1, &ok);
+    s->items = alloc_ints(s->n_items + 1, &ok);
     s->covered = PyMem_Calloc((size_t)s->n_items + 1, sizeof(Covered));
     s->cut_at = alloc_ints((long long)n1 + 1, &ok);
     if (!ok || !s->link || !s->covered || (s->weights && !s->share)) {
@@ -1299,7 +1320,7 @@ static void Solver_dealloc(Solver *s)
     PyMem_Free(s->base);
     PyMem_Free(s->in_this);
     PyMem_Free(s->in_next);
-    PyMem_Free(s->to_cover);
+    PyMem_Free(s->items);
     PyMem_Free(s->covered);
     PyMem_Free(s->cut_at);
     PyMem_Free(s->best_solution);
