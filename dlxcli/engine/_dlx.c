@@ -115,13 +115,14 @@ static PyObject *ProblemError, *ProblemTooLarge, *EngineBusy;
  * each counted where the access is made, as Knuth's `o` and `oo` do in DLX1. A node's
  * two links share one 8-byte word and cost one mem, like one of his octabyte fields.
  * Not counted: the level stack, the weights and shares of a bound, the checks of the
- * options start() forces, and the allocation and clearing of arrays. Walking lists, the loops count rows and nodes, and these
- * formulas turn them into mems:
+ * options start() forces, and the allocation and clearing of arrays. The loops that
+ * walk lists count options and nodes, and these formulas turn them into mems:
  * - a walk along an item's list that hides (or restores) `nodes` nodes of `rows`
  *   options: per option the link to the next one and its spacer's top and ulink (3),
  *   per node its top and links, its two neighbours' links and its item's len (5);
  * - cover and uncover add 1 for the item's own first link, 1 for its len and 4 for
- *   taking it out of (or putting it back into) the item list. */
+ *   taking it out of (or putting it back into) the item list; a cover that
+ *   commit_plain cuts short adds only the first link. */
 #define MEMS_PER_ROW 3
 #define MEMS_PER_NODE 5
 #define MEMS_PER_ITEM 6
@@ -137,8 +138,9 @@ static inline unsigned long long walk_mems(int rows, unsigned long long nodes)
  * must not slow down the searches that have none (see cover and uncover below). */
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
-/* Knuth's cover(i) (the plain version is in _reference.py). With `cuts` (a constant) it is a cover of commit_plain: it may stop
- * early, see there. Returns the last option it hid when it stopped, else 0. */
+/* Knuth's cover(i) (the plain version is in _reference.py). With `cuts` (a constant)
+ * it is a cover of commit_plain: it may stop early, see there. Returns the last option
+ * it hid when it stopped, else 0. */
 ALWAYS_INLINE int cover_with(Solver *s, int i, const int tracking, const int cuts)
 {
     int *top = s->top;
@@ -307,7 +309,8 @@ static void relink(Solver *s, int i, int down)
     s->mems += mems;
 }
 
-/* Knuth's purify(p) (the plain version is in _reference.py), for a node p that gives its secondary item i the color c: the
+/* Knuth's purify(p) (the plain version is in _reference.py), for a node p that gives
+ * its secondary item i the color c: the
  * options that give i the color c stay, marked with color -1 (committing one of them
  * later leaves i alone); every other option in i's list is hidden; i's header keeps c.
  * Done by cover(i) on i's list with the kept options left out of its downward links,
@@ -720,9 +723,9 @@ static int choose(const Solver *s, unsigned long long *mems)
 
 /* -- the search ------------------------------------------------------------- */
 
-/* An upper bound on the weight the uncovered primary items can still add (see
- * the Python twin's Solver._bound): the sum over them of the largest share among their options.
- * The lists are in share order, so each item's first option has its largest share;
+/* An upper bound on the weight the uncovered primary items can still add (as the
+ * Python twin's Solver._bound): the sum over them of the largest share among their
+ * options. The lists are in share order, so each item's first option has its largest share;
  * cover and uncover keep the sum in `open` by differences, and this sums it afresh
  * every RESUM_EVERY nodes. */
 static double largest_shares(const Solver *s)
