@@ -1,6 +1,7 @@
 """Issue 2: the engine end to end against the seed's C++ DLX programs.
 
 Usage: python bench/bench_engine.py [--quick] [--full] [--repeats N] [--no-python]
+                                    [--baseline DIR]
 
 Every row is a whole process (start-up, parsing, search, output), timed side by side in
 one run, alternating the contenders; the table shows medians and each one's ratio to
@@ -15,6 +16,11 @@ make_pentomino.py).
 The pure-Python twin runs queens only at n = 12 and skips the pentomino count unless
 --full (it takes minutes there).
 
+The 1,000 hard sudokus (hard1000) end to end, as bench_sudoku.py runs them, close the
+engine's rows (issue 22 set its goals on these rows). With --baseline DIR, every dlxcli
+run on the C twin alternates with the same run of the checkout DIR (harness.with_baseline):
+the "vs seed" column of both then compares the two in one run.
+
 Other solvers join the pentomino counts where an environment variable names their
 binary, each given the same matrix in its own format:
 * MINIEXACT: miniexact (github.com/miniexact/miniexact, built with its cmake), its
@@ -28,6 +34,7 @@ import sys
 
 import harness
 import make_pentomino
+from bench_sudoku import sudoku_end_to_end
 from harness import (CASES, Contender, Report, dlxcli, precompile, shared, side_by_side,
                      trimmed_lines)
 from reference import binary
@@ -248,16 +255,20 @@ def main():
     report.timings("Start-up", startup, "python -c pass")
     pento = pentomino_cases(args)
     report.timings("Pentomino 6x10 and 5x12: count every cover", pento)
+    sudoku = sudoku_end_to_end(args, ["hard1000"])
+    report.timings("9x9 sudoku, 1000 hard puzzles per process", sudoku)
 
     report.target("queens n=13: dlxcli (C) / seed",
-                  median_ratio(queens, "queens n=13", "dlxcli queens (C)", "p1219_queens"), 1.0)
+                  median_ratio(queens, "queens n=13", "dlxcli queens (C)", "p1219_queens"), 0.7)
     for name, _ in p4929:
         report.target(f"{name}: dlxcli (C) / seed",
                       median_ratio(p4929, name, "dlxcli matrix (C)", "p4929_dlx"), 3.0)
     for name, _ in pento:
         report.target(f"{name}: dlxcli (C) / seed",
                       median_ratio(pento, name, "dlxcli matrix --count (C)", "p4929_dlx_count"),
-                      0.9)
+                      0.8)
+    report.target("hard1000: dlxcli (C) / seed",
+                  median_ratio(sudoku, "hard1000", "dlxcli sudoku (C)", "p1784_sudoku_loop"), 0.4)
     report.target("start-up: dlxcli matrix / python -c pass",
                   median_ratio(startup, "matrix sample1", "dlxcli matrix (C)", "python -c pass"),
                   3.0)

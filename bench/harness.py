@@ -107,10 +107,31 @@ def run_once(contender):
     return seconds, done.stdout, None
 
 
+BASELINE = None
+"""Another checkout of dlxcli (--baseline), or None: see with_baseline."""
+
+
+def with_baseline(contenders):
+    """The contenders, each dlxcli one on the C twin followed by the same run of the
+    BASELINE checkout: the same console script and interpreter, with PYTHONPATH naming
+    that checkout, whose dlxcli (and C core, built in place) it then imports."""
+    if BASELINE is None:
+        return contenders
+    paired = []
+    for contender in contenders:
+        paired.append(contender)
+        if contender.env.get("DLXCLI_ENGINE") == "c" and contender.argv[:1] == dlxcli_argv()[:1]:
+            paired.append(Contender(f"{contender.label} baseline", contender.argv,
+                                    contender.stdin, dict(contender.env, PYTHONPATH=BASELINE),
+                                    contender.check, contender.timeout))
+    return paired
+
+
 def side_by_side(contenders, repeats):
     """Time every contender `repeats` times, alternating them round by round; each output
-    is checked (the first wrong one is kept as the verdict)."""
-    timings = [Timing(c) for c in contenders]
+    is checked (the first wrong one is kept as the verdict). With --baseline, every
+    dlxcli run on the C twin has the baseline's beside it (with_baseline)."""
+    timings = [Timing(c) for c in with_baseline(contenders)]
     for _ in range(repeats):
         for timing in timings:
             seconds, stdout, error = run_once(timing.contender)
@@ -207,6 +228,12 @@ def parse_bench_args(description, quick_help, full_help, quick_repeats):
                         help="leave the pure-Python twin out")
     parser.add_argument("--repeats", type=int, default=None,
                         help=f"runs per contender (default 5, or {quick_repeats} with --quick)")
+    parser.add_argument("--baseline", metavar="DIR", default=None,
+                        help="another checkout of dlxcli with its C core built in place "
+                             "(setup.py build_ext --inplace): its runs alternate with "
+                             "this one's")
     args = parser.parse_args()
     args.repeats = args.repeats or (quick_repeats if args.quick else 5)
+    global BASELINE
+    BASELINE = str(Path(args.baseline).resolve()) if args.baseline else None
     return args

@@ -16,8 +16,12 @@ items c1..c7, rows r1..r6) by the MRV rule, ties to the leftmost item:
         r5 = c2 c7: cover c7 (LEN 0)
         node 6: no item left: the solution r1 r4 r5
 
-Every cover (and the uncover that undoes it) costs 4 + 3 LEN + 6 hidden mems, and
-every branching node 1 + 2 x (active items) for the choice (docs/engine.md).
+The C twin (the one that counts updates and mems) takes a shorter path to the same
+nodes (commit_plain in _dlx.c): it covers first the items an option shares with the next
+option of its level and keeps them for it (r2's c4 for r4), and it stops a commit once a
+cover empties an item that the commit does not cover (r3: covering c3 empties c5, so c6 is
+never covered and c3 is only half covered). Its charges are those of docs/engine.md,
+"Mems and --stats".
 """
 
 import re
@@ -35,41 +39,93 @@ ROWS = [[2, 4, 5], [0, 3, 6], [1, 2, 5], [0, 3], [1, 6], [3, 4, 6]]
 """knuth6x7.in as options (items 0-based)."""
 
 
-def cover_mems(length, hidden):
-    return 4 + 3 * length + 6 * hidden
+def walk(rows, nodes):
+    """A walk along an item's list: 3 mems per option, 5 per node hidden or restored."""
+    return 3 * rows + 5 * nodes
 
 
-# (LEN, nodes hidden) of each cover, in the order of the hand count above.
-COVERS_TO_SOLUTION = [(2, 3), (1, 2), (1, 1), (1, 2), (1, 2), (0, 0),  # to the dead end
-                      (1, 2), (1, 2), (1, 2), (0, 0), (1, 1), (0, 0)]  # r4, then on
-UNDONE_AT_DEAD_END = [(0, 0), (1, 2), (1, 2), (1, 1), (1, 2)]  # c6 c3 c2 c7 c4
-CHOICES = [7, 4, 5, 2]  # active items at the four branching nodes
+def cover(rows, nodes):
+    """cover or uncover: the walk, and 6 for the item's first link, LEN and item links."""
+    return 6 + walk(rows, nodes)
 
 
-def hand_mems(covers, uncovers):
-    return (sum(cover_mems(*c) for c in covers + uncovers)
-            + sum(1 + 2 * active for active in CHOICES))
+def choose(lengths_read):
+    """X3 past an item with one option: RLINK(0), LEN, LLINK(0) and the lengths scanned."""
+    return 3 + lengths_read
 
 
-def test_mems_and_updates_of_knuth6x7_are_the_hand_count(twin):
-    solver = twin.Solver(7, 0, ROWS)
+X4, X8 = 2, 1  # the level's first option and width; the next option of the level
+RECORD = 1     # commit_plain records a cover it completed
+
+
+def marks(items, stored=False):
+    """commit_plain's walk along an option after its node: per node its TOP and then the
+    spacer's ULINK or the item's mark written, and (`stored`) the item written down."""
+    return 2 * (items + 1) + (items if stored else 0)
+
+
+def checks(uncovered, covered=0):
+    """A pass over the items written down: each read, its LEN read, and for an uncovered
+    one whether it is in the next option."""
+    return 3 * uncovered + 2 * covered
+
+
+# (step, updates, mems) from the start to the solution, by hand.
+TO_SOLUTION = [
+    ("node 1: X3 reads the 7 lengths, then c1's", 0, choose(7 + 1)),
+    ("cover c1: r2, r4", 3, cover(2, 3) + X4),
+    ("X5 r2: its next option (a node), r2's c4 c7 marked and stored, r4's c4 marked", 0,
+     1 + marks(2, stored=True) + marks(1)),
+    ("pass for the items in r4: c4", 0, checks(2)),
+    ("cover c4: r6", 2, cover(1, 2) + RECORD),
+    ("pass for the others: c7", 0, checks(1, covered=1)),
+    ("cover c7: r5", 1, cover(1, 1) + RECORD),
+    ("node 2: LEN(c2) = 1", 0, 2),
+    ("cover c2: r3", 2, cover(1, 2) + X4),
+    ("X5 r3: no next option; r3's c3 c6 marked and stored", 0, 1 + marks(2, stored=True)),
+    ("pass for the items in a next option: none", 0, checks(2)),
+    ("pass for the others: c3 first", 0, checks(1)),
+    ("cut cover of c3: r1 empties c5; no item links, no LEN", 2, 1 + walk(1, 2)),
+    ("node 3, dead end: X8 restores r1 in c5's and c6's lists", 0, walk(1, 2) + X8),
+    ("X7: uncover c2", 0, cover(1, 2)),
+    ("X8 to r4; X5 r4: r4's c4 marked and stored", 0, X8 + 1 + marks(1, stored=True)),
+    ("c4 kept, c7 not (each: the record, its mark)", 0, 2 + 2),
+    ("uncover c7, read from its record; zeros as after c4", 0, cover(1, 1) + 1 + 1),
+    ("two passes: c4 is covered", 0, 2 * checks(0, covered=1)),
+    ("node 4: X3 reads the 7 lengths, then c1..c5", 0, choose(7 + 5)),
+    ("cover c5: r1", 2, cover(1, 2) + X4),
+    ("X5 r1: r1's c6 c3 (in that order after c5) marked and stored", 0,
+     1 + marks(2, stored=True)),
+    ("pass for the items in a next option: none", 0, checks(2)),
+    ("pass for the others: c6", 0, checks(1)),
+    ("cover c6: r3", 2, cover(1, 2) + RECORD),
+    ("then c3", 0, checks(1)),
+    ("cover c3: empty", 0, cover(0, 0) + RECORD),
+    ("node 5: LEN(c2) = 1", 0, 2),
+    ("cover c2: r5", 1, cover(1, 1) + X4),
+    ("X5 r5: r5's c7 marked and stored; two passes", 0,
+     1 + marks(1, stored=True) + checks(1) + checks(1)),
+    ("cover c7: empty", 0, cover(0, 0) + RECORD),
+]
+# Then every cover still in effect is undone, X8 by X8, each read from the record.
+TO_THE_END = [X8, cover(0, 0) + 1, cover(1, 1),                # c7, c2
+              X8, cover(0, 0) + 1, cover(1, 2) + 1, cover(1, 2),  # c3, c6, c5
+              X8, cover(1, 2) + 1, cover(2, 3)]                # c4, c1
+
+
+def test_mems_and_updates_of_knuth6x7_are_the_hand_count(c_twin):
+    solver = c_twin.Solver(7, 0, ROWS)
     solver.start()
-    assert solver.run(1000) == twin.SOLUTION
+    assert solver.run(1000) == c_twin.SOLUTION
     assert sorted(solver.solution()) == [0, 3, 4]
     assert solver.nodes == 6  # DLX1 reports 6 nodes too
-    assert solver.updates == sum(hidden for _, hidden in COVERS_TO_SOLUTION) == 17
-    assert solver.mems == hand_mems(COVERS_TO_SOLUTION, UNDONE_AT_DEAD_END) == 294
-    # Counting goes on to undo every cover still in effect at the solution.
-    assert solver.run(1000) == twin.EXHAUSTED
-    in_effect = [(1, 2), (0, 0), (1, 2), (1, 2), (1, 1), (0, 0), (2, 3)]
-    assert solver.mems == 294 + sum(cover_mems(*c) for c in in_effect) == 400
-
-
-def test_dlx1_counts_one_update_more_per_cover():
-    """Knuth's DLX1 (dlx1.w, run on this matrix with items A..G) reports 6 nodes and 30
-    updates: it adds 1 per cover, and it also covers the empty item at the dead end,
-    where this engine backs up at once: 12 + 1 covers, 17 + 13 = 30."""
-    assert sum(hidden for _, hidden in COVERS_TO_SOLUTION) + len(COVERS_TO_SOLUTION) + 1 == 30
+    # DLX1's 30 updates: 1 per cover (13: it also covers the empty c5 at the dead end)
+    # and 17 nodes hidden, 2 more than here: it covers c4 again for r4.
+    assert solver.updates == sum(updates for _, updates, _ in TO_SOLUTION) == 15
+    assert solver.mems == sum(mems for _, _, mems in TO_SOLUTION) == 339
+    assert solver.run(1000) == c_twin.EXHAUSTED
+    assert solver.updates == 15  # undoing hides nothing
+    assert solver.mems == 339 + sum(TO_THE_END) == 456
 
 
 def organ_pipe_queens(n):

@@ -1,11 +1,13 @@
 /* The C twin of the exact-cover engine: the fast path.
  *
  * Layer: engine. Source: D. E. Knuth, TAOCP 7.2.2.1, Algorithm X and his program
- * DLX1, with the colors of his Algorithm C and DLX2. It runs the search of _pydlx.py
- * step for step -- the same nodes, the same steps X2..X8, the same counters, the same
- * order of solutions, the same exceptions (looked up in dlxcli.errors) -- so that the
- * two can be compared on random problems; _pydlx.py keeps the active options in a bit
- * set, this file keeps them Knuth's way, in dancing links:
+ * DLX1, with the colors of his Algorithm C and DLX2; the plain version of every step is
+ * in _reference.py. It runs the search of _pydlx.py node for node -- the same item
+ * chosen at every node, the same order of options and of solutions, the same node
+ * counts and exceptions (looked up in dlxcli.errors) -- so that the two can be compared
+ * on random problems; _pydlx.py keeps the active options in a bit set, this file keeps
+ * them Knuth's way, in dancing links. Only this twin counts updates and mems, as this
+ * core makes them (see "the cost model" below):
  *
  * - Items are numbered 1..N inside (0..N-1 outside). Primary items 1..n1 form a
  *   circular list through llink/rlink with head 0; secondary items form a second
@@ -23,7 +25,7 @@
  *
  * Two things go beyond Knuth's DLX1/DLX2, for speed, not in effect: a node's top is
  * kept apart from its links (see Link), and X5/X6 of a search without colors or a
- * bound take the shorter path of commit_plain to the same links and counters.
+ * bound take the shorter path of commit_plain to the same search.
  *
  * No global state: everything lives in the Solver object. The search runs
  * without the GIL; a `running` flag refuses a second thread instead of letting
@@ -38,7 +40,7 @@ enum { EXHAUSTED = 0, SOLUTION = 1, PAUSED = 2 };
 enum { STEP_DONE = -1, STEP_X2 = 0, STEP_X8 = 1 };
 
 #define MAX_NODES 50000000LL
-#define PRUNE_MARGIN (0.5 + 1.0 / 1024) /* see _pydlx._PRUNE_MARGIN */
+#define PRUNE_MARGIN (0.5 + 1.0 / 1024) /* the Python twin's _PRUNE_MARGIN */
 /* Nodes between fresh sums of the bound: every cover and uncover updates it by
  * differences, whose rounding errors must not add up over a long search. */
 #define RESUM_EVERY 1024
@@ -58,11 +60,9 @@ typedef struct {
     int ulink, dlink;
 } Link;
 
-/* An item a commit of the plain search covered, with what that cover did. */
+/* An item a commit of the plain search covered. */
 typedef struct {
     int item, zeros;              /* zeros: Solver.zeros right after the cover */
-    unsigned long long updates;   /* the updates it made */
-    unsigned long long mems;      /* its mems, as Knuth's cover would charge them */
 } Covered;
 
 typedef struct {
@@ -84,16 +84,12 @@ typedef struct {
     /* The plain search (no colors, no bound) commits as commit_plain says: */
     unsigned *in_this, *in_next; /* per item: mark_epoch if in the option committed, */
     unsigned mark_epoch;         /* or in the one after it in the list of its level */
-    int *to_cover;        /* the items commit_plain has still to cover, in order */
+    int *items;           /* the items of the option commit_plain commits, but p's */
     Covered *covered;     /* the items its commits have covered, in order */
     int n_covered;
     int *base;            /* per level: n_covered when its item was covered */
     int *cut, *cut_at;    /* per level: the item a cut commit left half covered (0: none), */
                           /* and the last option it hid there */
-    unsigned long long *cut_mems; /* per level: the mems of the covers a cut commit */
-                                  /* stood for (the same again when it is undone) */
-    unsigned *stamp;      /* per option: `epoch` once count_cut has counted it */
-    unsigned epoch;
     int level;
     int step, first_item, maximize, running, has_best;
     long long weight, best;
@@ -106,32 +102,45 @@ typedef struct {
     int tracking;         /* a maximize search runs: cover and uncover keep `open` */
     double open;          /* then: the bound, see largest_shares */
     unsigned long long nodes, updates, count;
-    unsigned long long mems; /* see _pydlx.cover_mems */
+    unsigned long long mems; /* see the cost model */
 } Solver;
 
 static PyObject *ProblemError, *ProblemTooLarge, *EngineBusy;
 
+/* -- the cost model ------------------------------------------------------------
+ *
+ * `updates` counts the nodes this core takes out of their item lists; `mems` the
+ * reads and writes of the arrays that hold the matrix (top, link, len, llink, rlink,
+ * color) and of the marks commit_plain keeps (in_this, in_next, items, covered),
+ * each counted where the access is made, as Knuth's `o` and `oo` do in DLX1. A node's
+ * two links share one 8-byte word and cost one mem, like one of his octabyte fields.
+ * Not counted: the level stack, the weights and shares of a bound, the checks of the
+ * options start() forces, and the allocation and clearing of arrays. The loops that
+ * walk lists count options and nodes, and these formulas turn them into mems:
+ * - a walk along an item's list that hides (or restores) `nodes` nodes of `rows`
+ *   options: per option the link to the next one and its spacer's top and ulink (3),
+ *   per node its top and links, its two neighbours' links and its item's len (5);
+ * - cover and uncover add 1 for the item's own first link, 1 for its len and 4 for
+ *   taking it out of (or putting it back into) the item list; a cover that
+ *   commit_plain cuts short adds only the first link. */
+#define MEMS_PER_ROW 3
+#define MEMS_PER_NODE 5
+#define MEMS_PER_ITEM 6
+
+static inline unsigned long long walk_mems(int rows, unsigned long long nodes)
+{
+    return MEMS_PER_ROW * (unsigned long long)rows + MEMS_PER_NODE * nodes;
+}
+
 /* -- covering (Knuth's cover/hide/uncover/unhide, purify/unpurify) ------------ */
-
-/* See _pydlx.cover_mems: DLX1's mems for covering (or uncovering) an item with `rows`
- * options, `nodes` of which it hides (or restores). */
-static inline unsigned long long cover_mems(int rows, unsigned long long nodes)
-{
-    return 4 + 3 * (unsigned long long)rows + 6 * nodes;
-}
-
-/* See _pydlx._choose_mems: DLX1's scan of the active primary items. */
-static inline unsigned long long choose_mems(int active)
-{
-    return 1 + 2 * (unsigned long long)active;
-}
 
 /* cover and uncover are compiled twice, with `tracking` a constant: keeping the bound
  * must not slow down the searches that have none (see cover and uncover below). */
 #define ALWAYS_INLINE static inline __attribute__((always_inline))
 
-/* Knuth's cover(i). With `cuts` (a constant) it is a cover of commit_plain: it may stop
- * early, see there. Returns the last option it hid when it stopped, else 0. */
+/* Knuth's cover(i) (the plain version is in _reference.py). With `cuts` (a constant)
+ * it is a cover of commit_plain: it may stop early, see there. Returns the last option
+ * it hid when it stopped, else 0. */
 ALWAYS_INLINE int cover_with(Solver *s, int i, const int tracking, const int cuts)
 {
     int *top = s->top;
@@ -140,10 +149,11 @@ ALWAYS_INLINE int cover_with(Solver *s, int i, const int tracking, const int cut
     const double *share = s->share;
     const int n1 = s->n_primary;
     unsigned long long updates = 0;
-    int zeros = 0;
+    int zeros = 0, rows = 0;
     double opened = 0.0;
     int emptied = 0; /* with `cuts`: an item that will stay empty */
     for (int p = ln[i].dlink; p != i; p = ln[p].dlink) {
+        rows++;
         for (int q = p + 1; q != p;) {
             int x = top[q];
             if (x <= 0) {
@@ -165,12 +175,13 @@ ALWAYS_INLINE int cover_with(Solver *s, int i, const int tracking, const int cut
         }
         if (cuts && emptied) {
             s->updates += updates;
+            s->mems += 1 + walk_mems(rows, updates);
             s->zeros += zeros;
             return p;
         }
     }
     s->updates += updates;
-    s->mems += cover_mems(len[i], updates);
+    s->mems += MEMS_PER_ITEM + walk_mems(rows, updates);
     if (len[i] == 0 && i <= n1)
         zeros--;
     len[i] += COVERED;
@@ -187,9 +198,8 @@ ALWAYS_INLINE int cover_with(Solver *s, int i, const int tracking, const int cut
 }
 
 /* Unhides the options of i's list from the one of node `from` up to the first: all of
- * them for Knuth's uncover(i), those a cut cover hid after a cut. Returns the nodes it
- * restored. */
-ALWAYS_INLINE unsigned long long unhide_from(Solver *s, int i, int from, const int tracking)
+ * them for Knuth's uncover(i), those a cut cover hid after a cut. Counts its mems. */
+ALWAYS_INLINE void unhide_from(Solver *s, int i, int from, const int tracking)
 {
     int *top = s->top;
     Link *ln = s->link;
@@ -198,7 +208,9 @@ ALWAYS_INLINE unsigned long long unhide_from(Solver *s, int i, int from, const i
     const int n1 = s->n_primary;
     double opened = 0.0;
     unsigned long long restored = 0;
+    int rows = 0;
     for (int p = from; p != i; p = ln[p].ulink) {
+        rows++;
         for (int q = p - 1; q != p;) {
             int x = top[q];
             if (x <= 0) {
@@ -219,14 +231,14 @@ ALWAYS_INLINE unsigned long long unhide_from(Solver *s, int i, int from, const i
         opened += share[ln[i].dlink];
     if (tracking)
         s->open += opened; /* not x + 0.0 when not tracking: that is not free */
-    return restored;
+    s->mems += walk_mems(rows, restored);
 }
 
 ALWAYS_INLINE void uncover_with(Solver *s, int i, const int tracking)
 {
     s->len[i] -= COVERED;
-    unsigned long long restored = unhide_from(s, i, s->link[i].ulink, tracking);
-    s->mems += cover_mems(s->len[i], restored);
+    unhide_from(s, i, s->link[i].ulink, tracking);
+    s->mems += MEMS_PER_ITEM;
     int l = s->llink[i], r = s->rlink[i];
     s->rlink[l] = i;
     s->llink[r] = i;
@@ -264,16 +276,22 @@ static void set_aside(Solver *s, int p, int down, int mark)
     Link *ln = s->link;
     int *color = s->color;
     int i = top[p], c = color[p], last = i;
+    unsigned long long mems = 4; /* top[p], color[p], the first link, the last write */
     for (int r = *link_of(ln, i, down); r != i; r = *link_of(ln, r, down)) {
+        mems += 2; /* color[r] and r's link to the next */
         if (color[r] == c || color[r] < 0) {
-            if (r != p)
+            if (r != p) {
                 color[r] = mark;
+                mems++;
+            }
         } else {
             *link_of(ln, last, down) = r;
             last = r;
+            mems++;
         }
     }
     *link_of(ln, last, down) = i;
+    s->mems += mems;
 }
 
 /* Rebuild the `down` links of i's list from the other ones, which go the other way. */
@@ -281,14 +299,18 @@ static void relink(Solver *s, int i, int down)
 {
     Link *ln = s->link;
     int after = i;
+    unsigned long long mems = 2; /* i's links: read, then written */
     for (int r = *link_of(ln, i, !down); r != i; r = *link_of(ln, r, !down)) {
         *link_of(ln, r, down) = after;
         after = r;
+        mems++; /* r's links, read and written in one word */
     }
     *link_of(ln, i, down) = after;
+    s->mems += mems;
 }
 
-/* Knuth's purify(p), for a node p that gives its secondary item i the color c: the
+/* Knuth's purify(p) (the plain version is in _reference.py), for a node p that gives
+ * its secondary item i the color c: the
  * options that give i the color c stay, marked with color -1 (committing one of them
  * later leaves i alone); every other option in i's list is hidden; i's header keeps c.
  * Done by cover(i) on i's list with the kept options left out of its downward links,
@@ -305,6 +327,7 @@ static void purify(Solver *s, int p)
     s->rlink[s->llink[i]] = s->llink[s->rlink[i]] = i;
     relink(s, i, 1);
     s->color[i] = c;
+    s->mems += 2 + 4 + 1; /* top[p] and color[p]; i back in the item list; color[i] */
 }
 
 static void unpurify(Solver *s, int p)
@@ -314,6 +337,7 @@ static void unpurify(Solver *s, int p)
     set_aside(s, p, 0, c);
     uncover(s, i);
     relink(s, i, 0);
+    s->mems += 2 + 1; /* top[p] and color[p]; color[i] */
 }
 
 /* Knuth's commit(p, j) and uncommit(p, j), j = TOP(p): cover j if p has no color,
@@ -324,6 +348,7 @@ static void unpurify(Solver *s, int p)
 ALWAYS_INLINE void commit(Solver *s, const int *color, int p, int j)
 {
     int c = color ? color[p] : 0;
+    s->mems += color != NULL;
     if (c == 0)
         cover(s, j);
     else if (c > 0)
@@ -333,18 +358,23 @@ ALWAYS_INLINE void commit(Solver *s, const int *color, int p, int j)
 ALWAYS_INLINE void uncommit(Solver *s, const int *color, int p, int j)
 {
     int c = color ? color[p] : 0;
+    s->mems += color != NULL;
     if (c == 0)
         uncover(s, j);
     else if (c > 0)
         unpurify(s, p);
 }
 
+/* The walks along an option count the top of each node and the ulink (or dlink) of
+ * its spacer. */
 ALWAYS_INLINE void commit_others_with(Solver *s, int p, const int *color)
 {
     for (int q = p + 1; q != p;) {
         int x = s->top[q];
+        s->mems++;
         if (x <= 0) {
             q = s->link[q].ulink;
+            s->mems++;
         } else {
             commit(s, color, q, x);
             q++;
@@ -357,8 +387,10 @@ ALWAYS_INLINE void uncommit_others_with(Solver *s, int p, int from, const int *c
 {
     for (int q = from; q != p;) {
         int x = s->top[q];
+        s->mems++;
         if (x <= 0) {
             q = s->link[q].dlink;
+            s->mems++;
         } else {
             uncommit(s, color, q, x);
             q--;
@@ -384,117 +416,80 @@ static void uncommit_others(Solver *s, int p)
 
 /* -- the plain search's commits: sorted, shared, cut short -------------------- */
 
-/* The updates hiding the option of node r makes (its length less one), and r's option
- * marked as hidden for count_cut; -1 if it already was. The spacer after the option
- * names it and links up to its first node. */
-static long long hide_count(Solver *s, int r)
-{
-    int t = r;
-    while (s->top[t] > 0)
-        t++;
-    int j = -s->top[t] - 1;
-    if (s->stamp[j] == s->epoch)
-        return -1;
-    s->stamp[j] = s->epoch;
-    return t - s->link[t].ulink - 1;
-}
-
-/* The options of i's list that count_cut has not counted as hidden. */
-static int unstamped(Solver *s, int i)
-{
-    int n = 0;
-    for (int r = s->link[i].dlink; r != i; r = s->link[r].dlink) {
-        int t = r;
-        while (s->top[t] > 0)
-            t++;
-        n += s->stamp[-s->top[t] - 1] != s->epoch;
-    }
-    return n;
-}
-
-/* Adds the updates the rest of a cut commit would have made: hiding the options of i's
- * list after r's, then those of the lists of the items `later`, each option once
- * (covering one item hides its options from the lists of the others). Returns the mems
- * of the covers of i and of the items `later` as Knuth's commit makes them, i's being
- * the updates since `before` plus the rest of its list's (its LEN is unchanged by its
- * own cover); an item's LEN there is the options of its list not hidden before it. */
-static unsigned long long count_cut(Solver *s, int i, int r, unsigned long long before,
-                                    const int *later, int n_later)
-{
-    if (++s->epoch == 0) {
-        memset(s->stamp, 0, (size_t)s->n_options * sizeof *s->stamp);
-        s->epoch = 1;
-    }
-    for (r = s->link[r].dlink; r != i; r = s->link[r].dlink)
-        s->updates += (unsigned long long)hide_count(s, r);
-    unsigned long long mems = cover_mems(s->len[i], s->updates - before);
-    for (int k = 0; k < n_later; k++) {
-        int x = later[k], rows = 0;
-        unsigned long long hidden = 0;
-        for (r = s->link[x].dlink; r != x; r = s->link[r].dlink) {
-            long long h = hide_count(s, r);
-            if (h >= 0) {
-                rows++;
-                hidden += (unsigned long long)h;
-            }
-        }
-        s->updates += hidden;
-        mems += cover_mems(rows, hidden);
-    }
-    return mems;
-}
-
 /* Uncovers the items commit_plain covered, down to the first `keep`. */
 static void uncover_to(Solver *s, int keep)
 {
-    while (s->n_covered > keep)
-        uncover(s, s->covered[--s->n_covered].item);
+    while (s->n_covered > keep) {
+        uncover_with(s, s->covered[--s->n_covered].item, 0);
+        s->mems++;
+    }
 }
 
-/* Sets mark[x] to s->mark_epoch for the item x of every node of p's option but p. */
-static void mark_items(Solver *s, unsigned *mark, int p)
+/* Sets mark[x] to s->mark_epoch for the item x of every node of p's option but p and,
+ * if `items` is not NULL, stores those items there in the order of the nodes; returns
+ * how many. */
+static int mark_items(Solver *s, unsigned *mark, int p, int *items)
 {
+    unsigned long long mems = 0;
+    int n = 0;
     for (int q = p + 1; q != p;) {
         int x = s->top[q];
+        mems += 2; /* top[q]; the spacer's ulink or the mark */
         if (x <= 0) {
             q = s->link[q].ulink;
         } else {
             mark[x] = s->mark_epoch;
+            if (items) {
+                items[n++] = x;
+                mems++;
+            }
             q++;
         }
     }
-}
-
-/* Appends to to_cover, from n on, the items of the nodes of p's option but p that are
- * not covered and are (`in_next` 1) or are not (0) in the next option; the new n. */
-static int add_to_cover(Solver *s, int p, int n, int in_next)
-{
-    for (int q = p + 1; q != p;) {
-        int x = s->top[q];
-        if (x <= 0) {
-            q = s->link[q].ulink;
-        } else {
-            if (s->len[x] < COVERED && (s->in_next[x] == s->mark_epoch) == in_next)
-                s->to_cover[n++] = x;
-            q++;
-        }
-    }
+    s->mems += mems;
     return n;
 }
 
+/* Covers the first n items of s->items that are not covered, those in the next option
+ * first; 1 if a cover was cut short (see commit_plain), which then is in cut[l]. */
+static int cover_items(Solver *s, int l, int n)
+{
+    for (int in_next = 1; in_next >= 0; in_next--) {
+        for (int k = 0; k < n; k++) {
+            int x = s->items[k];
+            s->mems += 2; /* items[k], len[x] */
+            if (s->len[x] >= COVERED)
+                continue;
+            s->mems++;
+            if ((s->in_next[x] == s->mark_epoch) != in_next)
+                continue;
+            int r = cover_with(s, x, 0, 1);
+            if (r) {
+                s->cut[l] = x;
+                s->cut_at[l] = r;
+                return 1;
+            }
+            Covered *c = &s->covered[s->n_covered++];
+            c->item = x;
+            c->zeros = s->zeros;
+            s->mems += 1; /* the record, one 8-byte word */
+        }
+    }
+    return 0;
+}
+
 /* X5's commit of the option of node p at level l, for a search without colors or a
- * bound. It ends in the state Knuth's commit of the other items of p's option reaches,
- * with his counters, but gets there cheaper, in two ways (see docs/performance.md):
- * - The order of the covers does not change which options end up hidden, nor the
- *   updates (each hidden option costs its length less one). So the covers of the items
- *   p's option shares with the option before it in the list of level l, which that one
- *   made first, are kept (X8 leaves them, see uncommit_level) and counted again; and
- *   the items it shares with the option after it are covered first, for that one.
+ * bound (Knuth's step X5; the plain version is in _reference.py). The search goes on
+ * as after Knuth's commit of the other items of p's option, but gets there cheaper, in
+ * two ways (see docs/performance.md); the counters count only what is done:
+ * - The order of the covers does not change which options end up hidden. So the
+ *   covers of the items p's option shares with the option before it in the list of
+ *   level l, which that one made first, are kept (X8 leaves them, see uncommit_level);
+ *   and the items it shares with the option after it are covered first, for that one.
  * - Once a cover leaves a primary item empty that no later cover of the commit covers
  *   (one not in p's option), the next node is a dead end: X2 finds that item empty.
- *   The commit then stops after the option in which that happened, adds the updates
- *   its rest would have made, and keeps the half-covered item in cut[l], cut_at[l]
- *   for uncut. */
+ *   The commit then stops after the option in which that happened and keeps the
+ *   half-covered item in cut[l], cut_at[l] for uncut. */
 static void commit_plain(Solver *s, int l, int p)
 {
     if (++s->mark_epoch == 0) {
@@ -503,35 +498,38 @@ static void commit_plain(Solver *s, int l, int p)
         s->mark_epoch = 1;
     }
     int next = s->link[p].dlink, kept = s->base[l];
-    mark_items(s, s->in_this, p);
+    s->mems++;
+    int n = mark_items(s, s->in_this, p, s->items);
     if (next > s->n_items)
-        mark_items(s, s->in_next, next);
-    /* A kept cover stands for Knuth's uncover of it (X6 of the option before) and his
-     * cover again: its mems twice. */
-    for (; kept < s->n_covered && s->in_this[s->covered[kept].item] == s->mark_epoch; kept++) {
-        s->updates += s->covered[kept].updates;
-        s->mems += 2 * s->covered[kept].mems;
-    }
+        mark_items(s, s->in_next, next, NULL);
+    for (; kept < s->n_covered && s->in_this[s->covered[kept].item] == s->mark_epoch; kept++)
+        s->mems += 2;
+    s->mems += 2 * (kept < s->n_covered); /* the item that stopped the loop */
     uncover_to(s, kept);
     s->zeros = kept > s->base[l] ? s->covered[kept - 1].zeros : s->zeros_after[l];
-    int n = add_to_cover(s, p, add_to_cover(s, p, 0, 1), 0);
-    for (int k = 0; k < n; k++) {
-        int x = s->to_cover[k];
-        unsigned long long before = s->updates, mems_before = s->mems;
-        int r = cover_with(s, x, 0, 1);
-        if (r) {
-            s->cut[l] = x;
-            s->cut_at[l] = r;
-            s->cut_mems[l] = count_cut(s, x, r, before, s->to_cover + k + 1, n - k - 1);
-            s->mems += s->cut_mems[l];
-            return;
+    s->mems += kept > s->base[l];
+    cover_items(s, l, n);
+}
+
+/* The options of i's list that share no item with the option commit_plain committed
+ * last (marked in in_this): those its commit would have left, had it not been cut. */
+static int options_clear_of_commit(const Solver *s, int i)
+{
+    int n = 0;
+    for (int r = s->link[i].dlink; r != i; r = s->link[r].dlink) {
+        int clear = 1;
+        for (int q = r + 1; q != r;) {
+            int x = s->top[q];
+            if (x <= 0) {
+                q = s->link[q].ulink;
+            } else {
+                clear &= s->in_this[x] != s->mark_epoch;
+                q++;
+            }
         }
-        Covered *c = &s->covered[s->n_covered++];
-        c->item = x;
-        c->zeros = s->zeros;
-        c->updates = s->updates - before;
-        c->mems = s->mems - mems_before;
+        n += clear;
     }
+    return n;
 }
 
 /* Undoes the half cover of a cut commit at level l, if there was one. */
@@ -539,7 +537,6 @@ static void uncut(Solver *s, int l)
 {
     if (s->cut[l]) {
         unhide_from(s, s->cut[l], s->cut_at[l], 0);
-        s->mems += s->cut_mems[l];
         s->cut[l] = 0;
     }
 }
@@ -549,9 +546,11 @@ static int plain(const Solver *s)
     return !s->color && !s->maximize;
 }
 
-static void commit_level(Solver *s, int l)
+/* commit_level, uncommit_level and leave_level take plain(s) as `is_plain`, a constant
+ * in the two copies of the search (see search). */
+ALWAYS_INLINE void commit_level(Solver *s, int l, const int is_plain)
 {
-    if (plain(s))
+    if (is_plain)
         commit_plain(s, l, s->x[l]);
     else
         commit_others(s, s->x[l]);
@@ -559,20 +558,23 @@ static void commit_level(Solver *s, int l)
 
 /* X6 for level l: undoes commit_level(s, l) but for the covers commit_plain shares with
  * the next option, which the next commit_plain or leave_level undoes. */
-static void uncommit_level(Solver *s, int l)
+ALWAYS_INLINE void uncommit_level(Solver *s, int l, const int is_plain)
 {
-    if (plain(s))
+    if (is_plain)
         uncut(s, l);
     else
         uncommit_others(s, s->x[l]);
 }
 
 /* Leaves level l after uncommit_level: the covers left, then its item. */
-static void leave_level(Solver *s, int l, int i)
+ALWAYS_INLINE void leave_level(Solver *s, int l, int i, const int is_plain)
 {
-    if (plain(s))
+    if (is_plain) {
         uncover_to(s, s->base[l]);
-    uncover(s, i);
+        uncover_with(s, i, 0);
+    } else {
+        uncover(s, i);
+    }
 }
 
 static int option_of(const Solver *s, int p)
@@ -633,6 +635,16 @@ static inline Lanes block_min(const int *len)
     return least;
 }
 
+/* True if the block holds an item with fewer than two options: four compares, where
+ * its minimum takes three lanewise minima of four operations each (SSE2 has no pminsd). */
+static inline int block_holds_single(const int *len)
+{
+    Lanes two = all_lanes(2), found = all_lanes(0);
+    for (int k = 0; k < SCAN_BLOCK; k += LANES)
+        found |= load_lanes(len + k) < two;
+    return any_lane(found);
+}
+
 static inline int block_holds(const int *len, int value)
 {
     Lanes wanted = all_lanes(value), found = all_lanes(0);
@@ -641,11 +653,13 @@ static inline int block_holds(const int *len, int value)
     return any_lane(found);
 }
 
-/* A walk along the item list from its first item i, stopping at a 1. */
-static int walk_for_fewest(const Solver *s, int i)
+/* A walk along the item list from its first item i, stopping at a 1; adds to *mems
+ * an RLINK and a LEN per item after i. */
+static int walk_for_fewest(const Solver *s, int i, unsigned long long *mems)
 {
     int best = i, best_len = s->len[i];
     for (i = s->rlink[i]; i != 0 && best_len > 1; i = s->rlink[i]) {
+        *mems += 2;
         if (s->len[i] < best_len) {
             best = i;
             best_len = s->len[i];
@@ -662,48 +676,56 @@ static inline int first_with(const int *len, int i, int value)
 }
 
 /* X3: the first active primary item with the fewest options (what a walk along the
- * item list picks, and _pydlx.Solver._choose). The list is in item order and a
+ * item list picks, as in _reference.py). The list is in item order and a
  * covered item's len is COVERED higher, so this scans the len array from the block
  * of RLINK(0) to LLINK(0) instead: following RLINK is a chain of dependent loads,
  * and was a quarter of a sudoku search. Called only when no active primary item is
  * empty (zeros == 0), so the first block holding a 1 holds the answer; most sudoku
- * nodes end there. Else a second pass finds the first block holding the minimum. When
+ * nodes end there. Else a second pass finds the minimum, and a third the first block
+ * holding it. When
  * few items are left in a long span (a big problem deep in its search), walking the
- * list is cheaper. */
-static int choose(const Solver *s)
+ * list is cheaper. Adds to *mems the entries of rlink, llink and len it reads. */
+static int choose(const Solver *s, unsigned long long *mems)
 {
     int i = s->rlink[0];
     const int *len = s->len;
+    *mems += 2;
     if (s->first_item || len[i] <= 1)
         return i;
     int last = s->llink[0];
+    *mems += 1;
     if (last - i > WALK_SPAN * s->active)
-        return walk_for_fewest(s, i);
-    int from = i - (i - 1) % SCAN_BLOCK, b = from;
-    Lanes least = all_lanes(COVERED), two = all_lanes(2);
+        return walk_for_fewest(s, i, mems);
+    int from = i - (i - 1) % SCAN_BLOCK, b = from, found;
     for (; b + SCAN_BLOCK - 1 <= last; b += SCAN_BLOCK) {
-        Lanes m = block_min(len + b);
-        if (any_lane(m < two))
-            return first_with(len, b, 1);
-        least = lanewise_min(least, m);
+        if (block_holds_single(len + b)) {
+            found = first_with(len, b, 1);
+            *mems += (unsigned long long)(b + SCAN_BLOCK - from) + (found - b + 1);
+            return found;
+        }
     }
+    Lanes least = all_lanes(COVERED);
+    for (int k = from; k < b; k += SCAN_BLOCK)
+        least = lanewise_min(least, block_min(len + k));
     int best = least[0];
     for (int k = 1; k < LANES; k++)
         best = least[k] < best ? least[k] : best;
     for (int k = b; k <= last; k++)
         best = len[k] < best ? len[k] : best;
-    for (int k = from; k < b; k += SCAN_BLOCK) {
-        if (block_holds(len + k, best))
-            return first_with(len, k, best);
-    }
-    return first_with(len, b, best);
+    *mems += (unsigned long long)(b - from) + (last - from + 1);
+    int k = from;
+    while (k < b && !block_holds(len + k, best))
+        k += SCAN_BLOCK;
+    found = first_with(len, k, best);
+    *mems += (unsigned long long)(k - from) + (found - k + 1) + (k < b ? SCAN_BLOCK : 0);
+    return found;
 }
 
 /* -- the search ------------------------------------------------------------- */
 
-/* An upper bound on the weight the uncovered primary items can still add (see
- * _pydlx.Solver._bound): the sum over them of the largest share among their options.
- * The lists are in share order, so each item's first option has its largest share;
+/* An upper bound on the weight the uncovered primary items can still add (as the
+ * Python twin's Solver._bound): the sum over them of the largest share among their
+ * options. The lists are in share order, so each item's first option has its largest share;
  * cover and uncover keep the sum in `open` by differences, and this sums it afresh
  * every RESUM_EVERY nodes. */
 static double largest_shares(const Solver *s)
@@ -727,21 +749,22 @@ static void save_best(Solver *s)
 /* X5 for the deepest level, or X7 when its item has no options left. Uncovering
  * does not count empty items back: `zeros` is restored from what it was, which at
  * X7 is 0 because X3 only runs when no item is empty. */
-static int try_option(Solver *s)
+ALWAYS_INLINE int try_option(Solver *s, const int is_plain)
 {
     int p = s->x[s->level - 1];
     if (p <= s->n_items) {
         s->level--;
-        leave_level(s, s->level, p);
+        leave_level(s, s->level, p, is_plain);
         s->zeros = 0;
         return STEP_X8;
     }
-    commit_level(s, s->level - 1);
+    commit_level(s, s->level - 1, is_plain);
     s->weight += weight_of(s, p);
     return STEP_X2;
 }
 
-static int search(Solver *s, unsigned long long budget, int count_only)
+ALWAYS_INLINE int search_with(Solver *s, unsigned long long budget, int count_only,
+                              const int is_plain)
 {
     unsigned long long stop = s->nodes + budget;
     int step = s->step;
@@ -754,12 +777,13 @@ static int search(Solver *s, unsigned long long budget, int count_only)
                 return EXHAUSTED;
             }
             int l = s->level - 1, p = s->x[l];
-            uncommit_level(s, l);
+            uncommit_level(s, l, is_plain);
             s->zeros = s->zeros_after[l];
             s->weight -= weight_of(s, p);
             s->x[l] = s->link[p].dlink;
+            s->mems++;
             s->pos[l]++;
-            step = try_option(s);
+            step = try_option(s, is_plain);
             continue;
         }
         /* X2 */
@@ -798,17 +822,26 @@ static int search(Solver *s, unsigned long long budget, int count_only)
             continue;
         }
         /* X3, X4 */
-        s->mems += choose_mems(s->active);
-        int i = choose(s);
+        int i = choose(s, &s->mems);
         cover(s, i);
         s->zeros_after[s->level] = s->zeros;
         s->base[s->level] = s->n_covered;
         s->x[s->level] = s->link[i].dlink;
         s->width[s->level] = s->len[i] - COVERED;
+        s->mems += 2;
         s->pos[s->level] = 0;
         s->level++;
-        step = try_option(s);
+        step = try_option(s, is_plain);
     }
+}
+
+/* The search, compiled twice: the plain search (no colors, no bound) must not test
+ * for them at every step. */
+static int search(Solver *s, unsigned long long budget, int count_only)
+{
+    if (plain(s))
+        return search_with(s, budget, count_only, 1);
+    return search_with(s, budget, count_only, 0);
 }
 
 /* -- starting and unwinding ------------------------------------------------- */
@@ -902,9 +935,9 @@ static void unwind(Solver *s)
     s->tracking = 0;
     while (s->level > 0) {
         int p = s->x[--s->level];
-        uncommit_level(s, s->level);
+        uncommit_level(s, s->level, plain(s));
         s->weight -= weight_of(s, p);
-        leave_level(s, s->level, s->top[p]);
+        leave_level(s, s->level, s->top[p], plain(s));
     }
     while (s->n_forced > 0) {
         int j = s->forced[--s->n_forced], first = s->first_node[j];
@@ -1149,7 +1182,7 @@ static void link_options(Solver *s, PyObject **checked)
             ln[i].ulink = p;
             n_primary_items += i <= s->n_primary;
         }
-        /* See _pydlx.Solver._option_shares: the weight goes to the primary items only. */
+        /* As in the Python twin's Solver._option_shares: the weight goes to the primary items only. */
         for (int q = s->first_node[j]; s->share && q < p; q++) {
             if (top[q] <= s->n_primary)
                 s->share[q] = (double)s->weights[j] / (double)n_primary_items;
@@ -1244,12 +1277,10 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
     s->base = alloc_ints((long long)n1 + 1, &ok);
     s->in_this = alloc_ints(s->n_items + 2, &ok);
     s->in_next = alloc_ints(s->n_items + 2, &ok);
-    s->to_cover = alloc_ints(s->n_items + 1, &ok);
+    s->items = alloc_ints(s->n_items + 1, &ok);
     s->covered = PyMem_Calloc((size_t)s->n_items + 1, sizeof(Covered));
     s->cut_at = alloc_ints((long long)n1 + 1, &ok);
-    s->cut_mems = PyMem_Calloc((size_t)n1 + 1, sizeof *s->cut_mems);
-    s->stamp = alloc_ints(n_options, &ok);
-    if (!ok || !s->link || !s->covered || !s->cut_mems || (s->weights && !s->share)) {
+    if (!ok || !s->link || !s->covered || (s->weights && !s->share)) {
         PyErr_NoMemory();
         goto done;
     }
@@ -1292,11 +1323,9 @@ static void Solver_dealloc(Solver *s)
     PyMem_Free(s->base);
     PyMem_Free(s->in_this);
     PyMem_Free(s->in_next);
-    PyMem_Free(s->to_cover);
+    PyMem_Free(s->items);
     PyMem_Free(s->covered);
     PyMem_Free(s->cut_at);
-    PyMem_Free(s->cut_mems);
-    PyMem_Free(s->stamp);
     PyMem_Free(s->best_solution);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
@@ -1429,7 +1458,7 @@ static PyObject *Solver_solution(Solver *s, PyObject *Py_UNUSED(ignored))
     return int_list(s->best_solution, s->best_len);
 }
 
-/* See _pydlx.Solver.branches: the options the first node of the search that start()
+/* As _reference.py's branches: the options the first node of the search that start()
  * set up tries, in order; None at a solution, [] at a dead end. */
 static PyObject *Solver_branches(Solver *s, PyObject *Py_UNUSED(ignored))
 {
@@ -1445,7 +1474,8 @@ static PyObject *Solver_branches(Solver *s, PyObject *Py_UNUSED(ignored))
         Py_RETURN_NONE;
     if (s->zeros > 0)
         return PyList_New(0);
-    int i = choose(s);
+    unsigned long long mems = 0;
+    int i = choose(s, &mems);
     PyObject *options = PyList_New(0);
     for (int p = s->link[i].dlink; options && p != i; p = s->link[p].dlink) {
         PyObject *j = PyLong_FromLong(option_of(s, p));
@@ -1456,7 +1486,7 @@ static PyObject *Solver_branches(Solver *s, PyObject *Py_UNUSED(ignored))
     return options;
 }
 
-/* See _pydlx.Solver.set_floor: prune and accept as if a solution of that weight had
+/* As the Python twin's Solver.set_floor: prune and accept as if a solution of that weight had
  * been found; best_len -1 says that none has. */
 static PyObject *Solver_set_floor(Solver *s, PyObject *weight)
 {
@@ -1478,7 +1508,7 @@ static PyObject *Solver_set_floor(Solver *s, PyObject *weight)
     Py_RETURN_NONE;
 }
 
-/* See _pydlx.Solver.levels. */
+/* As the Python twin's Solver.levels. */
 static PyObject *Solver_levels(Solver *s, PyObject *Py_UNUSED(ignored))
 {
     if (check_ready(s) < 0)
@@ -1496,20 +1526,20 @@ static PyObject *Solver_levels(Solver *s, PyObject *Py_UNUSED(ignored))
     return levels;
 }
 
-/* See _pydlx.Solver.lengths. */
+/* As the Python twin's Solver.lengths. */
 static PyObject *Solver_lengths(Solver *s, PyObject *Py_UNUSED(ignored))
 {
     if (check_ready(s) < 0)
         return NULL;
-    /* After a cut commit (commit_plain) the items it stood for are still linked and
-     * the options it counted as hidden are still in their lists: leave those out, so
-     * that the figures are those of Knuth's state, as in the Python twin. */
+    /* After a cut commit (commit_plain) the items it did not cover are still linked and
+     * the options that meet them are still in the lists: leave those out, so that the
+     * figures are those of Knuth's state, as in the Python twin. */
     int cut = s->level > 0 && plain(s) && s->cut[s->level - 1];
     PyObject *found = PyList_New(0);
     for (int i = s->rlink[0]; found && i != 0; i = s->rlink[i]) {
         if (cut && s->in_this[i] == s->mark_epoch)
             continue;
-        int len = cut ? unstamped(s, i) : s->len[i];
+        int len = cut ? options_clear_of_commit(s, i) : s->len[i];
         PyObject *entry = Py_BuildValue("(ii)", i - 1, len);
         if (!entry || PyList_Append(found, entry) < 0)
             Py_CLEAR(found);
