@@ -142,7 +142,7 @@ class Solver:
                 f"problem has {n_items} items x {len(options)} options; the pure-Python "
                 f"twin's limit is {MAX_BITS} (the C twin has none such)")
         self.n_primary, self.n_secondary, self.n_options = n_primary, n_secondary, len(options)
-        self._options = options
+        self._options = [list(option) for option in options]  # the caller's may change
         self._weights, self._colors = weights, colors
         self._shares = self._option_shares() if self._weights is not None else None
         primaries = sum(1 for option in options for item in option if item < n_primary)
