@@ -12,8 +12,10 @@ time over the baseline's. Every answer must be the same bytes from both trees, a
 known one where a case has it.
 
 Cases, each on the twin it names:
-* Python twin (DLXCLI_ENGINE=python): 11 queens (2,680 placements, OEIS A000170), the
-  first three of the 1,000 hard sudokus, the 25x25 sample sudoku;
+* Python twin (DLXCLI_ENGINE=python): 13 queens (73,712 placements, OEIS A000170),
+  the first 100 of the 1,000 hard sudokus (../shared), the 25x25 sample sudoku, and the
+  6x10 pentomino covers with the X piece in one quadrant (2,339, Knuth 2000; not with
+  --quick);
 * C twin: a 500x500 P4929 matrix (reading and building dominate), the 25x25 sample
   sudoku (15,625 options built and checked), 12 queens split over two processes with
   --jobs 2 (every subproblem a `start` with forced options).
@@ -30,19 +32,21 @@ from harness import REPO, Contender, Report, precompile, shared, side_by_side
 
 CASES = [
     # (case, twin, dlxcli arguments, stdin file or None, known last line or None)
-    ("queens 11", "python", ["queens"], "queens11", b"2680"),
-    ("sudoku hard1000 first 3", "python", ["sudoku", "puzzles/sudoku/hard1000_first3.in"],
-     None, None),
+    ("queens 13", "python", ["queens"], "queens13", b"73712"),
+    ("sudoku hard1000 first 100", "python", ["sudoku", "TMP/hard100"], None, None),
     ("sudoku 25x25", "python", ["sudoku", "puzzles/sudoku/25x25.in"], None, None),
+    ("pentomino 6x10 count", "python", ["matrix", "--count", "DATA/pento6x10.p4929"], None,
+     b"2339"),
     ("P4929 500x500", "c", ["matrix", "DATA/rand500_0.p4929"], None, None),
     ("sudoku 25x25", "c", ["sudoku", "puzzles/sudoku/25x25.in"], None, None),
     ("queens 12 --jobs 2", "c", ["queens", "--jobs", "2"], "queens12", b"14200"),
 ]
-QUICK = {"queens 11", "P4929 500x500", "queens 12 --jobs 2"}
+QUICK = {"queens 13", "sudoku hard1000 first 100", "P4929 500x500", "queens 12 --jobs 2"}
 
 
 def baseline_tree(revision, folder):
-    """`revision`'s dlxcli/ unpacked into `folder`, its C core built in place."""
+    """`revision`'s dlxcli/ unpacked into `folder` (made here), its C core built in place."""
+    folder.mkdir()
     archive = subprocess.run(["git", "-C", str(REPO), "archive", revision, "dlxcli"],
                              check=True, capture_output=True).stdout
     subprocess.run(["tar", "-x", "-C", str(folder)], input=archive, check=True)
@@ -80,14 +84,17 @@ def main():
     with tempfile.TemporaryDirectory(prefix="dlxcli-baseline-") as tmp:
         tmp = Path(tmp)
         base = baseline_tree(args.baseline, tmp / "tree")
-        for n in (11, 12):
+        for n in (12, 13):
             (tmp / f"queens{n}").write_text(f"{n}\n")
+        hard = shared("data", "sudoku", "hard1000.txt").read_text().splitlines(keepends=True)
+        (tmp / "hard100").write_text("".join(hard[:100]))
         groups = []
         for case, twin, argv, stdin, known in CASES:
             if args.quick and case not in QUICK:
                 continue
             argv = [str(REPO / a) if a.startswith("puzzles/") else a for a in argv]
-            argv = [str(data / a[5:]) if a.startswith("DATA/") else a for a in argv]
+            argv = [str(data / a[5:]) if a.startswith("DATA/") else
+                    str(tmp / a[4:]) if a.startswith("TMP/") else a for a in argv]
             source = tmp / stdin if stdin else None
             answers = {}
             pair = [contender(f"{label} ({twin})", tree, twin, argv, source, known, answers)

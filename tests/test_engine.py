@@ -10,12 +10,15 @@ twins are held to each other, as PEP 399 asks of an accelerator and its pure twi
 import enum
 import gc
 import itertools
+import re
 import tracemalloc
 
 import pytest
 
 import oracle
+from dlxcli import engine
 from dlxcli.errors import ProblemError, ProblemTooLarge
+from paths import REPO
 
 BIG = 1 << 40
 """A budget no test problem comes near: run() goes on to the next solution or the end."""
@@ -91,10 +94,26 @@ def test_twins_have_the_same_public_api(c_twin, py_twin):
         return {name for name in dir(obj) if not name.startswith("_")}
 
     assert public(c_twin.Solver) == public(py_twin.Solver)
-    assert public(c_twin) <= public(py_twin)
+    assert public(c_twin.module.Solver) == public(py_twin.module.Solver)
+    assert public(c_twin.module) <= public(py_twin.module)
     for name in ("EXHAUSTED", "SOLUTION", "PAUSED", "MAX_NODES"):
         assert getattr(c_twin, name) == getattr(py_twin, name)
     assert len({c_twin.EXHAUSTED, c_twin.SOLUTION, c_twin.PAUSED}) == 3
+
+
+def test_dlxcli_reaches_a_twin_only_through_the_checks():
+    """A twin trusts its arguments (engine._checks checks them once for both), so no
+    module of dlxcli but the engine's own imports a twin, and engine.Solver is the
+    chosen twin's behind the checks."""
+    importing = re.compile(r"^\s*(from|import)\b.*\b_(py)?dlx\b", re.M)
+    package = REPO / "dlxcli"
+    found = [str(path.relative_to(package)) for path in package.rglob("*.py")
+             if importing.search(path.read_text())]
+    assert found == []
+    chosen = engine.twin(engine.ENGINE)
+    assert engine.Solver is chosen.Solver and engine.Solver is not chosen.module.Solver
+    with pytest.raises(ProblemError, match="^option 0: item 5 appears twice$"):
+        engine.Solver(6, 0, [[5, 5]])
 
 
 def test_solver_reports_its_shape(twin):
