@@ -933,7 +933,7 @@ static int weights_arg(Solver *s, PyObject *weights)
         PyErr_NoMemory();
         return -1;
     }
-    for (int j = 0; j < s->n_options; j++)
+    for (int j = 0; j < s->n_options && !PyErr_Occurred(); j++)
         s->weights[j] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, j));
     Py_DECREF(seq);
     return PyErr_Occurred() ? -1 : 0;
