@@ -40,35 +40,43 @@ if TYPE_CHECKING:
 
 class Stats:
     """What searches cost, added up: every query adds into the Stats it is given.
+    `updates` and `mems` are None where they were not counted (the Python twin counts
+    neither: docs/engine.md, "What the twins promise"); a sum with None is None.
     (A plain class: dataclasses would add to start-up.)"""
 
     __slots__ = ("nodes", "updates", "solutions", "seconds", "mems")
 
-    def __init__(self, nodes=0, updates=0, solutions=0, seconds=0.0, mems=0):
+    def __init__(self, nodes: int = 0, updates: "int | None" = 0, solutions: int = 0,
+                 seconds: float = 0.0, mems: "int | None" = 0) -> None:
         self.nodes, self.updates, self.solutions, self.seconds = nodes, updates, solutions, seconds
         self.mems = mems
 
-    def add(self, other, solutions=True, seconds=True):
+    def add(self, other: "Stats", solutions: bool = True, seconds: bool = True) -> "Stats":
         """Add `other`'s costs into this one; `solutions=False` leaves the solution count
         alone (a second search over the same space must not count its solutions twice),
         `seconds=False` the time (already counted by a clock around the searches)."""
         self.nodes += other.nodes
-        self.updates += other.updates
-        self.mems += other.mems
+        self.updates = _sum_counted(self.updates, other.updates)
+        self.mems = _sum_counted(self.mems, other.mems)
         if seconds:
             self.seconds += other.seconds
         if solutions:
             self.solutions += other.solutions
         return self
 
-    def as_dict(self):
+    def as_dict(self) -> "dict[str, object]":
         return {name: getattr(self, name) for name in self.__slots__}
 
-    def __eq__(self, other):
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Stats) and self.as_dict() == other.as_dict()
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "Stats(" + ", ".join(f"{k}={v!r}" for k, v in self.as_dict().items()) + ")"
+
+
+def _sum_counted(a: "int | None", b: "int | None") -> "int | None":
+    """a + b, or None (not counted) if either is."""
+    return None if a is None or b is None else a + b
 
 
 class Budget:

@@ -785,8 +785,9 @@ class Checkpoint:
     the query, "query", "min_open" (how the search was cut), "subproblems" (how many),
     "frontier": SHA-256 of their prefixes}. Then one line per finished subproblem:
     {"subproblem": index, "prefix": its options, "value": the query's answer on it (a
-    count, the solutions, or [weight, solution] / null), "nodes", "updates",
-    "solutions", "seconds", "mems", "worker": host/pid}. Each line is one write, synced before
+    count, the solutions, or [weight, solution] / null), "nodes", "updates" (null on the
+    Python twin), "solutions", "seconds", "mems" (null on the Python twin), "worker":
+    host/pid}. Each line is one write, synced before
     the next; a torn last line (a crash in mid-write) is cut off when the file is
     opened again. The subtotals are in the file, so a total can be checked by adding
     them up (docs/parallel.md).
@@ -802,6 +803,8 @@ class Checkpoint:
     HEADER_START = b'{"dlxcli":"checkpoint"'
     RECORD_START = b'{"subproblem":'
     STATS = ("nodes", "updates", "solutions", "mems")
+    UNCOUNTED = ("updates", "mems")
+    """May be null: the Python twin counts neither (docs/engine.md)."""
 
     header: Optional[dict[str, Any]]
     records: list[dict[str, Any]]
@@ -946,8 +949,11 @@ class Checkpoint:
         if record.get("prefix") != list(prefix):
             wrong(f"prefix is not that of subproblem {index}")
         counts = [record.get(name, 0 if name == "mems" else None) for name in self.STATS]
-        if not all(_is_count(count) for count in counts):
-            wrong("nodes, updates, solutions and mems must be whole numbers >= 0")
+        if not all(_is_count(count) or (count is None and name in self.UNCOUNTED
+                                        and name in record)
+                   for name, count in zip(self.STATS, counts)):
+            wrong("nodes, updates, solutions and mems must be whole numbers >= 0 "
+                  "(updates and mems: or null)")
         seconds = record.get("seconds")
         if not (_is_number(seconds) and 0 <= seconds < float("inf")):
             wrong("seconds must be a number >= 0")

@@ -4,18 +4,16 @@ the reference search on what it searches.
 A developer tool (not part of the package). Two halves:
 
 * engine: random exact-cover problems (random sizes, secondary items, colors, weights,
-  forced options, a few malformed ones) are given to `_dlx.Solver` and `_pydlx.Solver` side by
-  side; each runs the same queries (all solutions, counting, first k, maximize; MRV and
-  first-item; random pause budgets; a second query on the same solver, which unwinds
-  the first) and every step must match: status, solution, nodes, updates, count,
-  level, best weight, progress, or the exception's type and message. Every query the
-  reference (dlxcli/engine/_reference.py) answers too (well formed, not maximize) must
-  then be its search: the same solutions in the same order, with the same nodes and
-  updates at each, the same count, and the same final nodes and updates.
+  forced options, a few malformed ones) are given to both twins' Solvers (through the
+  argument checks, as dlxcli gives them: `engine.twin`) side by side; each runs the
+  same queries (all solutions, counting, first k, maximize; MRV and first-item; random
+  pause budgets; a second query on the same solver, which unwinds the first) and every
+  step must match: status, solution, nodes, count, level, best weight, progress, or the
+  exception's type and message (updates and mems are the C twin's alone).
 * puzzles: random inputs for every puzzle that exists (mutations of the seed inputs in
   tests/fuzz_corpus/) are solved by the puzzle's `solve_text` in two subprocesses, one
   per twin (DLXCLI_ENGINE=c / python); the Answers (text, failure, data, errors,
-  nodes, updates, solutions) or the errors must match.
+  nodes, solutions) or the errors must match.
 
 Searches are bounded by node counts, never by time, so both twins stop at the same
 place. Usage: python scripts/differential.py [--n 10000] [--puzzles 1000] [--seed 1]
@@ -31,8 +29,9 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from dlxcli import engine
 from dlxcli.commands import PUZZLES, puzzle_module
-from dlxcli.engine import _pydlx
+from dlxcli.engine import EXHAUSTED, SOLUTION
 from dlxcli.engine._reference import Reference
 from dlxcli.errors import DlxError
 from dlxcli.exact_cover import Budget
@@ -160,8 +159,8 @@ def _steps(twin, solver, query):
     count_only = query.kind == "count"
     while solver.nodes < NODE_CAP:
         status = solver.run(query.budget, count_only)
-        yield (status, solver.solution(), solver.nodes, solver.updates, solver.count,
-               solver.level, solver.best_weight, solver.progress())
+        yield (status, solver.solution(), solver.nodes, solver.count, solver.level,
+               solver.best_weight, solver.progress())
         if status == twin.EXHAUSTED:
             return
         if query.kind == "limit" and status == twin.SOLUTION and solver.count >= query.limit:
@@ -194,32 +193,31 @@ def _query_steps(events):
 
 def _summary(query, steps):
     """What the reference can tell of a query: the solutions reported, each with the
-    nodes and updates then; the count; the final nodes and updates if it ended."""
+    nodes then; the count; the final nodes if it ended."""
     last = steps[-1]
-    found = [(step[1], step[2], step[3]) for step in steps if step[0] == _pydlx.SOLUTION]
-    ended = (last[2], last[3]) if last[0] == _pydlx.EXHAUSTED else None
-    return found, last[4], ended
+    found = [(step[1], step[2]) for step in steps if step[0] == SOLUTION]
+    ended = last[2] if last[0] == EXHAUSTED else None
+    return found, last[3], ended
 
 
 def _reference_summary(problem, query, last):
     """_summary of the reference's search, stopped where the twins' stopped (`last`)."""
-    ended = last[0] == _pydlx.EXHAUSTED
+    ended = last[0] == EXHAUSTED
     reference = Reference(problem.n_primary, problem.n_secondary, problem.options,
                           problem.colors)
-    found = [(solution, reference.nodes, reference.updates) for solution in
+    found = [(solution, reference.nodes) for solution in
              reference.solutions(query.forced, query.first_item, None if ended else last[2])]
     return (([] if query.kind == "count" else found), len(found),
-            (reference.nodes, reference.updates) if ended else None)
+            reference.nodes if ended else None)
 
 
 def check_engines(n, seed):
     """Compare the twins on `n` random problems; return (passed, first mismatch or None)."""
-    from dlxcli.engine import _dlx
-
+    python, c = engine.twin("python"), engine.twin("c")
     rng = random.Random(seed)
     for k in range(n):
         problem = random_problem(rng)
-        expected, got = trace(_pydlx, problem), trace(_dlx, problem)
+        expected, got = trace(python, problem), trace(c, problem)
         if expected != got:
             return k, _mismatch(f"engine problem {k} (seed {seed})", problem, expected, got)
         mismatch = reference_mismatch(problem, got)
@@ -302,7 +300,7 @@ def answer_all(cases):
         failure = None if answer.failure is None else str(answer.failure)
         outcomes.append(["answer", answer.text, failure, answer.data,
                          [str(error) for error in answer.errors],
-                         answer.stats.nodes, answer.stats.updates, answer.stats.solutions])
+                         answer.stats.nodes, answer.stats.solutions])
     return outcomes
 
 

@@ -18,7 +18,6 @@ with SIGINT ignored (a CI job, `nohup`, a background job of a script): the tests
 press Ctrl-C on a dlxcli child need it to reach the child, which inherits the ignoring.
 """
 
-import importlib
 import os
 
 import pytest
@@ -33,9 +32,11 @@ def _wanted_engine():
 
 
 def load_twin(name):
-    """The Solver module of one twin; skips (or, when it is required, fails) if unbuilt."""
+    """One twin (dlxcli.engine.twin: its module, its Solver behind the argument checks,
+    as dlxcli uses it); skips (or, when it is required, fails) if unbuilt."""
     try:
-        return importlib.import_module(TWINS[name])
+        from dlxcli import engine
+        return engine.twin(name)
     except ImportError as exc:
         if _wanted_engine() == name:
             pytest.fail(f"DLXCLI_ENGINE={name} but {TWINS[name]} cannot be imported: {exc}")
@@ -44,7 +45,7 @@ def load_twin(name):
 
 @pytest.fixture(params=list(TWINS), scope="session")
 def twin(request):
-    """Each twin's Solver module in turn: `twin.Solver`, `twin.EXHAUSTED`, ..."""
+    """Each twin in turn: `twin.Solver`, `twin.EXHAUSTED`, ..."""
     return load_twin(request.param)
 
 

@@ -10,12 +10,15 @@ twins are held to each other, as PEP 399 asks of an accelerator and its pure twi
 import enum
 import gc
 import itertools
+import re
 import tracemalloc
 
 import pytest
 
 import oracle
+from dlxcli import engine
 from dlxcli.errors import ProblemError, ProblemTooLarge
+from paths import REPO
 
 BIG = 1 << 40
 """A budget no test problem comes near: run() goes on to the next solution or the end."""
@@ -91,16 +94,33 @@ def test_twins_have_the_same_public_api(c_twin, py_twin):
         return {name for name in dir(obj) if not name.startswith("_")}
 
     assert public(c_twin.Solver) == public(py_twin.Solver)
-    assert public(c_twin) <= public(py_twin)
+    assert public(c_twin.module.Solver) == public(py_twin.module.Solver)
+    assert public(c_twin.module) <= public(py_twin.module)
     for name in ("EXHAUSTED", "SOLUTION", "PAUSED", "MAX_NODES"):
         assert getattr(c_twin, name) == getattr(py_twin, name)
     assert len({c_twin.EXHAUSTED, c_twin.SOLUTION, c_twin.PAUSED}) == 3
 
 
+def test_dlxcli_reaches_a_twin_only_through_the_checks():
+    """A twin trusts its arguments (engine._checks checks them once for both), so no
+    module of dlxcli but the engine's own imports a twin, and engine.Solver is the
+    chosen twin's behind the checks."""
+    importing = re.compile(r"^\s*(from|import)\b.*\b_(py)?dlx\b", re.M)
+    package = REPO / "dlxcli"
+    found = [str(path.relative_to(package)) for path in package.rglob("*.py")
+             if importing.search(path.read_text())]
+    assert found == []
+    chosen = engine.twin(engine.ENGINE)
+    assert engine.Solver is chosen.Solver and engine.Solver is not chosen.module.Solver
+    with pytest.raises(ProblemError, match="^option 0: item 5 appears twice$"):
+        engine.Solver(6, 0, [[5, 5]])
+
+
 def test_solver_reports_its_shape(twin):
     solver = twin.Solver(3, 2, [[0, 3], [1], [2, 4, 0]])
     assert (solver.n_primary, solver.n_secondary, solver.n_options) == (3, 2, 3)
-    assert (solver.nodes, solver.updates, solver.count, solver.level) == (0, 0, 0, 0)
+    assert (solver.nodes, solver.count, solver.level) == (0, 0, 0)
+    assert (solver.updates, solver.mems) == ((0, 0) if twin.name == "c" else (None, None))
     assert solver.best_weight is None
     assert solver.solution() is None
 
@@ -520,16 +540,15 @@ def test_restart_after_maximize_equals_a_fresh_maximize(twin):
 
 @pytest.mark.parametrize("n", range(1, 10))
 @pytest.mark.parametrize("first_item", [False, True])
-def test_twins_agree_on_solutions_and_counters(c_twin, py_twin, n, first_item):
+def test_twins_agree_on_solutions_and_nodes(c_twin, py_twin, n, first_item):
     runs = []
     for twin in (c_twin, py_twin):
         solver = twin.Solver(*queens(n))
         solver.start(first_item=first_item)
         trace = []
         while solver.run(BIG) == twin.SOLUTION:
-            trace.append((solver.solution(), solver.nodes, solver.updates, solver.mems,
-                          solver.level, solver.progress()))
-        runs.append((trace, solver.nodes, solver.updates, solver.mems, solver.count))
+            trace.append((solver.solution(), solver.nodes, solver.level, solver.progress()))
+        runs.append((trace, solver.nodes, solver.count))
     assert runs[0] == runs[1]
 
 
@@ -540,8 +559,8 @@ def test_twins_agree_on_maximize(c_twin, py_twin):
         solver.start(maximize=True)
         trace = []
         while solver.run(BIG) == twin.SOLUTION:
-            trace.append((solver.best_weight, solver.solution(), solver.nodes, solver.mems))
-        runs.append((trace, solver.nodes, solver.updates, solver.mems))
+            trace.append((solver.best_weight, solver.solution(), solver.nodes))
+        runs.append((trace, solver.nodes))
     assert runs[0] == runs[1]
 
 
@@ -559,23 +578,23 @@ def test_a_renumbering_cut_short_leaves_the_python_twin_usable(py_twin, monkeypa
     """A time limit (SIGALRM) or Ctrl-C may land while the Python twin numbers its
     options afresh (_compact, in the first `run`); the next `start` must not take the
     half-built tables for whole ones."""
-    monkeypatch.setattr(py_twin, "_COMPACT_AT", 1)
+    monkeypatch.setattr(py_twin.module, "_COMPACT_AT", 1)
     solver, fresh = py_twin.Solver(*queens(6)), py_twin.Solver(*queens(6))
-    whole = py_twin._entry_bits
+    whole = py_twin.module._bit_sets
 
-    def cut_short(options):
+    def cut_short(n_sets, members):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(py_twin, "_entry_bits", cut_short)
+    monkeypatch.setattr(py_twin.module, "_bit_sets", cut_short)
     solver.start(forced=[3])
     with pytest.raises(KeyboardInterrupt):
         solver.run(BIG)
-    monkeypatch.setattr(py_twin, "_entry_bits", whole)
+    monkeypatch.setattr(py_twin.module, "_bit_sets", whole)
     for forced in ([3], [], [3]):
         runs = []
         for twin_solver in (solver, fresh):
             twin_solver.start(forced=forced)
-            runs.append((drive(py_twin, twin_solver), twin_solver.nodes, twin_solver.mems))
+            runs.append((drive(py_twin, twin_solver), twin_solver.nodes, twin_solver.count))
         assert runs[0] == runs[1]
 
 
@@ -785,7 +804,7 @@ def test_a_long_maximize_search_matches_enumeration_on_both_twins():
         solver = twin.Solver(n1, n2, options, weights)
         solver.start(maximize=True)
         drive(twin, solver)
-        runs.append((solver.best_weight, solver.solution(), solver.nodes, solver.updates))
+        runs.append((solver.best_weight, solver.solution(), solver.nodes))
     every = c.Solver(n1, n2, options, weights)
     every.start()
     heaviest = max(sum(weights[j] for j in tiling) for tiling in drive(c, every))

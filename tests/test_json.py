@@ -225,7 +225,8 @@ def test_a_target_sudoku_counts_the_better_grids_it_found():
 def test_a_stopped_search_counts_its_updates_and_mems_up_to_the_stop(twin_name, limit):
     """15 queens take either limit (2,279,184 placements, OEIS A000170): the document's
     nodes, updates and mems are all those of the search until it stopped. Each node
-    covers at least one item, which updates links and reads memory."""
+    covers at least one item, which updates links and reads memory (on the C twin:
+    the Python twin counts neither, and says so with null)."""
     load_twin(twin_name)
     done = subprocess.run([sys.executable, "-m", "dlxcli", "queens", "--format", "json", *limit],
                           input="15\n", capture_output=True, text=True, cwd=REPO, timeout=120,
@@ -233,6 +234,9 @@ def test_a_stopped_search_counts_its_updates_and_mems_up_to_the_stop(twin_name, 
     document = json.loads(done.stdout)
     stats = document["stats"]
     assert document["verdict"] == ("node limit" if limit[0] == "--node-limit" else "time limit")
-    assert 0 < stats["nodes"] <= stats["updates"] < stats["mems"]
+    if twin_name == "c":
+        assert 0 < stats["nodes"] <= stats["updates"] < stats["mems"]
+    else:
+        assert stats["nodes"] > 0 and (stats["updates"], stats["mems"]) == (None, None)
     if limit[0] == "--node-limit":
         assert stats["nodes"] == 1000

@@ -441,8 +441,8 @@ def test_the_twins_search_a_25x25_sudoku_alike(c_twin, py_twin, cells):
         solver = twin.Solver(*grid.problem.definition[:3])
         solver.start(forced=grid.forced(givens))
         solved = solver.run(3000) == twin.SOLUTION
-        runs.append((solved, solver.solution(), solver.nodes, solver.updates, solver.mems,
-                     solver.levels(), solver.lengths()))
+        runs.append((solved, solver.solution(), solver.nodes, solver.levels(),
+                     solver.lengths()))
     assert runs[0] == runs[1]
 
 

@@ -121,7 +121,8 @@ def learner_options(command):
         click.option("--stats", is_flag=True, default=DEFAULT["stats"],
                      help="After each input, print on stderr the search's nodes, updates "
                           "and mems (memory accesses, counted as in Knuth's DLX1), in all "
-                          "and per solution (docs/engine.md)."),
+                          "and per solution (docs/engine.md). The pure-Python twin "
+                          "counts no updates or mems, and says so."),
         click.option("--trace", is_flag=True, default=DEFAULT["trace"],
                      help="Show every search on stderr, node by node, as Knuth's DLX1 does "
                           "when verbose: the item chosen at each level and why, each "

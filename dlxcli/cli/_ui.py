@@ -48,20 +48,37 @@ def display(wanted=None, verbosity=0, knuth_figures=False):
 
 def statistics_line(name, stats):
     """-v's line for one input, with the counts Knuth's programs report."""
-    return (f"{name}: {stats.nodes:,} nodes, {stats.updates:,} updates, "
-            f"{stats.mems:,} mems, {stats.solutions:,} solutions, {stats.seconds:.3f} s")
+    return (f"{name}: {_figures(_counts(stats))}, "
+            f"{stats.solutions:,} solutions, {stats.seconds:.3f} s")
 
 
 def knuth_figures_line(name, stats):
     """--stats's line for one input: its solutions, then nodes, updates and mems, in
     all and per solution (Knuth's way of comparing searches, TAOCP 7.2.2.1)."""
-    counts = (("nodes", stats.nodes), ("updates", stats.updates), ("mems", stats.mems))
+    counts = _counts(stats)
     line = (f"{name}: {stats.solutions:,} solution{'' if stats.solutions == 1 else 's'}, "
-            + ", ".join(f"{value:,} {what}" for what, value in counts))
+            + _figures(counts))
     if stats.solutions:
         line += "; per solution: " + ", ".join(
-            f"{_per(value, stats.solutions)} {what}" for what, value in counts)
+            f"{_per(value, stats.solutions)} {what}" for what, value in counts
+            if value is not None)
     return line
+
+
+def _counts(stats):
+    """(name, value) of nodes, updates and mems; a value None was not counted."""
+    return (("nodes", stats.nodes), ("updates", stats.updates), ("mems", stats.mems))
+
+
+def _figures(counts):
+    """'6 nodes, 17 updates, 400 mems'; what was not counted (None: the Python twin
+    counts no updates or mems) is named as such: '6 nodes, updates and mems not
+    counted by the Python twin'."""
+    shown = [f"{value:,} {what}" for what, value in counts if value is not None]
+    missing = [what for what, value in counts if value is None]
+    if missing:
+        shown.append(f"{' and '.join(missing)} not counted by the Python twin")
+    return ", ".join(shown)
 
 
 def _per(value, solutions):

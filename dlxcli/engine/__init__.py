@@ -1,28 +1,64 @@
 """The exact-cover engine: one contract, two twins, chosen once at import.
 
-Layer: engine. ``_dlx`` (C, the fast path) and ``_pydlx`` (pure Python, the readable
-reference) implement the same ``Solver`` with the same behaviour and the same order
-of solutions. The environment variable DLXCLI_ENGINE picks one:
+Layer: engine. ``_dlx`` (C, the fast path) and ``_pydlx`` (pure Python, the fallback)
+implement the same ``Solver``: the same search, the same solutions in the same order
+(docs/engine.md, "What the twins promise"). ``Solver`` here is the chosen twin's behind
+the argument checks of ``_checks``, the only way into either twin. The environment
+variable DLXCLI_ENGINE picks one:
 
 * unset or ``auto``: the C twin if it was built, else the Python twin with a warning;
 * ``c``: the C twin, and an ImportError if it is missing (CI uses this to prove it built);
 * ``python``: the Python twin.
 """
 
+from __future__ import annotations
+
+import importlib
 import os
 import warnings
+from types import ModuleType
 
 from ..errors import DlxError
+from ._checks import checked
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
+    from typing import Any
+
+TWINS = {"c": "dlxcli.engine._dlx", "python": "dlxcli.engine._pydlx"}
+"""Each twin's module."""
 
 
-def _load_twin():
+class Twin:
+    """One twin: its module, with its Solver behind the checks (`Solver`). Tests and
+    scripts that compare the twins take both through this; any other name is the
+    module's (`twin.EXHAUSTED`, `twin.MAX_NODES`, ...)."""
+
+    def __init__(self, name: str, module: ModuleType) -> None:
+        self.name, self.module = name, module
+        self.Solver = checked(module.Solver)
+
+    def __getattr__(self, attribute: str) -> Any:
+        return getattr(self.module, attribute)
+
+
+_loaded: dict[str, Twin] = {}
+
+
+def twin(name: str) -> Twin:
+    """The twin `name` ("c" or "python"); ImportError if it was not built."""
+    if name not in _loaded:
+        _loaded[name] = Twin(name, importlib.import_module(TWINS[name]))
+    return _loaded[name]
+
+
+def _chosen() -> Twin:
     wanted = os.environ.get("DLXCLI_ENGINE", "auto").strip().lower() or "auto"
     if wanted not in ("auto", "c", "python"):
         raise DlxError(f"DLXCLI_ENGINE must be 'c', 'python' or 'auto', not {wanted!r}")
     if wanted != "python":
         try:
-            from . import _dlx
-            return _dlx, "c"
+            return twin("c")
         except ImportError as exc:
             if wanted == "c":
                 raise ImportError(
@@ -31,16 +67,19 @@ def _load_twin():
                 ) from exc
             warnings.warn("dlxcli's C core is not built; using the slower pure-Python twin",
                           RuntimeWarning, stacklevel=2)
-    from . import _pydlx
-    return _pydlx, "python"
+    return twin("python")
 
 
-_twin, ENGINE = _load_twin()
+_twin = _chosen()
+ENGINE: str = _twin.name
 Solver = _twin.Solver
-EXHAUSTED, SOLUTION, PAUSED = _twin.EXHAUSTED, _twin.SOLUTION, _twin.PAUSED
-MAX_NODES = _twin.MAX_NODES
+EXHAUSTED: int = _twin.EXHAUSTED
+SOLUTION: int = _twin.SOLUTION
+PAUSED: int = _twin.PAUSED
+MAX_NODES: int = _twin.MAX_NODES
 SLICE = 1 << 16 if ENGINE == "c" else 1 << 11
 """Nodes per call of Solver.run: small enough that Ctrl-C, time limits and progress
 displays get a turn several times a second, large enough that the calls cost nothing."""
 
-__all__ = ["ENGINE", "EXHAUSTED", "MAX_NODES", "PAUSED", "SLICE", "SOLUTION", "Solver"]
+__all__ = ["ENGINE", "EXHAUSTED", "MAX_NODES", "PAUSED", "SLICE", "SOLUTION", "Solver", "Twin",
+           "twin"]

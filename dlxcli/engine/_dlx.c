@@ -44,8 +44,6 @@ enum { STEP_DONE = -1, STEP_X2 = 0, STEP_X8 = 1 };
 /* Nodes between fresh sums of the bound: every cover and uncover updates it by
  * differences, whose rounding errors must not add up over a long search. */
 #define RESUM_EVERY 1024
-#define WEIGHT_LIMIT 2147483648LL /* |w| < 2**31 */
-#define COLOR_LIMIT 2147483648LL  /* 0 <= color < 2**31 */
 #define COVERED (1 << 30)        /* added to a covered item's len; > MAX_NODES */
 #define SCAN_BLOCK 16            /* items per step of choose's scan */
 #define WALK_SPAN 8              /* choose walks when its span is > 8 x the active items */
@@ -948,197 +946,58 @@ static void unwind(Solver *s)
     s->zeros = s->zeros_initial;
 }
 
-/* -- argument checks (same rules and messages as _pydlx.py) ------------------- */
+/* -- arguments -------------------------------------------------------------- */
 
-static int is_int(PyObject *o)
-{
-    return PyLong_Check(o) && !PyBool_Check(o);
-}
+/* The arguments come checked (dlxcli/engine/_checks.py: engine.Solver is this Solver
+ * behind those checks, and the only way into it): plain ints in range, options neither
+ * empty nor repeating an item, weights and colors one per option and per entry. What
+ * follows only converts them; a conversion that fails (not a sequence, not an int)
+ * returns an error, as any C extension must. */
 
-/* Whether `o` is an integer (not a bool) with lo <= value < hi; if so, *value holds it.
- * Sets no exception: the caller says what was expected. */
-static int int_in(PyObject *o, long long lo, long long hi, long long *value)
-{
-    int overflow = 0;
-    if (!is_int(o))
-        return 0;
-    *value = PyLong_AsLongLongAndOverflow(o, &overflow);
-    return !overflow && lo <= *value && *value < hi;
-}
-
-/* A non-negative count; anything above MAX_NODES is clamped to MAX_NODES + 1, which
- * the caller then refuses as too large. */
-static int count_arg(const char *name, PyObject *value, long long *out)
-{
-    int overflow = 0;
-    long long v = is_int(value) ? PyLong_AsLongLongAndOverflow(value, &overflow) : -1;
-    if (overflow < 0 || (!overflow && v < 0)) {
-        PyErr_Format(ProblemError, "%s must be a non-negative integer, not %R", name, value);
-        return -1;
-    }
-    *out = (overflow > 0 || v > MAX_NODES) ? MAX_NODES + 1 : v;
-    return 0;
-}
-
-/* `obj` as a new fast sequence; NULL with a ProblemError (`format`, for option j) when
- * it is not a sequence. */
-static PyObject *sequence_of_option(PyObject *obj, const char *format, Py_ssize_t j)
-{
-    PyObject *seq = PySequence_Fast(obj, "");
-    if (!seq && PyErr_ExceptionMatches(PyExc_TypeError)) {
-        PyErr_Clear();
-        PyErr_Format(ProblemError, format, j);
-    }
-    return seq;
-}
-
-/* Checks one option; returns its items as a new fast sequence, or NULL. */
-static PyObject *option_items(Py_ssize_t j, PyObject *option, int n_items, int *stamp)
-{
-    PyObject *items = sequence_of_option(option, "option %zd is not a sequence of items", j);
-    if (!items)
-        return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
-    if (n == 0) {
-        PyErr_Format(ProblemError, "option %zd is empty", j);
-        goto fail;
-    }
-    for (Py_ssize_t k = 0; k < n; k++) {
-        PyObject *o = PySequence_Fast_GET_ITEM(items, k);
-        if (!is_int(o)) {
-            PyErr_Format(ProblemError, "option %zd: item %R is not an integer", j, o);
-            goto fail;
-        }
-        long long item;
-        if (!int_in(o, 0, n_items, &item)) {
-            PyErr_Format(ProblemError, "option %zd: unknown item %S (items are 0..%d)", j, o,
-                         n_items - 1);
-            goto fail;
-        }
-        if (stamp[item] == (int)j + 1) {
-            PyErr_Format(ProblemError, "option %zd: item %S appears twice", j, o);
-            goto fail;
-        }
-        stamp[item] = (int)j + 1;
-    }
-    return items;
-fail:
-    Py_DECREF(items);
-    return NULL;
-}
-
+/* s->weights: one per option. */
 static int weights_arg(Solver *s, PyObject *weights)
 {
     PyObject *seq = PySequence_Fast(weights, "weights must be a sequence of integers");
     if (!seq)
         return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    if (n != s->n_options) {
-        PyErr_Format(ProblemError, "%zd weights for %d options", n, s->n_options);
-        goto fail;
-    }
-    s->weights = PyMem_Calloc(n ? n : 1, sizeof(long long));
+    s->weights = PyMem_Calloc(s->n_options ? s->n_options : 1, sizeof(long long));
     if (!s->weights) {
+        Py_DECREF(seq);
         PyErr_NoMemory();
-        goto fail;
-    }
-    for (Py_ssize_t j = 0; j < n; j++) {
-        PyObject *o = PySequence_Fast_GET_ITEM(seq, j);
-        if (!is_int(o)) {
-            PyErr_Format(ProblemError, "weight of option %zd is not an integer: %R", j, o);
-            goto fail;
-        }
-        long long w;
-        if (!int_in(o, -WEIGHT_LIMIT + 1, WEIGHT_LIMIT, &w)) {
-            PyErr_Format(ProblemError, "weight of option %zd is out of range (|w| < 2**31)", j);
-            goto fail;
-        }
-        s->weights[j] = w;
-    }
-    Py_DECREF(seq);
-    return 0;
-fail:
-    Py_DECREF(seq);
-    return -1;
-}
-
-/* The colors of option j (at most COLOR_LIMIT, none on a primary item) into `color`;
- * sets *any if one is not 0. */
-static int option_colors(Solver *s, Py_ssize_t j, PyObject *tints, PyObject *items, int *color,
-                         int *any)
-{
-    PyObject *seq = sequence_of_option(tints, "colors of option %zd are not a sequence", j);
-    if (!seq)
         return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq), n_items = PySequence_Fast_GET_SIZE(items);
-    int result = -1;
-    if (n != n_items) {
-        PyErr_Format(ProblemError, "option %zd: %zd colors for %zd items", j, n, n_items);
-        goto done;
     }
-    for (Py_ssize_t k = 0; k < n; k++) {
-        PyObject *o = PySequence_Fast_GET_ITEM(seq, k);
-        if (!is_int(o)) {
-            PyErr_Format(ProblemError, "option %zd: color %R is not an integer", j, o);
-            goto done;
-        }
-        long long c;
-        if (!int_in(o, 0, COLOR_LIMIT, &c)) {
-            PyErr_Format(ProblemError, "option %zd: color %S is out of range "
-                         "(0 <= color < 2**31)", j, o);
-            goto done;
-        }
-        long item = PyLong_AsLong(PySequence_Fast_GET_ITEM(items, k));
-        if (c && item < s->n_primary) {
-            PyErr_Format(ProblemError, "option %zd: primary item %ld cannot have a color", j,
-                         item);
-            goto done;
-        }
-        color[k] = (int)c;
-        *any |= c != 0;
-    }
-    result = 0;
-done:
+    for (int j = 0; j < s->n_options && !PyErr_Occurred(); j++)
+        s->weights[j] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, j));
     Py_DECREF(seq);
-    return result;
+    return PyErr_Occurred() ? -1 : 0;
 }
 
-/* See _pydlx._colors_arg: s->color gets each option's colors at the nodes link_options
- * will give it, and stays NULL when no item has a color. */
+/* s->color: each option's colors at the nodes link_options will give it (the checks
+ * hand none over when all are 0: then s->color stays NULL). */
 static int colors_arg(Solver *s, PyObject *colors, PyObject **checked, long long n_nodes)
 {
     PyObject *seq = PySequence_Fast(colors, "colors must be a sequence of color lists");
     if (!seq)
         return -1;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
-    int any = 0;
-    if (n != s->n_options) {
-        PyErr_Format(ProblemError, "%zd color lists for %d options", n, s->n_options);
-        goto fail;
-    }
     s->color = PyMem_Calloc((size_t)n_nodes, sizeof(int));
     if (!s->color) {
+        Py_DECREF(seq);
         PyErr_NoMemory();
-        goto fail;
+        return -1;
     }
     int first = s->n_items + 2;
-    for (Py_ssize_t j = 0; j < n; j++) {
-        if (option_colors(s, j, PySequence_Fast_GET_ITEM(seq, j), checked[j], s->color + first,
-                          &any) < 0)
-            goto fail;
+    for (int j = 0; j < s->n_options && !PyErr_Occurred(); j++) {
+        PyObject *tints = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, j), "colors of an "
+                                          "option must be a sequence");
+        if (!tints)
+            break;
+        for (Py_ssize_t k = 0; k < PySequence_Fast_GET_SIZE(tints); k++)
+            s->color[first + k] = (int)PyLong_AsLong(PySequence_Fast_GET_ITEM(tints, k));
+        Py_DECREF(tints);
         first += (int)PySequence_Fast_GET_SIZE(checked[j]) + 1;
     }
     Py_DECREF(seq);
-    if (!any) {
-        PyMem_Free(s->color);
-        s->color = NULL;
-    }
-    return 0;
-fail:
-    Py_DECREF(seq);
-    PyMem_Free(s->color);
-    s->color = NULL;
-    return -1;
+    return PyErr_Occurred() ? -1 : 0;
 }
 
 /* -- building --------------------------------------------------------------- */
@@ -1206,24 +1065,15 @@ static void *alloc_ints(long long n, int *ok)
 static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"n_primary", "n_secondary", "options", "weights", "colors", NULL};
-    PyObject *n1_obj, *n2_obj, *options, *weights = Py_None, *colors = Py_None;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOO|OO:Solver", kwlist, &n1_obj, &n2_obj,
-                                     &options, &weights, &colors))
+    PyObject *options, *weights = Py_None, *colors = Py_None;
+    int n1, n2;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiO|OO:Solver", kwlist, &n1, &n2, &options,
+                                     &weights, &colors))
         return -1;
     if (s->top) {
         PyErr_SetString(ProblemError, "a Solver cannot be initialised twice");
         return -1;
     }
-    long long n1_big, n2_big;
-    if (count_arg("n_primary", n1_obj, &n1_big) < 0 ||
-        count_arg("n_secondary", n2_obj, &n2_big) < 0)
-        return -1;
-    if (n1_big + n2_big + 2 > MAX_NODES) {
-        PyErr_Format(ProblemTooLarge, "problem needs more than %lld nodes; the limit is %lld "
-                     "(items + option entries + options)", MAX_NODES, MAX_NODES);
-        return -1;
-    }
-    int n1 = (int)n1_big, n2 = (int)n2_big;
     s->n_primary = n1;
     s->n_secondary = n2;
     s->n_items = n1 + n2;
@@ -1234,24 +1084,18 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
     int ok = 1, result = -1;
     Py_ssize_t n_checked = 0;
     PyObject **checked = PyMem_Calloc(n_options ? n_options : 1, sizeof(PyObject *));
-    int *stamp = alloc_ints(s->n_items, &ok);
-    if (!checked || !ok) {
+    if (!checked) {
         PyErr_NoMemory();
         goto done;
     }
     long long n_nodes = (long long)s->n_items + 2;
     for (; n_checked < n_options; n_checked++) {
-        PyObject *items = option_items(n_checked, PySequence_Fast_GET_ITEM(seq, n_checked),
-                                       s->n_items, stamp);
+        PyObject *items = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, n_checked),
+                                          "an option must be a sequence of items");
         if (!items)
             goto done;
         checked[n_checked] = items;
         n_nodes += PySequence_Fast_GET_SIZE(items) + 1;
-    }
-    if (n_nodes > MAX_NODES) {
-        PyErr_Format(ProblemTooLarge, "problem needs %lld nodes; the limit is %lld "
-                     "(items + option entries + options)", n_nodes, MAX_NODES);
-        goto done;
     }
     s->n_options = (int)n_options;
     if (weights != Py_None && weights_arg(s, weights) < 0)
@@ -1288,6 +1132,8 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
     s->active = n1;
     ring(s, s->n_items + 1, n1 + 1, s->n_items);
     link_options(s, checked);
+    if (PyErr_Occurred())
+        goto done;
     for (int i = 1; i <= n1; i++)
         s->zeros_initial += s->len[i] == 0;
     s->zeros = s->zeros_initial;
@@ -1297,7 +1143,6 @@ done:
     for (Py_ssize_t j = 0; j < n_checked; j++)
         Py_XDECREF(checked[j]);
     PyMem_Free(checked);
-    PyMem_Free(stamp);
     Py_DECREF(seq);
     return result;
 }
@@ -1360,21 +1205,6 @@ static PyObject *Solver_start(Solver *s, PyObject *args, PyObject *kwds)
     if (!forced)
         return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(forced);
-    for (Py_ssize_t k = 0; k < n; k++) {
-        PyObject *o = PySequence_Fast_GET_ITEM(forced, k);
-        long long j;
-        if (!int_in(o, 0, s->n_options, &j)) {
-            PyErr_Format(ProblemError, "forced option %R is not an option index (0..%d)", o,
-                         s->n_options - 1);
-            Py_DECREF(forced);
-            return NULL;
-        }
-    }
-    if (maximize && !s->weights) {
-        Py_DECREF(forced);
-        PyErr_SetString(ProblemError, "maximize needs option weights");
-        return NULL;
-    }
     unwind(s);
     if (s->weights && order_lists(s, maximize) < 0) {
         Py_DECREF(forced);
@@ -1404,20 +1234,12 @@ static PyObject *Solver_start(Solver *s, PyObject *args, PyObject *kwds)
 static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"budget", "count_only", NULL};
-    PyObject *budget_obj;
-    int count_only = 0, overflow = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|p:run", kwlist, &budget_obj, &count_only))
+    long long budget;
+    int count_only = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "L|p:run", kwlist, &budget, &count_only))
         return NULL;
     if (check_ready(s) < 0)
         return NULL;
-    long long budget = is_int(budget_obj) ? PyLong_AsLongLongAndOverflow(budget_obj, &overflow)
-                                          : 0;
-    if (overflow > 0)
-        budget = LLONG_MAX;
-    if (budget < 0 || !is_int(budget_obj)) {
-        PyErr_Format(ProblemError, "budget must be a non-negative integer, not %R", budget_obj);
-        return NULL;
-    }
     int status;
     s->running = 1;
     Py_BEGIN_ALLOW_THREADS
@@ -1497,11 +1319,9 @@ static PyObject *Solver_set_floor(Solver *s, PyObject *weight)
                         "set_floor() needs a maximize search that start() has just set up");
         return NULL;
     }
-    long long w;
-    if (!int_in(weight, -(1LL << 62) + 1, 1LL << 62, &w)) {
-        PyErr_Format(ProblemError, "floor must be an integer (|floor| < 2**62), not %R", weight);
+    long long w = PyLong_AsLongLong(weight);
+    if (w == -1 && PyErr_Occurred())
         return NULL;
-    }
     s->has_best = 1;
     s->best = w;
     s->best_len = -1;
@@ -1622,7 +1442,7 @@ static PyTypeObject SolverType = {
     .tp_name = "dlxcli.engine._dlx.Solver",
     .tp_basicsize = sizeof(Solver),
     .tp_dealloc = (destructor)Solver_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE, /* engine._checks.checked */
     .tp_doc = "One exact-cover problem, searchable again and again (C twin of _pydlx.Solver).",
     .tp_methods = Solver_methods,
     .tp_getset = Solver_getset,

@@ -1,6 +1,10 @@
-"""Signatures shared by both twins: dlxcli.engine._dlx (C) and dlxcli.engine._pydlx."""
+"""The C twin's signatures, which are the Python twin's (dlxcli.engine._pydlx).
 
-from typing import Iterable, Optional, Sequence
+Both take their arguments checked (dlxcli.engine._checks): reach them through
+dlxcli.engine.Solver, never directly.
+"""
+
+from collections.abc import Sequence
 
 EXHAUSTED: int
 SOLUTION: int
@@ -12,26 +16,28 @@ class Solver:
     n_secondary: int
     n_options: int
     nodes: int
-    updates: int
-    mems: int
+    updates: int | None
+    """Knuth's updates: counted by the C twin, None on the Python twin."""
+    mems: int | None
+    """Knuth's mems: counted by the C twin, None on the Python twin."""
     count: int
     level: int
-    best_weight: Optional[int]
+    best_weight: int | None
     def __init__(
         self,
         n_primary: int,
         n_secondary: int,
-        options: Iterable[Sequence[int]],
-        weights: Optional[Sequence[int]] = None,
-        colors: Optional[Iterable[Sequence[int]]] = None,
+        options: list[list[int]],
+        weights: list[int] | None = None,
+        colors: list[list[int]] | None = None,
     ) -> None: ...
     def start(
         self, forced: Sequence[int] = (), first_item: bool = False, maximize: bool = False
     ) -> None: ...
     def run(self, budget: int, count_only: bool = False) -> int: ...
-    def solution(self) -> Optional[list[int]]: ...
+    def solution(self) -> list[int] | None: ...
     def progress(self) -> float: ...
-    def branches(self) -> Optional[list[int]]: ...
+    def branches(self) -> list[int] | None: ...
     def levels(self) -> list[tuple[int, int, int, int]]: ...
     def lengths(self) -> list[tuple[int, int]]: ...
     def set_floor(self, weight: int) -> None: ...

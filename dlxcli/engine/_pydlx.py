@@ -1,20 +1,26 @@
-"""The pure-Python twin of the exact-cover engine: the readable reference.
+"""The pure-Python twin of the exact-cover engine: the fallback, made fast on bit sets.
 
 Layer: engine. Source: D. E. Knuth, The Art of Computer Programming 7.2.2.1,
 Algorithm X and his program DLX1, with the colors of his Algorithm C and program DLX2
-(purify and unpurify). Both twins run Knuth's search step for step: the same item
-chosen at every node (MRV, ties to the earliest item), the same options tried in the
-same order, the same solutions in the same order, the same node, update and mem
-counts (PEP 399). They differ in how they remember which options are still active:
+(purify and unpurify). It runs where the C twin (`_dlx.c`) was not built, and keeps
+the twins' contract (docs/engine.md, "What the twins promise"): the same item chosen
+at every node (MRV, ties to the earliest item), the same options tried in the same
+order, the same solutions in the same order, the same node counts, `branches()` and
+exceptions. It does not count `updates` and `mems` (they are None here): the C twin
+counts them where its links are touched. The readable Algorithm X on dancing links,
+step by step as Knuth writes it, is `_reference.py`; this file is an optimisation
+study of the same search (docs/performance.md, "The Python twin"):
 
-* the C twin (`_dlx.c`) does it Knuth's way, with dancing links: covering an item
-  unlinks, node by node, every option that meets it, and uncovering relinks them;
-* this twin keeps the set of active options as one Python integer used as a bit set
-  (numbered so that the search tries them from the highest bit down: _arrange).
-  Covering an item is then one `&` of two integers, which CPython does a 30-bit digit
-  at a time, and backing up is free: each level keeps the state it started from. An
-  interpreted step costs as much as a dozen digits, so this beats walking the links
-  in Python several times over (docs/performance.md, "The Python twin").
+* the set of active options is one Python integer used as a bit set, numbered so that
+  the search tries them from the highest bit down (_arrange). Covering an item is one
+  `&` of two integers, which CPython does a 30-bit digit at a time, and backing up is
+  free: each level keeps the state it started from. An interpreted step costs as much
+  as a dozen digits, so this beats walking links in Python several times over;
+* X4 and X5 are fused: without colors, the covers of a commit hide exactly the active
+  options that meet the option committed (its meeting set, `_meets`), the chosen
+  item's list among them, so one `&` makes both;
+* once the forced options have hidden thousands of options, the options left are
+  numbered afresh (_compact), so that every `&` reads fewer digits.
 
 What the links would give for free, this twin keeps beside the bit set: LEN(i) for
 every primary item, the number of active options containing i (`_lengths`: a
@@ -24,10 +30,7 @@ commit lowers a copy of the level's lengths by one per hidden option and item (t
 lengths themselves for the level's last option), or counts them afresh when it hides
 so many options that a count is cheaper.
 
-`updates` and `mems` are charged as DLX1 and DLX2 charge their link operations: a cover
-that hides h option entries (an option of k items has k - 1 entries besides the one in
-the covered item's list) costs h updates, whatever the data structure; docs/engine.md
-("Mems and --stats") has the formula.
+Its arguments come checked (engine._checks): plain ints, in range.
 
 The search is iterative: the level stack replaces recursion and the step (X2 or X8)
 to resume from is kept in ``_step``, so ``run`` can stop after a budget of nodes and
@@ -35,15 +38,22 @@ be called again; the driver uses that to honour Ctrl-C, time limits and progress
 displays.
 """
 
+from __future__ import annotations
+
 from ..errors import EngineBusy, ProblemError, ProblemTooLarge
+from ._checks import MAX_NODES
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
+    from collections.abc import Sequence
+
+    Lengths = bytearray | list[int]
+    """LEN of every primary item (see the top of this file)."""
 
 EXHAUSTED, SOLUTION, PAUSED = 0, 1, 2
-MAX_NODES = 50_000_000
-"""Refuse problems whose node table (headers + option entries + spacers) is larger."""
 MAX_BITS = 2**32
 """Refuse problems with more items x options than this: the bit sets of the items'
 options would take more than 512 MiB (the C twin's links do not grow that way)."""
-
 _X2, _X8 = 0, 1
 _PRUNE_MARGIN = 0.5 + 1 / 1024
 """Weights are integers, so a branch can only improve on `best` if its bound is at
@@ -72,8 +82,8 @@ on pentominoes."""
 
 
 _NUMBERING = ("_bit_option", "_items_at", "_primary_at", "_colors_at", "_weight_at",
-              "_share_at", "_item_bits", "_primary_bits", "_color_bits", "_entry_bits",
-              "_entry_size", "_meets_at", "_option_bit", "_commit_mems_at")
+              "_share_at", "_item_bits", "_primary_bits", "_color_bits", "_meets_at",
+              "_option_bit")
 """The tables _number builds: those that change with the numbering of the options."""
 
 
@@ -82,10 +92,13 @@ class _Level:
     and where the trial of its options stands. The search keeps the levels it has
     made, one per depth, and opens them again: making one per node cost 5%."""
 
-    __slots__ = ("item", "alive", "lengths", "active", "listed", "untried",
-                 "bit", "position", "width", "cover_mems", "commit_mems", "purified")
+    __slots__ = (
+        "active", "alive", "bit", "item", "lengths", "listed", "position", "purified",
+        "untried", "width"
+    )
 
-    def open(self, item, alive, lengths, active, listed, width, cover_mems):
+    def open(self, item: int, alive: int, lengths: Lengths, active: int, listed: int,
+             width: int) -> None:
         self.item = item
         self.alive = alive            # the active options at the node
         self.lengths = lengths        # and the items' lengths
@@ -95,42 +108,42 @@ class _Level:
         self.bit = -1                 # the option being tried
         self.position = -1            # its place among the item's options, from 0
         self.width = width            # how many options it had
-        self.cover_mems = cover_mems  # charged again by the uncover (X7)
-        self.commit_mems = 0          # the commit of `bit`, charged again by X6
-        self.purified = ()            # the secondary items that commit purified
+        self.purified: Sequence[int] = ()  # the secondary items its commit purified
 
 
 class Solver:
     """One exact-cover problem, searchable again and again (e.g. with other givens)."""
 
     __slots__ = (
-        "n_primary", "n_secondary", "n_options", "_options", "_colors", "_weights",
-        "_shares", "_numbered", "_full_numbering", "_bit_option", "_option_bit", "_items_at",
-        "_primary_at", "_colors_at", "_weight_at", "_share_at", "_item_bits", "_primary_bits",
-        "_color_bits", "_entry_bits", "_entry_size", "_meets_at", "_commit_mems_at",
-        "_initial_lengths", "_covered_length", "_recount_at",
-        "_alive", "_lengths", "_active", "_purified", "_base", "_compact_due",
-        "_levels", "_levels_made", "_forced", "_step", "_first_item", "_maximize", "_weight", "_best",
-        "_best_solution", "_running",
-        "nodes", "updates", "count", "mems",
+        "_active", "_alive", "_base", "_best", "_best_solution", "_bit_option",
+        "_color_bits", "_colors", "_colors_at", "_compact_due", "_covered_length",
+        "_first_item", "_forced", "_full_numbering", "_initial_lengths", "_item_bits",
+        "_items_at", "_lengths", "_levels", "_levels_made", "_maximize", "_meets_at",
+        "_numbered", "_option_bit", "_options", "_primary_at", "_primary_bits",
+        "_purified", "_recount_at", "_running", "_share_at", "_shares", "_step", "_weight",
+        "_weight_at", "_weights", "count", "n_options", "n_primary", "n_secondary", "nodes"
     )
+    _levels: list[_Level]
+    _levels_made: list[_Level]
+    _forced: list[int]
+    _step: int | None
+    _best: int | None
+    updates = mems = None
+    """Not counted by this twin: the C twin counts them (docs/engine.md, "What the twins
+    promise")."""
 
-    def __init__(self, n_primary, n_secondary, options, weights=None, colors=None):
-        n_primary = _count_arg("n_primary", n_primary)
-        n_secondary = _count_arg("n_secondary", n_secondary)
+    def __init__(self, n_primary: int, n_secondary: int, options: list[list[int]],
+                 weights: list[int] | None = None,
+                 colors: list[list[int]] | None = None) -> None:
+        """The problem as engine._checks hands it over: checked, plain ints."""
         n_items = n_primary + n_secondary
-        if n_items + 2 > MAX_NODES:
-            raise ProblemTooLarge(_too_large(f"more than {MAX_NODES}"))
-        options = [_option_items(j, option, n_items) for j, option in enumerate(options)]
-        _check_size(n_items, options)
         if n_items * len(options) > MAX_BITS:
             raise ProblemTooLarge(
                 f"problem has {n_items} items x {len(options)} options; the pure-Python "
                 f"twin's limit is {MAX_BITS} (the C twin has none such)")
         self.n_primary, self.n_secondary, self.n_options = n_primary, n_secondary, len(options)
-        self._options = options
-        self._weights = _weights_arg(weights, len(options))
-        self._colors = _colors_arg(colors, options, n_primary)
+        self._options = [list(option) for option in options]  # the caller's may change
+        self._weights, self._colors = weights, colors
         self._shares = self._option_shares() if self._weights is not None else None
         primaries = sum(1 for option in options for item in option if item < n_primary)
         per_option = max(primaries / max(len(options), 1), 1.0)
@@ -205,11 +218,8 @@ class Solver:
         self._item_bits = _bit_sets(self.n_primary + self.n_secondary, self._items_at)
         self._primary_bits = self._item_bits[:self.n_primary]
         self._color_bits = self._same_color_bits() if self._colors else None
-        self._entry_bits = _entry_bits(self._items_at)
-        self._entry_size = self._entry_bits[0][0] if len(self._entry_bits) == 1 else 0
         fits = len(bit_option) ** 2 <= _MEETS_BITS
         self._meets_at = [self._meets(b) for b in range(len(bit_option))] if fits else None
-        self._commit_mems_at = [cover_mems(0, 0, len(items) - 1) for items in self._items_at]
 
     def _meets(self, b):
         """The bits of the options that share an item with option b (b among them)."""
@@ -241,27 +251,19 @@ class Solver:
                   for items, colors in zip(self._items_at, self._colors_at)]
         return dict(zip(keys, _bit_sets(len(keys), tagged)))
 
-    def _entries(self, hidden):
-        """The option entries hidden with the options `hidden`: k - 1 for an option of
-        k items (all but the one in the list being covered), as DLX1 counts updates."""
-        if self._entry_size:
-            return self._entry_size * hidden.bit_count()
-        return sum(k * (hidden & bits).bit_count() for k, bits in self._entry_bits)
-
-    def _commit(self, b, chosen, alive, purified):
+    def _commit(self, b: int, chosen: int | None, alive: int,
+                purified: list[int]) -> tuple[int, int]:
         """Knuth's commit(p, j) for the items of option b that follow the item `chosen`
         (X5), cyclically, or for all of them (`chosen` None: a forced option), with
         `alive` the active options: cover an item the option gives no color; purify
         one it gives a color, unless an earlier commit purified it already (to that
-        color: any other would have hidden this option). Each cover or purify is
-        charged as DLX1/DLX2 charge it (cover_mems), for its item's whole list; the
-        uncommit charges the same mems again. Returns the active options left, those
-        hidden, and the updates and mems; appends the items it purified to `purified`.
+        color: any other would have hidden this option). Returns the active options
+        left and those hidden; appends the items it purified to `purified`.
         (Without colors, the search loop does the same with one `&`: see `_meets`.)"""
         items, item_bits = self._items_at[b], self._item_bits
         colors = self._colors_at[b] if self._colors_at else None
         first = 0 if chosen is None else items.index(chosen) + 1
-        hidden = updates = mems = 0
+        hidden = 0
         for k in range(first, first + len(items) - (chosen is not None)):
             item, color = items[k % len(items)], colors[k % len(items)] if colors else 0
             listed = alive & item_bits[item]
@@ -273,12 +275,9 @@ class Solver:
                 going = listed & ~self._color_bits[item, color]
                 self._purified[item] = color
                 purified.append(item)
-            entries = self._entries(going)
-            updates += entries
-            mems += cover_mems(listed.bit_count(), entries)
             alive ^= going
             hidden |= going
-        return alive, hidden, updates, mems
+        return alive, hidden
 
     def _count_lengths(self, lengths, alive, newly_covered):
         """The primary items' lengths counted afresh in `alive`: items covered before
@@ -295,18 +294,16 @@ class Solver:
 
     # -- starting -----------------------------------------------------------------
 
-    def start(self, forced=(), first_item=False, maximize=False):
+    def start(self, forced: Sequence[int] = (), first_item: bool = False,
+              maximize: bool = False) -> None:
         """Forget the previous search, commit the `forced` options, and get ready for `run`.
 
         A forced option that clashes with an earlier one (or repeats it) leaves a
         problem with no solution: the next `run` returns EXHAUSTED.
         """
         self._check_idle()
-        forced = [_option_index(j, self.n_options) for j in forced]
-        if maximize and self._weights is None:
-            raise ProblemError("maximize needs option weights")
         self._arrange(bool(maximize))
-        self.nodes = self.updates = self.count = self.mems = 0
+        self.nodes = self.count = 0
         self._first_item, self._maximize = bool(first_item), bool(maximize)
         self._weight, self._best, self._best_solution = 0, None, None
         self._alive = (1 << self.n_options) - 1
@@ -327,7 +324,6 @@ class Solver:
                              and self.n_options - self._alive.bit_count() >= _COMPACT_AT)
         # A copy of the lengths: _search may lower self._lengths in place.
         self._base = (self._alive, self._lengths[:], self._active)
-        return None
 
     def _force(self, j, b):
         """Commit option j (bit b) as if the search had chosen it, but for the lengths,
@@ -336,10 +332,8 @@ class Solver:
         purified to another color, or it repeats one."""
         if not self._alive >> b & 1:
             return False
-        alive, _, updates, mems = self._commit(b, None, self._alive, [])
+        alive, _ = self._commit(b, None, self._alive, [])
         self._alive = alive & ~(1 << b)
-        self.updates += updates
-        self.mems += mems
         self._active -= len(self._primary_at[b])
         self._forced.append(j)
         self._weight += self._weight_at[b]
@@ -347,7 +341,7 @@ class Solver:
 
     # -- the search ----------------------------------------------------------------
 
-    def run(self, budget, count_only=False):
+    def run(self, budget: int, count_only: bool = False) -> int:
         """Search until a solution, the end, or `budget` more nodes; return which.
 
         Returns SOLUTION (then `solution()` is valid; in maximize mode only for a
@@ -358,8 +352,6 @@ class Solver:
         limit), the search cannot go on: `start` again.
         """
         self._check_idle()
-        if not isinstance(budget, int) or isinstance(budget, bool) or budget < 0:
-            raise ProblemError(f"budget must be a non-negative integer, not {budget!r}")
         self._running = True
         try:
             if self._compact_due:
@@ -368,7 +360,7 @@ class Solver:
         finally:
             self._running = False
 
-    def _search(self, budget, count_only):
+    def _search(self, budget: int, count_only: bool) -> int:
         """Knuth's steps X2..X8, from the step where the last call stopped.
 
         One loop with the state in local variables (written back on the way out):
@@ -380,19 +372,14 @@ class Solver:
 
         X4 covers the chosen item and X5 then commits one of its options; here both
         are done at once, from the level's state: the options hidden are those that
-        meet the option (`_meets`), the item's list among them. Each is charged its
-        updates and mems as if done apart."""
-        levels, item_bits, items_at = self._levels, self._item_bits, self._items_at
-        primary_at, weight_at, entry_size = self._primary_at, self._weight_at, self._entry_size
-        meets_at, levels_made = self._meets_at, self._levels_made
-        # cover_mems is linear: with options of one size, its parts are added up here.
-        commit_mems_at, one_cover_mems = self._commit_mems_at, cover_mems(0, 0)
-        option_mems = cover_mems(1, entry_size, 0)
+        meet the option (`_meets`), the item's list among them."""
+        levels, item_bits, primary_at = self._levels, self._item_bits, self._primary_at
+        weight_at, meets_at, levels_made = self._weight_at, self._meets_at, self._levels_made
         recount_at, top = self._recount_at, self._covered_length
         shortest_first = isinstance(self._lengths, bytearray) and not self._first_item
         colored, maximize = self._colors_at is not None, self._maximize
         alive, lengths, active, weight = self._alive, self._lengths, self._active, self._weight
-        nodes, updates, mems, count = self.nodes, self.updates, self.mems, self.count
+        nodes, count = self.nodes, self.count
         stop, step = nodes + budget, self._step
         try:
             while step is not None:
@@ -404,7 +391,6 @@ class Solver:
                         break
                     level = levels[-1]
                     if level.bit >= 0:
-                        mems += level.commit_mems
                         if colored:
                             for item in level.purified:
                                 self._purified[item] = 0
@@ -412,7 +398,6 @@ class Solver:
                             weight -= weight_at[level.bit]
                     if not level.untried:
                         # X7: no option left: uncover the item and back up (X8).
-                        mems += level.cover_mems
                         levels.pop()
                         continue
                     # X5: commit the next option, the highest bit left.
@@ -422,29 +407,18 @@ class Solver:
                     primary = primary_at[b]
                     if colored:
                         level.purified = []
-                        alive, hidden, entries, level.commit_mems = self._commit(
-                            b, level.item, level.alive ^ level.listed, level.purified)
+                        alive, hidden = self._commit(b, level.item, level.alive ^ level.listed,
+                                                     level.purified)
                         hidden |= level.listed
                         size = hidden.bit_count()
                     else:
                         # _commit without colors: the covers of the option's items hide,
                         # in all, the active options that meet any of them, whatever
-                        # the order, and each cover's list holds the options no earlier
-                        # one hid; so one `&` does, and the charges add up to the same
-                        # sums. It hides the item's list too: X4's cover, charged then.
+                        # the order; so one `&` does. It hides the item's list too:
+                        # X4's cover.
                         hidden = level.alive & (meets_at[b] if meets_at else self._meets(b))
                         alive = level.alive ^ hidden
                         size = hidden.bit_count()
-                        commit_size = size - level.width
-                        if entry_size:
-                            entries = entry_size * commit_size
-                            level.commit_mems = commit_mems_at[b] + option_mems * commit_size
-                        else:
-                            entries = self._entries(hidden ^ level.listed)
-                            level.commit_mems = cover_mems(commit_size, entries,
-                                                           len(items_at[b]) - 1)
-                    updates += entries
-                    mems += level.commit_mems
                     active = level.active - len(primary)
                     if size < recount_at:
                         # Lower LEN by one per primary item of each option hidden but b
@@ -487,33 +461,23 @@ class Solver:
                         weight + self._bound(alive, lengths) <= self._best + _PRUNE_MARGIN):
                     continue
                 # X3, X4: choose an item (as _choose does, inline for MRV on a
-                # bytearray), charge its cover (made with X5's commit: see above), and
-                # open a level for its options.
+                # bytearray) and open a level for its options (X4's cover is made
+                # with X5's commit: see above).
                 if shortest_first:
                     shortest = 1
                     while (item := lengths.find(shortest)) < 0:
                         shortest += 1
                 else:
                     item = self._choose(lengths)
-                listed = alive & item_bits[item]
-                width = lengths[item]
-                if entry_size:
-                    entries = entry_size * width
-                    cover = one_cover_mems + option_mems * width
-                else:
-                    entries = self._entries(listed)
-                    cover = cover_mems(width, entries)
-                updates += entries
-                mems += _choose_mems(active) + cover
                 depth = len(levels)
                 if depth == len(levels_made):
                     levels_made.append(_Level())
                 level = levels_made[depth]
-                level.open(item, alive, lengths, active, listed, width, cover)
+                level.open(item, alive, lengths, active, alive & item_bits[item], lengths[item])
                 levels.append(level)
         finally:
             self._alive, self._lengths, self._active, self._weight = alive, lengths, active, weight
-            self.nodes, self.updates, self.mems, self.count = nodes, updates, mems, count
+            self.nodes, self.count = nodes, count
             self._step = step
         if step is None:
             return EXHAUSTED
@@ -533,7 +497,7 @@ class Solver:
             return item
         return lengths.index(min(lengths))
 
-    def branches(self):
+    def branches(self) -> list[int] | None:
         """The options the search set up by `start` tries at its first node, in the
         order it tries them: those of the item X3 chooses there (MRV or first item, as
         `start` said; for maximize, in share order). None when that node is a solution
@@ -556,7 +520,7 @@ class Solver:
         item = self._choose(self._lengths)
         return [self._option_of(b) for b in _bit_list(self._alive & self._item_bits[item])]
 
-    def set_floor(self, weight):
+    def set_floor(self, weight: int) -> None:
         """For the maximize search `start` has just set up: look only for solutions
         heavier than `weight`, pruning as if one of that weight had been found (but
         `best_weight` and `solution()` stay None until a heavier one is). A split search
@@ -566,8 +530,6 @@ class Solver:
         if not self._maximize or self.nodes or self._levels:
             raise ProblemError("set_floor() needs a maximize search that start() has just "
                                "set up")
-        if not isinstance(weight, int) or isinstance(weight, bool) or abs(weight) >= 2**62:
-            raise ProblemError(f"floor must be an integer (|floor| < 2**62), not {weight!r}")
         self._best = weight
 
     def _bound(self, alive, lengths):
@@ -590,7 +552,7 @@ class Solver:
     def _current(self):
         return self._forced + [self._option_of(level.bit) for level in self._levels]
 
-    def solution(self):
+    def solution(self) -> list[int] | None:
         """The options of the solution just reported: forced ones first, then by level."""
         if self._maximize:
             return list(self._best_solution) if self._best_solution is not None else None
@@ -598,27 +560,27 @@ class Solver:
             return None
         return self._current()
 
-    def levels(self):
+    def levels(self) -> list[tuple[int, int, int, int]]:
         """The path to the node the search is at: per level, (item branched on, option
         tried, its position among the item's options from 0, how many it had)."""
         return [(level.item, self._option_of(level.bit), level.position, level.width)
                 for level in self._levels]
 
-    def lengths(self):
+    def lengths(self) -> list[tuple[int, int]]:
         """(item, number of its active options) for every active primary item, in the
         order X3 scans them."""
         top = self._covered_length
         return [(item, length) for item, length in enumerate(self._lengths) if length != top]
 
     @property
-    def best_weight(self):
+    def best_weight(self) -> int | None:
         return self._best if self._best_solution is not None else None
 
     @property
-    def level(self):
+    def level(self) -> int:
         return len(self._levels)
 
-    def progress(self):
+    def progress(self) -> float:
         """Knuth's estimate of the fraction of the search tree already explored (0..1)."""
         if self._step is None:
             return 1.0
@@ -628,7 +590,7 @@ class Solver:
             done += level.position * scale
         return done
 
-    def _check_idle(self):
+    def _check_idle(self) -> None:
         if self._running:
             raise EngineBusy("this solver is already searching")
 
@@ -653,119 +615,3 @@ def _bit_sets(n_sets, members):
         for k in sets:
             rows[k][byte] |= bit
     return [int.from_bytes(row, "little") for row in rows]
-
-
-def _entry_bits(options):
-    """[(k - 1, bits of the options of k items)] for each length k present."""
-    sizes = sorted({len(option) for option in options})
-    index = {size: k for k, size in enumerate(sizes)}
-    classes = _bit_sets(len(sizes), [[index[len(option)]] for option in options])
-    return [(size - 1, bits) for size, bits in zip(sizes, classes)]
-
-
-def cover_mems(rows, nodes, covers=1):
-    """The mems of covering (or uncovering) an item with `rows` options, `nodes` of
-    which it hides (or restores), as DLX1's o/oo macros charge them: 1 to read the
-    item's links and 2 to write its neighbours'; rows + 1 reads of a DLINK along its
-    list; per option 2 for the spacer (TOP, then ULINK); per node 6 (TOP; ULINK and
-    DLINK, one octabyte in his layout; the two link writes; LEN read and written).
-    A purify hides only the options of other colors but is charged for the whole list,
-    as DLX2's purify walks it. With `covers`: that many covers, of `rows` options and
-    `nodes` nodes in all."""
-    return 4 * covers + 3 * rows + 6 * nodes
-
-
-def _choose_mems(active):
-    """The mems of X3 as DLX1 charges its scan for the shortest list: 1 for RLINK(0),
-    then 2 per active primary item (its LEN and its RLINK). DLX1 stops only at an empty
-    item, which this engine never chooses (see _search), so it scans them all; the
-    twins find the same item with less work (see _choose), but are charged this."""
-    return 1 + 2 * active
-
-
-def _count_arg(name, value):
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise ProblemError(f"{name} must be a non-negative integer, not {value!r}")
-    return value
-
-
-def _option_items(j, option, n_items):
-    try:
-        items = list(option)
-    except TypeError:
-        raise ProblemError(f"option {j} is not a sequence of items") from None
-    if not items:
-        raise ProblemError(f"option {j} is empty")
-    seen = set()
-    for item in items:
-        if not isinstance(item, int) or isinstance(item, bool):
-            raise ProblemError(f"option {j}: item {item!r} is not an integer")
-        if not 0 <= item < n_items:
-            raise ProblemError(f"option {j}: unknown item {item} (items are 0..{n_items - 1})")
-        if item in seen:
-            raise ProblemError(f"option {j}: item {item} appears twice")
-        seen.add(item)
-    return items
-
-
-def _check_size(n_items, options):
-    size = n_items + 2 + sum(len(option) + 1 for option in options)
-    if size > MAX_NODES:
-        raise ProblemTooLarge(_too_large(size))
-
-
-def _too_large(size):
-    return f"problem needs {size} nodes; the limit is {MAX_NODES} (items + option entries + options)"
-
-
-def _weights_arg(weights, n_options):
-    if weights is None:
-        return None
-    weights = list(weights)
-    if len(weights) != n_options:
-        raise ProblemError(f"{len(weights)} weights for {n_options} options")
-    for j, w in enumerate(weights):
-        if not isinstance(w, int) or isinstance(w, bool):
-            raise ProblemError(f"weight of option {j} is not an integer: {w!r}")
-        if abs(w) >= 2**31:
-            raise ProblemError(f"weight of option {j} is out of range (|w| < 2**31)")
-    return weights
-
-
-_COLOR_LIMIT = 2**31
-"""Colors are 0 (none) or positive integers below this (the C twin's `int`)."""
-
-
-def _colors_arg(colors, options, n_primary):
-    """The checked colors, one list per option parallel to its items; None when there
-    are none or all are 0 (then the problem is searched as one without colors)."""
-    if colors is None:
-        return None
-    colors = list(colors)
-    if len(colors) != len(options):
-        raise ProblemError(f"{len(colors)} color lists for {len(options)} options")
-    checked = [_option_colors(j, tints, options[j], n_primary) for j, tints in enumerate(colors)]
-    return checked if any(any(tints) for tints in checked) else None
-
-
-def _option_colors(j, tints, items, n_primary):
-    try:
-        tints = list(tints)
-    except TypeError:
-        raise ProblemError(f"colors of option {j} are not a sequence") from None
-    if len(tints) != len(items):
-        raise ProblemError(f"option {j}: {len(tints)} colors for {len(items)} items")
-    for item, c in zip(items, tints):
-        if not isinstance(c, int) or isinstance(c, bool):
-            raise ProblemError(f"option {j}: color {c!r} is not an integer")
-        if not 0 <= c < _COLOR_LIMIT:
-            raise ProblemError(f"option {j}: color {c} is out of range (0 <= color < 2**31)")
-        if c and item < n_primary:
-            raise ProblemError(f"option {j}: primary item {int(item)} cannot have a color")
-    return tints
-
-
-def _option_index(j, n_options):
-    if not isinstance(j, int) or isinstance(j, bool) or not 0 <= j < n_options:
-        raise ProblemError(f"forced option {j!r} is not an option index (0..{n_options - 1})")
-    return j

@@ -7,7 +7,9 @@ reading, not for speed: Knuth's names, his steps X1..X8 in order, no tuning. It 
 the same search as the two twins (`_dlx.c`, `_pydlx.py`), and is their oracle on small
 problems (tests/test_reference.py, tests/test_engine_properties.py): the same item
 chosen at every node, the same options tried in the same order, the same solutions in
-the same order, the same `nodes` and `updates`, the same `branches()`.
+the same order, the same `nodes`, the same `branches()`. It counts `updates` (nodes
+hidden) as DLX1 does, for the reader; the twins are not held to them (docs/engine.md,
+"What the twins promise").
 
 What it covers: primary and secondary items, colors, forced options, MRV or the first
 item. What it leaves to the twins: weights and `maximize`, `mems`, pausing and resuming
@@ -91,7 +93,7 @@ class Reference:
         """Take the option of node p out of the lists of its other items; every node
         unlinked is an update. (Knuth's DLX2 skips the nodes marked -1: their items are
         purified, and their lists are not walked again until unpurified. The twins
-        unlink them too, and so does this, so that all three count the same updates.)"""
+        unlink them too, and so does this, so that all three make the same lengths.)"""
         q = p + 1
         while q != p:
             x = self.top[q]
@@ -277,8 +279,7 @@ class Reference:
         """Commit every item of each forced option, as if chosen above the root; False
         if one clashes with those before it (an item already covered, or purified to
         another color, or the option forced twice): then there is no solution. The
-        updates of the options committed before the clash are counted, as the twins
-        count them."""
+        updates of the options committed before the clash are counted."""
         for k, j in enumerate(forced):
             first = self._first_node(j)
             nodes = range(first, first + len(self.options[j]))
