@@ -466,7 +466,7 @@ class Bound:
 
 # -- workers ------------------------------------------------------------------------------
 
-_built = {}
+_built: dict = {}
 """Per thread of a worker process: (digest, ExactCover) of the search it last worked
 on, so that a worker builds a problem once, not once per subproblem. (Per thread: a
 Dask worker may run several tasks at once, and a Solver runs one search at a time.)"""

@@ -187,7 +187,8 @@ def test_pieces_concatenate_to_the_whole_answer(tmp_path, squares, processes):
 
 
 @pytest.mark.parametrize("processes", [1, 2])
-def test_an_error_in_a_piece_names_its_line_and_the_other_pieces_are_answered(tmp_path, squares, processes):
+def test_an_error_in_a_piece_names_its_line_and_the_other_pieces_are_answered(tmp_path, squares,
+                                                                             processes):
     [outcome] = solved([squares_job(tmp_path, "a", "1\n2\nthree\n4\n")], processes)
     assert outcome.verdict == "error"
     assert outcome.text == "1\n4\n16\n"  # the other pieces are answered

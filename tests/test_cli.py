@@ -92,7 +92,8 @@ def test_several_inputs_are_answered_in_order_with_headers():
 
 def test_no_headers_concatenates_the_answers():
     result = run("queens", "--no-headers", QUEENS / "derived/n6.in", QUEENS / "derived/n7.in")
-    assert result.stdout == expected(QUEENS / "derived/n6.out") + expected(QUEENS / "derived/n7.out")
+    assert result.stdout == (expected(QUEENS / "derived/n6.out")
+                             + expected(QUEENS / "derived/n7.out"))
 
 
 def test_headers_can_be_forced_for_one_input():

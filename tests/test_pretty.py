@@ -45,7 +45,8 @@ def boxed(rows, box):
 
 
 def test_a_sudoku_is_drawn_with_its_boxes_one_character_per_cell():
-    solved = [line.split() for line in (PUZZLES / "sudoku" / "sample1.out").read_text().splitlines()]
+    answer = (PUZZLES / "sudoku" / "sample1.out").read_text()
+    solved = [line.split() for line in answer.splitlines()]
     assert pretty("sudoku", PUZZLES / "sudoku" / "sample1.in") == "\n".join(boxed(solved, 3)) + "\n"
 
 

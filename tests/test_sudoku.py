@@ -216,7 +216,8 @@ def test_a_big_file_is_cut_into_pieces_of_whole_lines():
     text = (DATA / "hard1000.txt").read_text()
     pieces = texts_of(sudoku.split_lines(text.splitlines(keepends=True)))
     assert "".join(pieces) == text
-    assert [p.count("\n") for p in pieces] == [sudoku.PUZZLES_PER_PIECE] * (1000 // sudoku.PUZZLES_PER_PIECE)
+    per_piece = sudoku.PUZZLES_PER_PIECE
+    assert [p.count("\n") for p in pieces] == [per_piece] * (1000 // per_piece)
 
 
 def test_a_grid_input_is_cut_only_where_a_puzzle_starts_on_a_full_row():
@@ -288,7 +289,7 @@ def test_a_pipe_left_open_is_refused_at_its_first_line():
         process.stdin.close()
 
 
-# -- malformed input --------------------------------------------------------------------------------
+# -- malformed input ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, fragments", [
     (SAMPLE.rsplit(" ", 3)[0], ["line 9", "81 cell values", "end of input"]),
@@ -399,7 +400,7 @@ def test_random_9x9_puzzles_of_every_verdict_agree_with_the_oracle(c_twin, py_tw
     assert verdicts.count("multiple") >= 10
 
 
-# -- real processes ------------------------------------------------------------------------------------
+# -- real processes -------------------------------------------------------------------------
 
 DLXCLI = [sys.executable, "-m", "dlxcli", "sudoku"]
 

@@ -110,8 +110,8 @@ class Solver:
         "_color_bits", "_entry_bits", "_entry_size", "_meets_at", "_commit_mems_at",
         "_initial_lengths", "_covered_length", "_recount_at",
         "_alive", "_lengths", "_active", "_purified", "_base", "_compact_due",
-        "_levels", "_levels_made", "_forced", "_step", "_first_item", "_maximize", "_weight", "_best",
-        "_best_solution", "_running",
+        "_levels", "_levels_made", "_forced", "_step", "_first_item", "_maximize", "_weight",
+        "_best", "_best_solution", "_running",
         "nodes", "updates", "count", "mems",
     )
 
@@ -715,7 +715,8 @@ def _check_size(n_items, options):
 
 
 def _too_large(size):
-    return f"problem needs {size} nodes; the limit is {MAX_NODES} (items + option entries + options)"
+    return (f"problem needs {size} nodes; the limit is {MAX_NODES} "
+            "(items + option entries + options)")
 
 
 def _weights_arg(weights, n_options):
