@@ -14,10 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from click.testing import CliRunner
-
+from cli import run
 from dlxcli import commands
-from dlxcli.cli import cli
 from dlxcli.cli import _batch, _ui
 from dlxcli.cli._batch import Job, Limits, solve_jobs
 from dlxcli.cli._inputs import Source
@@ -29,10 +27,6 @@ from dlxcli.puzzles import Answer, Unsolved
 from paths import CASES, REPO
 
 QUEENS = CASES / "queens" / "derived"
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, list(map(str, args)), input=input)
 
 
 @pytest.fixture

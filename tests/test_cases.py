@@ -8,10 +8,9 @@ samples or independently computed ones; tests/cases/<command>/SOURCES.md says wh
 """
 
 import pytest
-from click.testing import CliRunner
 
+from cli import run
 from conftest import slow_on_python
-from dlxcli.cli import cli
 from paths import CASES, REPO
 
 INPUT_SUFFIXES = (".in", ".txt", ".dlx")
@@ -33,7 +32,7 @@ def case_param(path):
 
 @pytest.mark.parametrize("path", [case_param(path) for path in bundled_inputs()])
 def test_bundled_case_is_accepted(path):
-    result = CliRunner().invoke(cli, ["judge", "--no-progress", str(path)])
+    result = run("judge", "--no-progress", path)
     verdict = result.stdout.splitlines()[0]
     assert verdict.startswith(f"{path}: accepted ("), verdict
     assert result.exit_code == 0

@@ -14,8 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from click.testing import CliRunner
-
+from cli import run
 from dlxcli.cli import cli
 from dlxcli.cli._run import RUN_DEFAULTS, split_options
 from dlxcli.commands import PUZZLES, default_settings
@@ -25,10 +24,6 @@ from processes import group_alive
 QUEENS = CASES / "queens"
 MATRIX = CASES / "matrix"
 DLXCLI = [sys.executable, "-m", "dlxcli"]
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, list(map(str, args)), input=input)
 
 
 def expected(path):

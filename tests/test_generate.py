@@ -17,18 +17,16 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-from click.testing import CliRunner
 
+from cli import runner
 import grid_oracle as oracle
 from dlxcli import generate as making
-from dlxcli.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 DLXCLI = [sys.executable, "-m", "dlxcli"]
 
 
-def run(*args, stdin=None):
-    return CliRunner().invoke(cli, list(args), input=stdin)
+run = runner()
 
 
 def generated(*args):

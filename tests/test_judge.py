@@ -11,16 +11,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from dlxcli.cli import cli
+from cli import runner
 from dlxcli.cli.judge import compare_lines, judge_lines
 from paths import CASES
 
 
 
-def run(*args):
-    return CliRunner().invoke(cli, ["judge", *map(str, args)])
+run = runner("judge")
 
 
 def case(folder, name, source, answer=None, suffix=".out"):

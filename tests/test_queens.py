@@ -11,11 +11,10 @@ from functools import lru_cache
 from itertools import islice
 
 import pytest
-from click.testing import CliRunner
 
+from cli import runner
 import oracle
 from conftest import slow_on_python
-from dlxcli.cli import cli
 from paths import CASES
 
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]
@@ -24,8 +23,7 @@ SHOWN = 3
 """P1219 prints the first three placements, then the count."""
 
 
-def run(*args, stdin=None):
-    return CliRunner().invoke(cli, ["queens", *map(str, args)], input=stdin)
+run = runner("queens")
 
 
 @lru_cache(maxsize=None)

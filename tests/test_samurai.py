@@ -11,9 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from dlxcli.cli import cli
+from cli import runner
 from dlxcli.exact_cover import Budget
 from dlxcli.puzzles import samurai
 
@@ -24,8 +23,7 @@ PROBLEM1 = PUZZLES / "seed003-problem1.grid21.in"
 SOLUTION1 = (PUZZLES / "seed003-problem1.grid21.out").read_text()
 
 
-def run(*args, stdin=None):
-    return CliRunner().invoke(cli, ["samurai", *args], input=stdin)
+run = runner("samurai")
 
 
 def is_cell(r, c):

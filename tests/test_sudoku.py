@@ -14,14 +14,13 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cli import runner
 import grid_oracle as oracle
 import paths
 from dlxcli import engine
-from dlxcli.cli import cli
 from dlxcli.puzzles import sudoku
 from dlxcli.puzzles.grid import Grid, square_units
 
@@ -38,8 +37,7 @@ SAMPLE = (PUZZLES / "sample1.in").read_text()
 SAMPLE_ANSWER = (PUZZLES / "sample1.out").read_text()
 
 
-def run(*args, stdin=None):
-    return CliRunner().invoke(cli, ["sudoku", *args], input=stdin)
+run = runner("sudoku")
 
 
 def givens_of(text, form):

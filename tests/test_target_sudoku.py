@@ -12,14 +12,13 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cli import runner
 import grid_oracle as oracle
 import paths
 from dlxcli.exact_cover import Stats
-from dlxcli.cli import cli
 from dlxcli.puzzles import target_sudoku
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,8 +29,7 @@ SLOW_CASES = {"t14_g20"}
 """Over a second on the Python twin (100,000 branch-and-bound nodes)."""
 
 
-def run(*args, stdin=None):
-    return CliRunner().invoke(cli, ["target-sudoku", *args], input=stdin)
+run = runner("target-sudoku")
 
 
 def givens(path):
