@@ -52,11 +52,11 @@ def twin(request):
     return load_twin(request.param)
 
 
-def slow_on_python(value, id=None):
+def slow_on_python(*values, id=None):
     """A test parameter marked slow when the pure-Python twin runs the suite: searches
     that take a fraction of a second on the C twin take seconds there."""
     from dlxcli import engine
-    return pytest.param(value, id=id,
+    return pytest.param(*values, id=id,
                         marks=[pytest.mark.slow] if engine.ENGINE == "python" else [])
 
 

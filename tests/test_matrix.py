@@ -20,7 +20,7 @@ from cli import runner
 import oracle
 from dlxcli.puzzles import matrix
 from dlxcli.puzzles.matrix import parse_knuth, parse_p4929
-from paths import CASES, REPO
+from paths import REPO, SAMPLES
 
 NO_SOLUTION = "No Solution!"
 KNUTH = ["--input-format", "knuth"]
@@ -98,7 +98,7 @@ def test_p4929_count_and_all_agree_with_brute_force(problem):
 def test_the_official_samples():
     """Sample 1's only cover is rows 1, 2, 3 (the official answer lists them as 2 1 3;
     the judge takes any order); sample 2 has none."""
-    matrix = CASES / "matrix"
+    matrix = SAMPLES / "matrix"
     assert answered(stdin=(matrix / "sample1.in").read_text()) == "1 2 3\n"
     assert answered(stdin=(matrix / "sample2.in").read_text()) == \
         (matrix / "sample2.out").read_text() == f"{NO_SOLUTION}\n"

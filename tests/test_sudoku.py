@@ -27,7 +27,6 @@ from dlxcli.puzzles.grid import Grid, square_units
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles" / "sudoku"
 GOLDEN = sorted(PUZZLES.glob("*.in"))
-CASES = paths.CASES / "sudoku"
 GECODE25_DIR = ROOT / "bench" / "data" / "gecode25"
 GECODE25 = sorted(GECODE25_DIR.glob("*.in"))
 """Gecode's 25x25 sudokus: answers proven unique by other solvers (gecode25/SOURCES.md);
@@ -86,9 +85,9 @@ def test_every_printed_grid_satisfies_the_rules(path):
 
 @pytest.mark.parametrize("name", ["sample1", "hack3_selftest"])
 def test_official_p1784_samples_byte_for_byte(name):
-    result = run(str(CASES / f"{name}.in"))
+    result = run(str(PUZZLES / f"{name}.in"))
     assert result.exit_code == 0
-    assert result.stdout == (CASES / f"{name}.canonical.out").read_text()
+    assert result.stdout == (PUZZLES / f"{name}.out").read_text()
 
 
 def test_sample_on_stdin_with_crlf_and_tabs():
@@ -406,7 +405,7 @@ DLXCLI = [sys.executable, "-m", "dlxcli", "sudoku"]
 def test_real_process_pipe_gives_the_official_bytes():
     done = subprocess.run(DLXCLI, input=SAMPLE.encode(), capture_output=True, timeout=60)
     assert done.returncode == 0 and done.stderr == b""
-    assert done.stdout == (CASES / "sample1.canonical.out").read_bytes()
+    assert done.stdout == (PUZZLES / "sample1.out").read_bytes()
 
 
 def test_real_process_exit_statuses():
