@@ -21,12 +21,20 @@ values travel as bytes so that splitting them into walls and digits is one
 ``bytes.translate`` each.
 """
 
+from __future__ import annotations
+
 from ..errors import InputError, SearchLimit, TimeLimitExceeded
 from ..exact_cover import UNLIMITED, Stats
 from ..formats import Tokens, token_lines, token_starts
 from ..memo import memoised
 from . import Answer, Command, Figure, Output, Unsolved, queries
 from .grid import Grid, square_units
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # for mypy: importing typing costs a plain run's start-up (memo.py)
+    from typing import Any
+
+    from ..exact_cover import Budget
 
 SIDE = 9
 CELLS = SIDE * SIDE
@@ -286,7 +294,8 @@ def answer_case(grid, digits, number, query, out, limit, budget, stats):
     return {"case": number, **record}
 
 
-def solve_text(text, *, query="judge", limit=None, budget=UNLIMITED):
+def solve_text(text: str, *, query: str = "judge", limit: int | None = None,
+               budget: Budget = UNLIMITED) -> Answer:
     values = parse(text)
     cases, records, bad_cases, limited = [], [], [], []
     stats = Stats()
@@ -334,7 +343,7 @@ def _limited(text, limited, cases):
     return Unsolved(lines, limit.verdict, untried)
 
 
-def figures(data):
+def figures(data: dict[str, Any]) -> list[Figure]:
     """Every case's grid (when it has a solution to show), its regions coloured (the
     setters' queries' answers are lines)."""
     if data["cases"] is None:
