@@ -8,7 +8,7 @@ The CLI turns any DlxError into one line on stderr and an exit code, at one boun
 from __future__ import annotations
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # for mypy: importing typing costs a plain run's start-up (memo.py)
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
     from typing import Protocol
 
     class Spent(Protocol):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from .errors import InputError
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # for mypy: importing typing costs a plain run's start-up (memo.py)
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
     import builtins
     from collections.abc import Iterable, Iterator
 

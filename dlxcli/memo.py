@@ -10,7 +10,7 @@ positional arguments, and an optional bound that evicts the oldest entry first.
 from __future__ import annotations
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # mypy only: a plain run never imports typing
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
     from typing import Callable, TypeVar
     Function = TypeVar("Function", bound=Callable[..., object])
 

@@ -24,7 +24,7 @@ import _signal as signal  # not `signal`, which imports enum (start-up time: _si
 from .errors import DlxError
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # for mypy: importing typing costs a plain run's start-up (memo.py)
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
     from collections.abc import Iterable, Iterator
     from typing import Any, Callable, Literal
 

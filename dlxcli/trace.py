@@ -26,7 +26,7 @@ from __future__ import annotations
 from . import engine
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # for mypy: importing typing costs a plain run's start-up (memo.py)
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
     from typing import Callable
 
     from .exact_cover import ExactCover

@@ -23,7 +23,7 @@ from ..exact_cover import ExactCover
 from ..memo import memoised
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # for mypy: importing typing costs a plain run's start-up (memo.py)
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
     from collections.abc import Callable, Iterable, Sequence
 
 

@@ -28,7 +28,7 @@ from ..formats import Tokens, describe, token_words
 from . import Answer, Command, Option, Output, queries
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # for mypy: importing typing costs a plain run's start-up (memo.py)
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
     from ..exact_cover import Budget
 
 NO_SOLUTION = "No Solution!"

@@ -19,7 +19,7 @@ from ..formats import Tokens, join_lines
 from . import Answer, Command, Figure
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # for mypy: importing typing costs a plain run's start-up (memo.py)
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
     from collections.abc import Iterable
     from typing import Any
 

@@ -31,7 +31,7 @@ from . import Answer, Command, Figure, Output, Unsolved, queries
 from .grid import Grid, square_units
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # for mypy: importing typing costs a plain run's start-up (memo.py)
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
     from typing import Any
 
     from ..exact_cover import Budget

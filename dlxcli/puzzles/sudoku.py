@@ -37,7 +37,7 @@ from .grid import square_grid
 from . import Answer, Command, Figure, Option, Output, Unsolved, box_regions, queries
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # for mypy: importing typing costs a plain run's start-up (memo.py)
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
     from collections.abc import Iterable, Iterator
     from typing import Any
 

@@ -31,7 +31,7 @@ from .grid import Grid, square_units
 from . import Answer, Command, Figure, box_regions
 
 TYPE_CHECKING = False
-if TYPE_CHECKING:  # for mypy: importing typing costs a plain run's start-up (memo.py)
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
     from collections.abc import Sequence
     from typing import Any
 
