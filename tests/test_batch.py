@@ -256,8 +256,11 @@ def test_an_interrupt_swallowed_by_a_finalizer_still_ends_the_run(capsys, then_w
     """Ctrl-C landing in a `__del__` (a pool's pipe being collected) is only printed as
     "Exception ignored" by Python; inside a run it must still end the run (130), also
     when it lands as the run ends (the signal sent again must not come after it). The
-    wait is ended by the signal sent again, at once: a wait that runs its course (the
-    signal lost, as when SIGINT was blocked) fails here rather than passing late."""
+    signal sent again ends the wait at once: a wait that runs its course (the signal
+    lost, as when SIGINT was blocked) fails here rather than passing late. The wait is
+    short sleeps: a signal that lands as a sleep starts (the main thread has let go of
+    the GIL, the sleep has not begun) is only handled when that sleep ends, and 1 in 10
+    single 3 s sleeps here would wait it out."""
     from dlxcli.cli._run import interruptible
 
     class InterruptedWhileCollected:
@@ -270,8 +273,8 @@ def test_an_interrupt_swallowed_by_a_finalizer_still_ends_the_run(capsys, then_w
     with pytest.raises(SystemExit) as ended:
         with interruptible():
             InterruptedWhileCollected()
-            if then_wait:
-                time.sleep(3)       # the signal sent again ends this at once
+            while then_wait and time.monotonic() < started + 3:
+                time.sleep(0.01)    # the signal sent again ends this at once
     elapsed = time.monotonic() - started
     time.sleep(0.05)                # a late signal would raise KeyboardInterrupt here
     assert ended.value.code == 130
