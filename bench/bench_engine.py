@@ -74,7 +74,8 @@ def queens_check(n):
 
     def check(stdout):
         got = trimmed_lines(stdout)
-        return None if got == expected else f"expected {expected[-1]} and the first 3, got {got[-1:]}"
+        return None if got == expected else (f"expected {expected[-1]} and the first 3, "
+                                             f"got {got[-1:]}")
     return check
 
 
@@ -235,7 +236,9 @@ def median_ratio(groups, case, label, base_label):
 
 
 def parse_args():
-    return harness.parse_bench_args(__doc__.splitlines()[0], "few repetitions and the smaller cases (< 60 s; CI smoke step)", "also run the pure-Python twin on the long searches", 2)
+    return harness.parse_bench_args(
+        __doc__.splitlines()[0], "few repetitions and the smaller cases (< 60 s; CI smoke step)",
+        "also run the pure-Python twin on the long searches", 2)
 
 
 def main():

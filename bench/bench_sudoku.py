@@ -219,7 +219,10 @@ def median_of(timings, label):
 
 
 def parse_args():
-    return harness.parse_bench_args(__doc__.splitlines()[0], "few repetitions and fewer cases (< 60 s; CI smoke step)", "also run the pure-Python twin on the 1000-puzzle sets and the generated target-sudoku cases", 1)
+    return harness.parse_bench_args(
+        __doc__.splitlines()[0], "few repetitions and fewer cases (< 60 s; CI smoke step)",
+        "also run the pure-Python twin on the 1000-puzzle sets and the generated target-sudoku "
+        "cases", 1)
 
 
 def main():

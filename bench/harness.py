@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-CASES = REPO / "tests" / "cases"
+CASES = REPO / "puzzles"  # the official samples among the bundled puzzles
 """The official samples and golden answers, in the repository."""
 SHARED = REPO.parent / "shared"
 

@@ -5,6 +5,18 @@ these classes up at import time, so both twins raise exactly the same types (PEP
 The CLI turns any DlxError into one line on stderr and an exit code, at one boundary.
 """
 
+from __future__ import annotations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
+    from typing import Protocol
+
+    class Spent(Protocol):
+        """What `SearchLimit.counted` reads: a Stats, or an engine twin's Solver."""
+        nodes: int
+        updates: int | None
+        mems: int | None
+
 
 class DlxError(Exception):
     """Base class of every error dlxcli raises on purpose."""
@@ -29,16 +41,17 @@ class SearchLimit(DlxError):
 
     verdict = "limit"
 
-    def __init__(self, message, nodes=0, updates=0, mems=0):
+    def __init__(self, message: str, nodes: int = 0, updates: int | None = 0,
+                 mems: int | None = 0) -> None:
         super().__init__(message)
         self.nodes, self.updates, self.mems = nodes, updates, mems
 
-    def counted(self, spent):
+    def counted(self, spent: Spent) -> None:
         """Take the counts of `spent` (a Stats, or the engine's Solver: both have
         nodes, updates and mems) as those of the stopped search."""
         self.nodes, self.updates, self.mems = spent.nodes, spent.updates, spent.mems
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type, tuple[str, int, int | None, int | None]]:
         """Pickled whole, so that a limit crosses a worker pool as itself."""
         return type(self), (str(self), self.nodes, self.updates, self.mems)
 
@@ -57,7 +70,8 @@ class InputError(DlxError):
     `str()` gives the one-line message the CLI prints: ``FILE:LINE:COLUMN: expected ...``.
     """
 
-    def __init__(self, expected, *, source=None, line=None, column=None, found=None):
+    def __init__(self, expected: str, *, source: str | None = None, line: int | None = None,
+                 column: int | None = None, found: str | None = None) -> None:
         self.expected = expected
         self.source = source
         self.line = line
@@ -65,7 +79,7 @@ class InputError(DlxError):
         self.found = found
         super().__init__(self._message())
 
-    def located(self, source, lines_before=0):
+    def located(self, source: str, lines_before: int = 0) -> InputError:
         """The same error in `source` (the parser knows lines; the caller knows files),
         found in a piece of it that starts after `lines_before` lines. A source the
         error already names is kept."""
@@ -73,11 +87,11 @@ class InputError(DlxError):
         return InputError(self.expected, source=self.source or source, line=line,
                           column=self.column, found=self.found)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         """Pickled by its fields, so that it crosses a worker pool as itself."""
         return _input_error, (self.expected, self.source, self.line, self.column, self.found)
 
-    def _message(self):
+    def _message(self) -> str:
         where = [self.source or "<stdin>"]
         if self.line is not None:
             where.append(f"line {self.line}")
@@ -89,5 +103,6 @@ class InputError(DlxError):
         return text
 
 
-def _input_error(expected, source, line, column, found):
+def _input_error(expected: str, source: str | None, line: int | None, column: int | None,
+                 found: str | None) -> InputError:
     return InputError(expected, source=source, line=line, column=column, found=found)

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
         def solutions(self, problem: ExactCover, **query: Any) -> Iterator[Solution]: ...
 
         def maximize(self, problem: ExactCover,
-                     **query: Any) -> Optional[tuple[float, Solution]]: ...
+                     **query: Any) -> Optional[tuple[int, Solution]]: ...
 
 
 class Stats:
@@ -174,7 +174,7 @@ class ExactCover:
     color_index: dict[str, int]
 
     def __init__(self, n_primary: int, n_secondary: int, options: Sequence[Sequence[int]],
-                 weights: Optional[Sequence[float]] = None,
+                 weights: Optional[Sequence[int]] = None,
                  colors: Optional[Sequence[Sequence[int]]] = None) -> None:
         self.solver = engine.Solver(n_primary, n_secondary, options, weights, colors)
         # The constructor's arguments, kept (not copied) so that a split search can
@@ -184,7 +184,7 @@ class ExactCover:
     @classmethod
     def from_names(cls, primary: Sequence[Hashable], secondary: Iterable[Hashable],
                    options: Sequence[Sequence[Hashable]],
-                   weights: Optional[Sequence[float]] = None) -> ExactCover:
+                   weights: Optional[Sequence[int]] = None) -> ExactCover:
         """Build from item names; `item_index` maps each name to its number. An entry
         "NAME:COLOR" (Knuth's DLX2) gives secondary item NAME the color COLOR;
         `color_index` maps each color to its number, 1, 2, ... in order of appearance."""
@@ -219,7 +219,7 @@ class ExactCover:
             return
         self.solver.start(forced, first_item, False)
         for _ in self._drive(False, budget, stats):
-            yield self.solver.solution()
+            yield self._found()
             if limit is not None and self.solver.count >= limit:
                 return
 
@@ -255,7 +255,7 @@ class ExactCover:
 
     def maximize(self, *, forced: Sequence[int] = (), first_item: bool = False,
                  budget: Budget = UNLIMITED, stats: Optional[Stats] = None,
-                 floor: Optional[float] = None) -> Optional[tuple[float, Solution]]:
+                 floor: Optional[int] = None) -> Optional[tuple[int, Solution]]:
         """(best weight, a solution with it) by branch and bound, or None if no solution
         (with `floor`: none heavier than floor; engine Solver.set_floor).
 
@@ -275,7 +275,7 @@ class ExactCover:
             if stats is not None:
                 stats.solutions += improved
         best = self.solver.best_weight
-        return None if best is None else (best, self.solver.solution())
+        return None if best is None else (best, self._found())
 
     # -- cutting a search into subproblems ------------------------------------------------
 
@@ -338,6 +338,12 @@ class ExactCover:
         return self.solver.branches()
 
     # -- driving the solver in slices ---------------------------------------------------
+
+    def _found(self) -> Solution:
+        """The solution the search stands on (it has just reported one)."""
+        solution = self.solver.solution()
+        assert solution is not None, "the engine reported a solution it does not hold"
+        return solution
 
     def _drive(self, count_only: bool, budget: Budget,
                stats: Optional[Stats]) -> Generator[int, None, None]:

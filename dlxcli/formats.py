@@ -5,10 +5,17 @@ ignore line structure. Positions are found only when an error needs them: the fa
 is a plain ``str.split``, which keeps a 250,000-token matrix cheap to read.
 """
 
+from __future__ import annotations
+
 from .errors import InputError
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
+    import builtins
+    from collections.abc import Iterable, Iterator
 
-def token_starts(text):
+
+def token_starts(text: str) -> Iterator[int]:
     """The offset of every whitespace token of `text`, in order.
 
     For messages only: it imports re, which a plain run of a valid input never needs
@@ -17,7 +24,7 @@ def token_starts(text):
     return (match.start() for match in re.finditer(r"\S+", text))
 
 
-def token_lines(text, indexes):
+def token_lines(text: str, indexes: Iterable[int]) -> list[int]:
     """The line of each whitespace token numbered in `indexes` (ascending), in one pass.
 
     Only messages need it, so the hot path never pays for it."""
@@ -32,7 +39,7 @@ def token_lines(text, indexes):
     return lines
 
 
-def token_words(text):
+def token_words(text: str) -> list[tuple[str, int]]:
     """(token, 1-based column) of every whitespace token of a one-line `text`."""
     words, cursor = [], 0
     for word in text.split():
@@ -42,13 +49,13 @@ def token_words(text):
     return words
 
 
-def first_line(text):
+def first_line(text: str) -> str | None:
     """The first non-blank line of `text` from its first non-blank character, or None."""
     rest = text.lstrip()
     return rest[:rest.find("\n")] if "\n" in rest else (rest or None)
 
 
-def locate(text, index):
+def locate(text: str, index: int) -> tuple[int, int]:
     """(line, column) of the index-th whitespace token of `text`, both 1-based; for an
     index past the end, the position just after the last character."""
     for k, start in enumerate(token_starts(text)):
@@ -57,12 +64,12 @@ def locate(text, index):
     return _line_col(text, len(text))
 
 
-def _line_col(text, offset):
+def _line_col(text: str, offset: int) -> tuple[int, int]:
     line = text.count("\n", 0, offset) + 1
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-def describe(token):
+def describe(token: str) -> str:
     """A token as an error message shows it: quoted, shortened, non-printables escaped."""
     shown = token if len(token) <= 20 else token[:17] + "..."
     return repr(shown)
@@ -71,12 +78,13 @@ def describe(token):
 class Tokens:
     """A cursor over the whitespace-separated tokens of one judge input."""
 
-    def __init__(self, text):
+    def __init__(self, text: str) -> None:
         self.text = text
         self.words = text.split()
         self.pos = 0
 
-    def error(self, expected, index=None, found=None):
+    def error(self, expected: str, index: int | None = None,
+              found: str | None = None) -> InputError:
         """An InputError located at token `index` (default: the next one)."""
         index = self.pos if index is None else index
         line, column = locate(self.text, index)
@@ -84,19 +92,19 @@ class Tokens:
             found = describe(self.words[index]) if index < len(self.words) else "end of input"
         return InputError(expected, line=line, column=column, found=found)
 
-    def remaining(self):
+    def remaining(self) -> int:
         return len(self.words) - self.pos
 
-    def at_end(self):
+    def at_end(self) -> bool:
         return self.pos >= len(self.words)
 
-    def word(self, expected):
+    def word(self, expected: str) -> str:
         if self.pos >= len(self.words):
             raise self.error(expected)
         self.pos += 1
         return self.words[self.pos - 1]
 
-    def int(self, expected, low, high):
+    def int(self, expected: str, low: int, high: int) -> int:
         """The next token as an integer in low..high (plain ASCII digits only; leading
         zeros are read as `cin >>` reads them)."""
         word = self.word(expected)
@@ -106,7 +114,8 @@ class Tokens:
             raise self.error(expected, self.pos - 1)
         return int(digits)
 
-    def ints(self, count, expected, low, high):
+    def ints(self, count: builtins.int, expected: str, low: builtins.int,
+             high: builtins.int) -> list[builtins.int]:
         """The next `count` tokens as integers in low..high, checked in bulk."""
         chunk = self.words[self.pos:self.pos + count]
         joined = "".join(chunk)
@@ -118,12 +127,12 @@ class Tokens:
                 return values
         return [self.int(expected, low, high) for _ in range(count)]
 
-    def expect_end(self, what="end of input"):
+    def expect_end(self, what: str = "end of input") -> None:
         if self.pos < len(self.words):
             raise self.error(what)
 
 
-def join_lines(lines):
+def join_lines(lines: Iterable[str]) -> str:
     """Judge output: every line ends with \\n, none has trailing spaces."""
     return "".join(line.rstrip() + "\n" for line in lines)
 

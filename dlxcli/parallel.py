@@ -157,7 +157,7 @@ class Search:
         self.digest = _digest(definition, query, self.forced, self.first_item, limit)
 
     def answer(self, problem: ExactCover, prefix: Sequence[int], budget: Budget, stats: Stats,
-               floor: Optional[float] = None) -> Value:
+               floor: Optional[int] = None) -> Value:
         """The query on the subproblem under `prefix`, run here (`floor`: see Bound)."""
         forced = self.forced + list(prefix)
         if self.query == "count":
@@ -510,7 +510,7 @@ def _problem(search):
 
 
 def solve_subproblem(search: Search, index: int, prefix: Sequence[int],
-                     floor: Optional[float] = None) -> Done:
+                     floor: Optional[int] = None) -> Done:
     """A worker's task: one subproblem, searched sequentially (with the search's node
     limit; the time limit is kept by the process that split the search)."""
     stats = Stats()

@@ -15,11 +15,18 @@ ending signals are held while workers start and while the pool stops, so that
 neither is left half done; one that comes then is delivered right after.
 """
 
+from __future__ import annotations
+
 import os
 
 import _signal as signal  # not `signal`, which imports enum (start-up time: _signals)
 
 from .errors import DlxError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
+    from collections.abc import Iterable, Iterator
+    from typing import Any, Callable, Literal
 
 ENDING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 """The signals that end a run (and must not cut a pool's start or stop in two)."""
@@ -29,7 +36,7 @@ STOP_SECONDS = 2.0
 """How long a stopping pool waits for its workers to die of SIGTERM before SIGKILL."""
 
 
-def usable_cores():
+def usable_cores() -> int:
     """The cores this process may run on (its CPU affinity where the system says it),
     at least 1."""
     try:
@@ -70,14 +77,16 @@ class WorkerPool:
     raised where its value would be returned; a worker that dies fails its tasks with
     WorkerDied and is replaced."""
 
-    def __init__(self, size, initializer=None, initargs=(), depth=1):
+    def __init__(self, size: int, initializer: Callable[..., object] | None = None,
+                 initargs: tuple = (), depth: int = 1) -> None:
         import collections
         import multiprocessing
         self._context = multiprocessing.get_context()
         self._start_args = (initializer, initargs)
         self.size, self.depth = size, depth
-        self._backlog = collections.deque()  # (ticket, message) not sent yet
-        self._finished = {}  # ticket -> (ok, value), kept for `result`
+        # (ticket, message) not sent yet
+        self._backlog: collections.deque[tuple[int, tuple]] = collections.deque()
+        self._finished: dict[int, tuple[bool, Any]] = {}  # ticket -> (ok, value), for `result`
         self._tickets = 0
         self._workers = []
         try:
@@ -88,7 +97,7 @@ class WorkerPool:
             self.close()
             raise
 
-    def submit(self, function, *args):
+    def submit(self, function: Callable[..., Any], *args: Any) -> int:
         """Queue a task; its ticket (tickets count up from 0)."""
         ticket = self._tickets
         self._tickets += 1
@@ -96,7 +105,7 @@ class WorkerPool:
         self._dispatch()
         return ticket
 
-    def wait(self, timeout=None):
+    def wait(self, timeout: float | None = None) -> tuple[int, Any] | None:
         """(ticket, value) of the next task to finish, or None after `timeout` seconds
         (None: until one finishes)."""
         if self._finished:
@@ -108,7 +117,7 @@ class WorkerPool:
         ticket, ok, value = finished
         return ticket, _value(ok, value)
 
-    def result(self, ticket):
+    def result(self, ticket: int) -> Any:
         """The value of the task with this ticket, once finished (tasks that finish
         meanwhile are kept for later)."""
         while ticket not in self._finished:
@@ -117,12 +126,13 @@ class WorkerPool:
                 self._finished[finished[0]] = finished[1:]
         return _value(*self._finished.pop(ticket))
 
-    def in_order(self, function, arguments):
+    def in_order(self, function: Callable[[Any], Any],
+                 arguments: Iterable[Any]) -> Iterator[Any]:
         """Yield function(argument) for every argument, in order, computed on the pool
         with a few tasks per worker ahead (so that memory does not grow with their
         number)."""
         import collections
-        tickets = collections.deque()
+        tickets: collections.deque[int] = collections.deque()
         for argument in arguments:
             tickets.append(self.submit(function, argument))
             if len(tickets) >= AHEAD * self.size:
@@ -183,7 +193,7 @@ class WorkerPool:
         siblings = [worker.connection for worker in self._workers]
         return _Worker(self._context, siblings, *self._start_args)
 
-    def close(self):
+    def close(self) -> None:
         """Stop every worker (SIGTERM; SIGKILL after STOP_SECONDS) and reap it; what
         is under way is dropped. Safe to call twice."""
         with _held_signals():
@@ -193,10 +203,10 @@ class WorkerPool:
             for worker in workers:
                 worker.stop()
 
-    def __enter__(self):
+    def __enter__(self) -> WorkerPool:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> Literal[False]:
         self.close()
         return False
 

@@ -21,7 +21,15 @@ terminal). After `limit` lines one more says the trace was cut, and every search
 on untraced at full speed.
 """
 
+from __future__ import annotations
+
 from . import engine
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
+    from typing import Callable
+
+    from .exact_cover import ExactCover
 
 FEW = 8
 """A choice shows every candidate's length when there are at most this many."""
@@ -31,14 +39,14 @@ class Trace:
     """Where every search of a run sends its lines, `write(depth, kind, text)`, at most
     `limit` of them; kinds: search, choose, try, back, dead, solution, end, cut."""
 
-    def __init__(self, write, limit=2000):
+    def __init__(self, write: Callable[[int, str, str], object], limit: int = 2000) -> None:
         self.write, self.limit, self.lines = write, limit, 0
 
     @property
-    def cut(self):
+    def cut(self) -> bool:
         return self.lines > self.limit
 
-    def emit(self, depth, kind, text):
+    def emit(self, depth: int, kind: str, text: str) -> None:
         """Write one line, or, once `limit` are written, the line saying so."""
         if self.lines < self.limit:
             self.write(depth, kind, text)
@@ -46,7 +54,7 @@ class Trace:
             self.write(0, "cut", f"trace cut after {self.limit:,} lines; the search goes on")
         self.lines += 1
 
-    def runner(self, problem):
+    def runner(self, problem: ExactCover) -> Callable[..., int]:
         """What a query calls instead of problem.solver.run: the same statuses, each
         node traced."""
         return _TracedSearch(self, problem).run

@@ -129,7 +129,8 @@ def random_query(problem, rng):
     kind = rng.choice(("all", "count", "limit", "maximize") if problem.weights is not None
                       else ("all", "count", "limit"))
     n_options = len(problem.options)
-    forced = [rng.randrange(n_options) for _ in range(rng.choice((0, 0, 1, 2)))] if n_options else []
+    forced = ([rng.randrange(n_options) for _ in range(rng.choice((0, 0, 1, 2)))]
+              if n_options else [])
     if rng.random() < 0.01:
         forced.append(n_options)  # not an option: must be refused by both
     return Query(kind, forced, rng.random() < 0.5, rng.choice((1, 2, 7, 50, NODE_CAP)),

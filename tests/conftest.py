@@ -14,11 +14,15 @@ Naming a place with DLXCLI_SHARED makes them required there (CI does), so that a
 misplaced data folder cannot make them all skip unnoticed.
 
 Ctrl-C is live in the test process, as on a terminal, even where the suite was started
-with SIGINT ignored (a CI job, `nohup`, a background job of a script): the tests that
-press Ctrl-C on a dlxcli child need it to reach the child, which inherits the ignoring.
+with SIGINT ignored (a CI job, `nohup`, a background job of a script) or with the ending
+signals blocked (some job runners): the tests that press Ctrl-C on a dlxcli child need
+it to reach the child, which inherits both. The `live_ctrl_c` fixture makes it live in
+one test and puts the signal state back afterwards.
 """
 
 import os
+import signal
+import sys
 
 import pytest
 
@@ -49,11 +53,11 @@ def twin(request):
     return load_twin(request.param)
 
 
-def slow_on_python(value, id=None):
+def slow_on_python(*values, id=None):
     """A test parameter marked slow when the pure-Python twin runs the suite: searches
     that take a fraction of a second on the C twin take seconds there."""
     from dlxcli import engine
-    return pytest.param(value, id=id,
+    return pytest.param(*values, id=id,
                         marks=[pytest.mark.slow] if engine.ENGINE == "python" else [])
 
 
@@ -67,10 +71,33 @@ def py_twin():
     return load_twin("python")
 
 
+ENDING = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+"""The signals that end a dlxcli run (dlxcli.cli._signals.ENDING)."""
+
+
+@pytest.fixture
+def live_ctrl_c():
+    """Ctrl-C live in this test (SIGINT unblocked and raising KeyboardInterrupt); after
+    it, the handlers of the ending signals, the signal mask and sys.unraisablehook as
+    they were, whatever the test left."""
+    handlers = {signum: signal.getsignal(signum) for signum in ENDING}
+    mask = signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING)
+    hook = sys.unraisablehook
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        sys.unraisablehook = hook
+        for signum, handler in handlers.items():
+            if handler is not None:  # None: set outside Python, cannot be set back
+                signal.signal(signum, handler)
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
 def pytest_sessionstart(session):
-    import signal
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING)
     wanted = _wanted_engine()
     try:
         from dlxcli import engine

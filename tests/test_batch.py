@@ -14,10 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from click.testing import CliRunner
-
+from cli import run
 from dlxcli import commands
-from dlxcli.cli import cli
 from dlxcli.cli import _batch, _ui
 from dlxcli.cli._batch import Job, Limits, solve_jobs
 from dlxcli.cli._inputs import Source
@@ -29,10 +27,6 @@ from dlxcli.puzzles import Answer, Unsolved
 from paths import CASES, REPO
 
 QUEENS = CASES / "queens" / "derived"
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, list(map(str, args)), input=input)
 
 
 @pytest.fixture
@@ -187,7 +181,8 @@ def test_pieces_concatenate_to_the_whole_answer(tmp_path, squares, processes):
 
 
 @pytest.mark.parametrize("processes", [1, 2])
-def test_an_error_in_a_piece_names_its_line_and_the_other_pieces_are_answered(tmp_path, squares, processes):
+def test_an_error_in_a_piece_names_its_line_and_the_other_pieces_are_answered(tmp_path, squares,
+                                                                             processes):
     [outcome] = solved([squares_job(tmp_path, "a", "1\n2\nthree\n4\n")], processes)
     assert outcome.verdict == "error"
     assert outcome.text == "1\n4\n16\n"  # the other pieces are answered
@@ -256,10 +251,16 @@ def test_the_puzzles_a_time_limit_left_untried_cross_the_pool_as_themselves():
 
 
 @pytest.mark.parametrize("then_wait", [True, False])
-def test_an_interrupt_swallowed_by_a_finalizer_still_ends_the_run(capsys, then_wait):
+def test_an_interrupt_swallowed_by_a_finalizer_still_ends_the_run(capsys, then_wait,
+                                                                   live_ctrl_c):
     """Ctrl-C landing in a `__del__` (a pool's pipe being collected) is only printed as
     "Exception ignored" by Python; inside a run it must still end the run (130), also
-    when it lands as the run ends (the signal sent again must not come after it)."""
+    when it lands as the run ends (the signal sent again must not come after it). The
+    signal sent again ends the wait at once: a wait that runs its course (the signal
+    lost, as when SIGINT was blocked) fails here rather than passing late. The wait is
+    short sleeps: a signal that lands as a sleep starts (the main thread has let go of
+    the GIL, the sleep has not begun) is only handled when that sleep ends, and 1 in 10
+    single 3 s sleeps here would wait it out."""
     from dlxcli.cli._run import interruptible
 
     class InterruptedWhileCollected:
@@ -268,13 +269,16 @@ def test_an_interrupt_swallowed_by_a_finalizer_still_ends_the_run(capsys, then_w
 
     import signal
     before = signal.getsignal(signal.SIGINT)
+    started = time.monotonic()
     with pytest.raises(SystemExit) as ended:
         with interruptible():
             InterruptedWhileCollected()
-            if then_wait:
-                time.sleep(10)      # the signal sent again ends this at once
+            while then_wait and time.monotonic() < started + 3:
+                time.sleep(0.01)    # the signal sent again ends this at once
+    elapsed = time.monotonic() - started
     time.sleep(0.05)                # a late signal would raise KeyboardInterrupt here
     assert ended.value.code == 130
+    assert elapsed < 1.5, f"the run ended after {elapsed:.2f} s, not at once"
     captured = capsys.readouterr().err
     assert "Exception ignored" not in captured and "dlxcli: interrupted" in captured
     assert signal.getsignal(signal.SIGINT) is before    # and Ctrl-C is left as it was

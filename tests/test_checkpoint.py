@@ -18,7 +18,7 @@ import pytest
 
 from dlxcli.exact_cover import Budget, ExactCover
 from dlxcli.parallel import CheckpointError, Split
-from paths import CASES
+from paths import SAMPLES
 from test_parallel import QUEENS, queens_definition, weighted_queens
 
 DLXCLI = [sys.executable, "-m", "dlxcli"]
@@ -330,10 +330,10 @@ def test_the_same_command_again_resumes_past_a_node_limit(tmp_path):
 
 def test_a_checkpoint_on_a_query_that_is_not_split_says_so(tmp_path):
     path = tmp_path / "s.ckpt"
-    done = dlxcli("sudoku", "--checkpoint", path, CASES / "sudoku/sample1.in")
+    done = dlxcli("sudoku", "--checkpoint", path, SAMPLES / "sudoku/sample1.in")
     err = done.stderr.decode()
     assert done.returncode == 0 and done.stdout and err.count("\n") == 1
     assert "--checkpoint" in err and "nothing was recorded" in err
     assert not path.exists()
-    counted = dlxcli("sudoku", "--count", "--checkpoint", path, CASES / "sudoku/sample1.in")
+    counted = dlxcli("sudoku", "--count", "--checkpoint", path, SAMPLES / "sudoku/sample1.in")
     assert (counted.returncode, counted.stderr) == (0, b"") and path.exists()

@@ -1,7 +1,7 @@
 """The command line as a user meets it: options of the shared runner, stdout bytes, stderr,
 exit statuses; CliRunner for each option, real subprocesses for pipes and Ctrl-C.
 
-Expected outputs are the official samples and derived answers in tests/cases/.
+Expected outputs are the official samples in puzzles/ and derived answers in tests/cases/.
 """
 
 import json
@@ -14,21 +14,27 @@ from pathlib import Path
 
 import pytest
 
-from click.testing import CliRunner
-
+from cli import run
+from conftest import slow_on_python
 from dlxcli.cli import cli
 from dlxcli.cli._run import RUN_DEFAULTS, split_options
 from dlxcli.commands import PUZZLES, default_settings
-from paths import CASES
+from paths import CASES, SAMPLES
 from processes import group_alive
 
 QUEENS = CASES / "queens"
-MATRIX = CASES / "matrix"
+MATRIX = SAMPLES / "matrix"
+SAMPLE_INPUTS = {
+    "matrix": ["sample1.in", "sample2.in"], "queens": ["sample1.in"],
+    "samurai": ["seed003-problem1.grid21.in", "seed003-problem1.grids5.in"],
+    "squiggly": ["sample.in"], "sudoku": ["hack3_selftest.in", "sample1.in"],
+    "target-sudoku": ["sample1.in", "sample2.in"],
+}
+"""Official samples of each command (in puzzles/), answered at once by either twin."""
+SLOW_FOLDERS_ON_PYTHON = {"queens", "target-sudoku"}
+"""puzzles/ folders with an input that takes seconds on the pure-Python twin (n13.in,
+t14_g20.in; tests/test_cases.py)."""
 DLXCLI = [sys.executable, "-m", "dlxcli"]
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, list(map(str, args)), input=input)
 
 
 def expected(path):
@@ -38,15 +44,15 @@ def expected(path):
 # -- one input ------------------------------------------------------------------------------
 
 def test_stdin_answer_is_the_official_sample_byte_for_byte():
-    result = run("queens", input=expected(QUEENS / "sample1.in"))
+    result = run("queens", input=expected(SAMPLES / "queens/sample1.in"))
     assert result.exit_code == 0
-    assert result.stdout == expected(QUEENS / "sample1.out")
+    assert result.stdout == expected(SAMPLES / "queens/sample1.out")
     assert result.stderr == ""
 
 
 @pytest.mark.parametrize("name", ["sudoku", "squiggly", "target-sudoku", "samurai"])
 def test_a_byte_order_mark_is_ignored_in_files_and_on_stdin(name, tmp_path):
-    sample = sorted((CASES / name).glob("*.in"))[0]
+    sample = SAMPLES / name / SAMPLE_INPUTS[name][0]
     plain = run(name, sample)
     marked = tmp_path / sample.name
     marked.write_bytes(b"\xef\xbb\xbf" + sample.read_bytes())
@@ -74,25 +80,26 @@ def test_bad_input_is_one_line_on_stderr_and_status_2():
 
 
 def test_missing_file_is_status_2_and_the_batch_goes_on(tmp_path):
-    result = run("queens", tmp_path / "nope.in", QUEENS / "sample1.in")
+    result = run("queens", tmp_path / "nope.in", SAMPLES / "queens/sample1.in")
     assert result.exit_code == 2
     assert "nope.in" in result.stderr
-    assert result.stdout.endswith(expected(QUEENS / "sample1.out"))
+    assert result.stdout.endswith(expected(SAMPLES / "queens/sample1.out"))
 
 
 # -- several inputs -------------------------------------------------------------------------
 
 def test_several_inputs_are_answered_in_order_with_headers():
     first = QUEENS / "derived/n8.in"
-    result = run("queens", first, QUEENS / "sample1.in")
+    result = run("queens", first, SAMPLES / "queens/sample1.in")
     assert result.stdout == (f"==> {first} <==\n" + expected(QUEENS / "derived/n8.out")
-                             + f"==> {QUEENS / 'sample1.in'} <==\n"
-                             + expected(QUEENS / "sample1.out"))
+                             + f"==> {SAMPLES / 'queens/sample1.in'} <==\n"
+                             + expected(SAMPLES / "queens/sample1.out"))
 
 
 def test_no_headers_concatenates_the_answers():
     result = run("queens", "--no-headers", QUEENS / "derived/n6.in", QUEENS / "derived/n7.in")
-    assert result.stdout == expected(QUEENS / "derived/n6.out") + expected(QUEENS / "derived/n7.out")
+    assert result.stdout == (expected(QUEENS / "derived/n6.out")
+                             + expected(QUEENS / "derived/n7.out"))
 
 
 def test_headers_can_be_forced_for_one_input():
@@ -163,7 +170,7 @@ def test_json_reports_an_error_as_a_verdict():
 def test_pretty_draws_each_listed_queens_placement_and_the_count():
     result = run("queens", "--format", "pretty", input="6\n")
     lines = result.stdout.splitlines()
-    placements = expected(QUEENS / "sample1.out").splitlines()
+    placements = expected(SAMPLES / "queens/sample1.out").splitlines()
     assert lines[0] == placements[0]
     assert lines[1] == "┌───┬───┬───┬───┬───┬───┐"
     assert lines[2] == "│ . │ Q │ . │ . │ . │ . │"   # 2 4 6 1 3 5: row 1, column 2
@@ -181,11 +188,11 @@ def test_pretty_falls_back_to_the_judge_text():
 # -- limits ---------------------------------------------------------------------------------
 
 def test_timeout_gives_time_limit_and_status_3_and_the_batch_goes_on():
-    result = run("queens", "--timeout", "0.05", "--no-headers", QUEENS / "derived/n13.in",
-                 QUEENS / "sample1.in")
+    result = run("queens", "--timeout", "0.05", "--no-headers", SAMPLES / "queens/n13.in",
+                 SAMPLES / "queens/sample1.in")
     assert result.exit_code == 3
     assert "time limit" in result.stderr
-    assert result.stdout == expected(QUEENS / "sample1.out")
+    assert result.stdout == expected(SAMPLES / "queens/sample1.out")
 
 
 def test_node_limit_is_status_3():
@@ -204,7 +211,7 @@ def test_forced_progress_leaves_stdout_alone_and_prints_a_summary_on_stderr(tmp_
 
 
 def test_no_progress_is_silent():
-    result = run("queens", "--no-progress", QUEENS / "sample1.in", QUEENS / "derived/n6.in")
+    result = run("queens", "--no-progress", SAMPLES / "queens/sample1.in", QUEENS / "derived/n6.in")
     assert result.stderr == ""
 
 
@@ -259,7 +266,7 @@ def _imported(argv, data):
 
 @pytest.mark.parametrize("name", sorted(PUZZLES))
 def test_a_plain_run_imports_nothing_slow(name):
-    sample = sorted((CASES / name).glob("*.in"))[0]
+    sample = SAMPLES / name / SAMPLE_INPUTS[name][0]
     done, modules = _imported([name], sample.read_bytes())
     assert done.returncode == 0 and done.stdout.strip()
     assert "dlxcli" in modules
@@ -288,7 +295,7 @@ def test_a_quick_run_on_a_terminal_does_not_import_rich():
     finally:
         os.close(controller)
     assert done.returncode == 0
-    assert done.stdout == expected(QUEENS / "sample1.out").encode()
+    assert done.stdout == expected(SAMPLES / "queens/sample1.out").encode()
     assert b"dlxcli.cli._run" in seen
     assert b" rich" not in seen
 
@@ -317,13 +324,14 @@ def test_a_plain_run_uses_the_commands_own_defaults(name):
 
 def _plain_run_inputs():
     for name in sorted(PUZZLES):
-        samples = sorted((CASES / name).glob("*.in"))[:2]
+        samples = [SAMPLES / name / sample for sample in SAMPLE_INPUTS[name]]
         for path in samples:
             yield name, path.read_bytes(), []
         yield name, b"1 2 x\n", []
         yield name, b"", []
         yield name, b"", [str(samples[0]), "-", "no-such-file.in"]
-        yield name, b"", [str(CASES / name)]
+        folder = (name, b"", [str(SAMPLES / name)])
+        yield slow_on_python(*folder) if name in SLOW_FOLDERS_ON_PYTHON else folder
 
 
 @pytest.mark.parametrize("name, data, paths", list(_plain_run_inputs()))

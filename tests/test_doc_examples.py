@@ -7,7 +7,8 @@ Two things vary from run to run and are compared as placeholders: times in secon
 (`0.782 s` in a verdict or a -v line, `"seconds": ...` in JSON), and paths under /tmp/,
 which each replay maps to a fresh temporary folder. The pages show the C twin's
 updates and mems; on the pure-Python twin, which counts neither, the page's figures
-are compared as that twin prints them (`as_the_python_twin_shows`). A ```console block is a transcript:
+are compared as that twin prints them (`as_the_python_twin_shows`). A ```console block
+is a transcript:
 `$ COMMAND` lines, each followed by its output. Blocks marked ```sh are not replayed:
 they are set-up commands and benchmarks (docs/performance.md's take minutes), shown to
 be copied, not checked.

@@ -18,11 +18,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from dlxcli.cli import cli
+from cli import run
 from dlxcli.errors import DlxError, InputError
 
 REPO = Path(__file__).resolve().parent.parent
@@ -186,7 +185,7 @@ def assert_clean_exit(exit_code, stdout, stderr):
 @given(case=st.one_of(folder_and(mutated_seed), folder_and(lambda folder: decoded_bytes)))
 def test_cli_answers_or_refuses_hostile_input_cleanly(case):
     folder, text = case
-    result = CliRunner().invoke(cli, cli_words(folder), input=text.encode())
+    result = run(*cli_words(folder), input=text.encode())
     assert result.exception is None or isinstance(result.exception, SystemExit), \
         repr(result.exception)
     assert_clean_exit(result.exit_code, result.stdout, result.stderr)

@@ -17,18 +17,16 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-from click.testing import CliRunner
 
+from cli import runner
 import grid_oracle as oracle
 from dlxcli import generate as making
-from dlxcli.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 DLXCLI = [sys.executable, "-m", "dlxcli"]
 
 
-def run(*args, stdin=None):
-    return CliRunner().invoke(cli, list(args), input=stdin)
+run = runner()
 
 
 def generated(*args):
@@ -423,7 +421,7 @@ def test_the_generatable_commands_are_those_whose_module_has_a_generator():
     assert generatable() == ("sudoku", "squiggly", "samurai")
     assert generator("queens") is None
     assert making.sizes() == (4, 9, 16, 25)
-    shown = CliRunner().invoke(cli, ["generate", "--help"]).stdout
+    shown = run("generate", "--help").stdout
     assert "{sudoku|squiggly|samurai}" in shown
 
 

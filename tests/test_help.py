@@ -13,8 +13,8 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner
 
+from cli import run
 from dlxcli import engine
 from dlxcli.cli import cli
 from paths import REPO
@@ -26,7 +26,7 @@ SAMPLE = REPO / "puzzles" / "queens" / "sample1"
 
 def help_examples(name):
     """The `$ ...` lines of the Examples section of `dlxcli NAME --help`."""
-    shown = CliRunner().invoke(cli, [name, "--help"]).stdout
+    shown = run(name, "--help").stdout
     section = shown.split("Examples (from the repository's top folder):\n", 1)[1]
     return [line.strip()[2:] for line in section.split("\n\n", 1)[0].splitlines()]
 
@@ -104,10 +104,6 @@ STATISTICS = re.compile(r"dlxcli: (?P<name>\S+): (?P<nodes>\d[\d,]*) nodes, "
                         r"updates and mems not counted by the Python twin), "
                         r"(?P<solutions>\d[\d,]*) solutions, "
                         r"\d+\.\d{3} s")
-
-
-def run(*args, input=None):
-    return CliRunner().invoke(cli, list(map(str, args)), input=input)
 
 
 def test_verbose_prints_the_search_statistics_after_the_answer():

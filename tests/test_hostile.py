@@ -585,9 +585,8 @@ def test_recursive_search_of_a_1500_level_tree(memory_tmp):
 
 @pytest.mark.parametrize("seconds", ["nan", "inf", "-inf", "-1", "0", "1e400"])
 def test_a_timeout_that_is_not_a_positive_finite_number_is_refused(seconds):
-    from click.testing import CliRunner
-    from dlxcli.cli import cli
-    result = CliRunner().invoke(cli, ["queens", f"--timeout={seconds}"], input="6\n")
+    from cli import run
+    result = run("queens", f"--timeout={seconds}", input="6\n")
     assert result.exit_code == 2
     assert "is not a positive, finite number of seconds" in result.stderr
     assert result.stdout == ""

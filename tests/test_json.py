@@ -14,10 +14,9 @@ import subprocess
 import sys
 
 import pytest
-from click.testing import CliRunner
 
+from cli import run
 from conftest import TWINS, load_twin
-from dlxcli.cli import cli
 from dlxcli.commands import PUZZLES
 from paths import REPO
 
@@ -101,7 +100,7 @@ def document_problems(document):
 
 
 def json_documents(*args, input=None):
-    result = CliRunner().invoke(cli, [*map(str, args), "--format", "json"], input=input)
+    result = run(*args, "--format", "json", input=input)
     assert "Traceback" not in result.output
     return [json.loads(line) for line in result.stdout.splitlines()]
 
@@ -175,7 +174,7 @@ def test_the_runs_meet_every_verdict():
 
 
 def test_a_failed_input_carries_no_answer_even_if_the_judge_format_prints_some():
-    judge = CliRunner().invoke(cli, ["squiggly", str(EXAMPLES / "squiggly-bad-walls.in")])
+    judge = run("squiggly", EXAMPLES / "squiggly-bad-walls.in")
     assert judge.stdout.startswith("Case 1:\n") and judge.exit_code == 2
     document, = json_documents("squiggly", EXAMPLES / "squiggly-bad-walls.in")
     assert (document["verdict"], document["answer"], document["data"]) == ("error", "", None)

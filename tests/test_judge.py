@@ -11,16 +11,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from dlxcli.cli import cli
+from cli import runner
 from dlxcli.puzzles import compare_lines, judge_lines
-from paths import CASES
+from paths import CASES, SAMPLES
 
 
 
-def run(*args):
-    return CliRunner().invoke(cli, ["judge", *map(str, args)])
+run = runner("judge")
 
 
 def case(folder, name, source, answer=None, suffix=".out"):
@@ -46,8 +43,8 @@ def judged(*args):
 
 
 def test_accepted_everywhere_is_status_0(tmp_path):
-    case(tmp_path / "queens", "six", CASES / "queens/sample1.in")
-    case(tmp_path / "matrix", "none", CASES / "matrix/sample2.in", suffix=".ans")
+    case(tmp_path / "queens", "six", SAMPLES / "queens/sample1.in")
+    case(tmp_path / "matrix", "none", SAMPLES / "matrix/sample2.in", suffix=".ans")
     assert judged(tmp_path) == (0, [f"{tmp_path}/matrix/none.in: accepted",
                                     f"{tmp_path}/queens/six.in: accepted",
                                     "2 inputs: 2 accepted"])
@@ -55,13 +52,14 @@ def test_accepted_everywhere_is_status_0(tmp_path):
 
 def test_p4929_accepts_any_order_of_the_cover(tmp_path):
     # The official sample answer is "2 1 3"; dlxcli prints "1 2 3".
-    path = case(tmp_path / "matrix", "s1", CASES / "matrix/sample1.in")
+    path = case(tmp_path / "matrix", "s1", SAMPLES / "matrix/sample1.in",
+                answer=(CASES / "matrix/sample1.out").read_text())
     assert (tmp_path / "matrix/s1.out").read_text() == "2 1 3\n"
     assert verdict_lines(run(path))[0].endswith(": accepted")
 
 
 def test_p4929_rejects_a_wrong_cover(tmp_path):
-    path = case(tmp_path / "matrix", "s1", CASES / "matrix/sample1.in", answer="No Solution!\n")
+    path = case(tmp_path / "matrix", "s1", SAMPLES / "matrix/sample1.in", answer="No Solution!\n")
     result = run(path)
     assert result.exit_code == 1
     assert verdict_lines(result)[0] == (f"{path}: wrong answer: line 1: expected "
@@ -79,8 +77,8 @@ def test_knuth_format_is_checked_as_a_cover(tmp_path):
 
 
 def test_wrong_answer_names_the_first_differing_line(tmp_path):
-    official = (CASES / "queens/sample1.out").read_text()
-    path = case(tmp_path / "queens", "six", CASES / "queens/sample1.in",
+    official = (SAMPLES / "queens/sample1.out").read_text()
+    path = case(tmp_path / "queens", "six", SAMPLES / "queens/sample1.in",
                 answer=official.replace("3 6 2 5 1 4", "3 6 2 5 1 5"))
     assert judged(path) == (1, [
         f"{path}: wrong answer: line 2: expected '3 6 2 5 1 5', found '3 6 2 5 1 4'",
@@ -88,9 +86,9 @@ def test_wrong_answer_names_the_first_differing_line(tmp_path):
 
 
 def test_trailing_spaces_and_final_newlines_are_ignored(tmp_path):
-    official = (CASES / "queens/sample1.out").read_text()
+    official = (SAMPLES / "queens/sample1.out").read_text()
     padded = official.replace("\n", "  \n") + "\n\n"
-    path = case(tmp_path / "queens", "six", CASES / "queens/sample1.in", answer=padded)
+    path = case(tmp_path / "queens", "six", SAMPLES / "queens/sample1.in", answer=padded)
     assert verdict_lines(run(path))[0] == f"{path}: accepted"
 
 
@@ -108,7 +106,7 @@ def test_a_command_without_a_check_of_its_own_is_judged_line_by_line():
     assert checker("matrix") is matrix.check
     assert checker("queens") is compare_lines
     # P4929 sample 1: rows 2 1 3 are its cover, in any order; rows 2 1 are not one
-    sample = (CASES / "matrix/sample1.in").read_text()
+    sample = (SAMPLES / "matrix/sample1.in").read_text()
     expected = (CASES / "matrix/sample1.out").read_text()
     assert checker("matrix")(sample, expected, "3 2 1\n", input_format="auto",
                              query="first") is None
@@ -119,7 +117,7 @@ def test_a_command_without_a_check_of_its_own_is_judged_line_by_line():
 
 def test_bad_input_is_an_error_verdict(tmp_path):
     folder = tmp_path / "queens"
-    path = case(folder, "bad", CASES / "queens/sample1.in")
+    path = case(folder, "bad", SAMPLES / "queens/sample1.in")
     path.write_text("six\n")
     result = run(folder)
     assert result.exit_code == 1
@@ -127,14 +125,14 @@ def test_bad_input_is_an_error_verdict(tmp_path):
 
 
 def test_missing_expected_file_is_an_error(tmp_path):
-    path = case(tmp_path / "queens", "six", CASES / "queens/sample1.in", answer=False)
+    path = case(tmp_path / "queens", "six", SAMPLES / "queens/sample1.in", answer=False)
     assert "no expected answer" in verdict_lines(run(path))[0]
 
 
 def test_time_limit_verdict(tmp_path):
     folder = tmp_path / "queens"
-    case(folder, "big", CASES / "queens/derived/n13.in")
-    case(folder, "six", CASES / "queens/sample1.in")
+    case(folder, "big", SAMPLES / "queens/n13.in")
+    case(folder, "six", SAMPLES / "queens/sample1.in")
     assert judged("--timeout", "0.05", folder) == (1, [f"{folder}/big.in: time limit",
                                                        f"{folder}/six.in: accepted",
                                                        "2 inputs: 1 time limit, 1 accepted"])
@@ -146,13 +144,13 @@ def test_node_limit_verdict(tmp_path):
 
 
 def test_command_option_overrides_the_folder(tmp_path):
-    path = case(tmp_path / "anywhere", "six", CASES / "queens/sample1.in")
+    path = case(tmp_path / "anywhere", "six", SAMPLES / "queens/sample1.in")
     assert "no command for this input" in verdict_lines(run(path))[0]
     assert verdict_lines(run("--command", "queens", path))[0] == f"{path}: accepted"
 
 
 def test_a_bad_args_file_is_an_error(tmp_path):
-    path = case(tmp_path / "queens", "six", CASES / "queens/sample1.in")
+    path = case(tmp_path / "queens", "six", SAMPLES / "queens/sample1.in")
     (tmp_path / "queens/six.args").write_text("--no-such-option\n")
     assert "No such option" in verdict_lines(run(path))[0]
 

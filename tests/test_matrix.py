@@ -13,23 +13,21 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cli import runner
 import oracle
-from dlxcli.cli import cli
 from dlxcli.puzzles import matrix
 from dlxcli.puzzles.matrix import parse_knuth, parse_p4929
-from paths import CASES, REPO
+from paths import REPO, SAMPLES
 
 NO_SOLUTION = "No Solution!"
 KNUTH = ["--input-format", "knuth"]
 EXAMPLES = settings(max_examples=60, deadline=None)
 
 
-def run(*args, stdin):
-    return CliRunner().invoke(cli, ["matrix", *args], input=stdin)
+run = runner("matrix")
 
 
 def answered(*args, stdin):
@@ -100,7 +98,7 @@ def test_p4929_count_and_all_agree_with_brute_force(problem):
 def test_the_official_samples():
     """Sample 1's only cover is rows 1, 2, 3 (the official answer lists them as 2 1 3;
     the judge takes any order); sample 2 has none."""
-    matrix = CASES / "matrix"
+    matrix = SAMPLES / "matrix"
     assert answered(stdin=(matrix / "sample1.in").read_text()) == "1 2 3\n"
     assert answered(stdin=(matrix / "sample2.in").read_text()) == \
         (matrix / "sample2.out").read_text() == f"{NO_SOLUTION}\n"
@@ -235,7 +233,7 @@ def test_judge_accepts_every_bundled_file_without_input_format(tmp_path):
     shutil.copytree(BUNDLED, folder)
     for args in folder.glob("*.args"):
         args.write_text(args.read_text().replace("--input-format knuth", ""))
-    result = CliRunner().invoke(cli, ["judge", str(folder)])
+    result = runner("judge")(folder)
     assert result.exit_code == 0, result.stdout
     assert result.stdout.splitlines()[-1] == "6 inputs: 6 accepted"
 
@@ -279,7 +277,7 @@ def test_a_byte_that_is_not_utf8_is_refused_where_it_stands(text, message):
 def test_utf8_names_are_compared_and_echoed_byte_for_byte():
     """U+FFFD written as UTF-8 is a character like any other; lines come back as sent."""
     text = "a b | \ufffd é\na \ufffd:\u00e9 é:\ufffd\nb \ufffd:\u00e9\nb \ufffd:e\n"
-    result = CliRunner().invoke(cli, ["matrix", "--all"], input=text.encode())
+    result = run("--all", stdin=text.encode())
     assert (result.exit_code, result.stderr) == (0, "")
     assert result.stdout_bytes == "a \ufffd:é é:\ufffd\nb \ufffd:é\n".encode()
 

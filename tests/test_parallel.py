@@ -23,7 +23,7 @@ from dlxcli import parallel
 from dlxcli.errors import NodeLimitExceeded, ProblemError, TimeLimitExceeded
 from dlxcli.exact_cover import Budget, ExactCover, Stats
 from dlxcli.parallel import CheckpointError, Split
-from paths import CASES, DATA
+from paths import CASES, DATA, SAMPLES
 from test_engine_properties import problems
 
 PROFILE = settings(max_examples=100, deadline=None)
@@ -480,8 +480,8 @@ def knuth_queens(n):
     ["queens", CASES / "queens/derived/n9.in"],
     ["matrix", "--count", "--input-format", "knuth", "QUEENS7"],
     ["matrix", "--all", "--input-format", "knuth", "QUEENS7"],
-    ["matrix", "--count", CASES / "matrix/derived/knuth6x7.in"],
-    ["target-sudoku", sorted((CASES / "target-sudoku").glob("*.in"))[0]],
+    ["matrix", "--count", SAMPLES / "matrix/knuth6x7.in"],
+    ["target-sudoku", SAMPLES / "target-sudoku/sample1.in"],
 ])
 def test_jobs_split_a_single_input_with_the_same_bytes(args, tmp_path):
     (tmp_path / "QUEENS7").write_text(knuth_queens(7))

@@ -7,9 +7,8 @@ official answers in puzzles/; colours are read off the rich Text that a terminal
 """
 
 import pytest
-from click.testing import CliRunner
 
-from dlxcli.cli import cli
+from cli import run
 from dlxcli.cli._draw import draw_figure, fitting
 from dlxcli.commands import puzzle_module
 from dlxcli.puzzles import Figure
@@ -20,8 +19,7 @@ PUZZLES = REPO / "puzzles"
 
 
 def pretty(command, *args, input=None):
-    result = CliRunner().invoke(cli, [command, "--format", "pretty", *map(str, args)],
-                                input=input)
+    result = run(command, "--format", "pretty", *args, input=input)
     assert result.exit_code == 0, result.output
     return result.stdout
 
@@ -45,7 +43,8 @@ def boxed(rows, box):
 
 
 def test_a_sudoku_is_drawn_with_its_boxes_one_character_per_cell():
-    solved = [line.split() for line in (PUZZLES / "sudoku" / "sample1.out").read_text().splitlines()]
+    answer = (PUZZLES / "sudoku" / "sample1.out").read_text()
+    solved = [line.split() for line in answer.splitlines()]
     assert pretty("sudoku", PUZZLES / "sudoku" / "sample1.in") == "\n".join(boxed(solved, 3)) + "\n"
 
 

@@ -11,12 +11,11 @@ from functools import lru_cache
 from itertools import islice
 
 import pytest
-from click.testing import CliRunner
 
+from cli import runner
 import oracle
 from conftest import slow_on_python
-from dlxcli.cli import cli
-from paths import CASES
+from paths import SAMPLES
 
 A000170 = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200]
 """Placements of n non-attacking queens on an n x n board, n = 1..12 (OEIS A000170)."""
@@ -24,8 +23,7 @@ SHOWN = 3
 """P1219 prints the first three placements, then the count."""
 
 
-def run(*args, stdin=None):
-    return CliRunner().invoke(cli, ["queens", *map(str, args)], input=stdin)
+run = runner("queens")
 
 
 @lru_cache(maxsize=None)
@@ -53,9 +51,9 @@ def test_the_first_placements_are_the_lexicographically_first(n):
 
 
 def test_the_official_sample_byte_for_byte():
-    result = run(CASES / "queens" / "sample1.in")
+    result = run(SAMPLES / "queens" / "sample1.in")
     assert result.exit_code == 0
-    assert result.stdout_bytes == (CASES / "queens" / "sample1.out").read_bytes()
+    assert result.stdout_bytes == (SAMPLES / "queens" / "sample1.out").read_bytes()
 
 
 @pytest.mark.parametrize("text, where, found", [

@@ -12,11 +12,10 @@ import random
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
+from cli import runner
 import grid_oracle as oracle
 import oracle as cover_oracle
-from dlxcli.cli import cli
 from dlxcli.commands import puzzle_module
 from dlxcli.puzzles import queries
 
@@ -27,7 +26,7 @@ HARD3 = ROOT / "puzzles" / "sudoku" / "hard1000_first3.in"
 
 
 def run(command, *args, stdin=None):
-    result = CliRunner().invoke(cli, [command, *args], input=stdin)
+    result = runner(command)(*args, stdin=stdin)
     assert result.exit_code == 0, result.stderr
     return result
 

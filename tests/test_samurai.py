@@ -1,7 +1,7 @@
 """`dlxcli samurai`: golden files in both layouts, layout variants, bad input.
 
-Layer: tests. Expected outputs come from tests/cases/samurai (solutions computed by an
-independent solver, see its SOURCES.md); every printed picture is also checked here
+Layer: tests. Expected outputs come from puzzles/samurai (solutions computed by an
+independent solver, see tests/cases/samurai/SOURCES.md); every printed picture is also checked here
 against the five grids' rows, columns and boxes and against the givens, by code that
 shares nothing with dlxcli.
 """
@@ -11,9 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from dlxcli.cli import cli
+from cli import runner
 from dlxcli.exact_cover import Budget
 from dlxcli.puzzles import samurai
 
@@ -24,8 +23,7 @@ PROBLEM1 = PUZZLES / "seed003-problem1.grid21.in"
 SOLUTION1 = (PUZZLES / "seed003-problem1.grid21.out").read_text()
 
 
-def run(*args, stdin=None):
-    return CliRunner().invoke(cli, ["samurai", *args], input=stdin)
+run = runner("samurai")
 
 
 def is_cell(r, c):
@@ -117,7 +115,7 @@ def grids5(cells):
 
 def golden_args(path):
     """The input and its options from NAME.args, as `dlxcli judge` reads them (the
-    *.grids5.in seed puzzles are answered in the five-grid form, as in tests/cases)."""
+    *.grids5.in seed puzzles are answered in the five-grid form, as in puzzles/)."""
     args = path.with_suffix(".args")
     return [str(path)] + (args.read_text().split() if args.exists() else [])
 

@@ -14,11 +14,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dlxcli.cli import cli
+from cli import runner
 from dlxcli.exact_cover import Budget
 from dlxcli.puzzles import squiggly
 
@@ -30,8 +29,7 @@ CELLS = range(81)
 UP, RIGHT, DOWN, LEFT = 16, 32, 64, 128
 
 
-def run(*args, stdin=None):
-    return CliRunner().invoke(cli, ["squiggly", *args], input=stdin)
+run = runner("squiggly")
 
 
 # -- independent helpers ------------------------------------------------------------------

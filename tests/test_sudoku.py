@@ -14,21 +14,19 @@ from pathlib import Path
 from unittest import mock
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cli import runner
 import grid_oracle as oracle
 import paths
 from dlxcli import engine
-from dlxcli.cli import cli
 from dlxcli.puzzles import sudoku
 from dlxcli.puzzles.grid import Grid, square_units
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles" / "sudoku"
 GOLDEN = sorted(PUZZLES.glob("*.in"))
-CASES = paths.CASES / "sudoku"
 GECODE25_DIR = ROOT / "bench" / "data" / "gecode25"
 GECODE25 = sorted(GECODE25_DIR.glob("*.in"))
 """Gecode's 25x25 sudokus: answers proven unique by other solvers (gecode25/SOURCES.md);
@@ -38,8 +36,7 @@ SAMPLE = (PUZZLES / "sample1.in").read_text()
 SAMPLE_ANSWER = (PUZZLES / "sample1.out").read_text()
 
 
-def run(*args, stdin=None):
-    return CliRunner().invoke(cli, ["sudoku", *args], input=stdin)
+run = runner("sudoku")
 
 
 def givens_of(text, form):
@@ -88,9 +85,9 @@ def test_every_printed_grid_satisfies_the_rules(path):
 
 @pytest.mark.parametrize("name", ["sample1", "hack3_selftest"])
 def test_official_p1784_samples_byte_for_byte(name):
-    result = run(str(CASES / f"{name}.in"))
+    result = run(str(PUZZLES / f"{name}.in"))
     assert result.exit_code == 0
-    assert result.stdout == (CASES / f"{name}.canonical.out").read_text()
+    assert result.stdout == (PUZZLES / f"{name}.out").read_text()
 
 
 def test_sample_on_stdin_with_crlf_and_tabs():
@@ -216,7 +213,8 @@ def test_a_big_file_is_cut_into_pieces_of_whole_lines():
     text = (DATA / "hard1000.txt").read_text()
     pieces = texts_of(sudoku.split_lines(text.splitlines(keepends=True)))
     assert "".join(pieces) == text
-    assert [p.count("\n") for p in pieces] == [sudoku.PUZZLES_PER_PIECE] * (1000 // sudoku.PUZZLES_PER_PIECE)
+    per_piece = sudoku.PUZZLES_PER_PIECE
+    assert [p.count("\n") for p in pieces] == [per_piece] * (1000 // per_piece)
 
 
 def test_a_grid_input_is_cut_only_where_a_puzzle_starts_on_a_full_row():
@@ -288,7 +286,7 @@ def test_a_pipe_left_open_is_refused_at_its_first_line():
         process.stdin.close()
 
 
-# -- malformed input --------------------------------------------------------------------------------
+# -- malformed input ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, fragments", [
     (SAMPLE.rsplit(" ", 3)[0], ["line 9", "81 cell values", "end of input"]),
@@ -399,7 +397,7 @@ def test_random_9x9_puzzles_of_every_verdict_agree_with_the_oracle(c_twin, py_tw
     assert verdicts.count("multiple") >= 10
 
 
-# -- real processes ------------------------------------------------------------------------------------
+# -- real processes -------------------------------------------------------------------------
 
 DLXCLI = [sys.executable, "-m", "dlxcli", "sudoku"]
 
@@ -407,7 +405,7 @@ DLXCLI = [sys.executable, "-m", "dlxcli", "sudoku"]
 def test_real_process_pipe_gives_the_official_bytes():
     done = subprocess.run(DLXCLI, input=SAMPLE.encode(), capture_output=True, timeout=60)
     assert done.returncode == 0 and done.stderr == b""
-    assert done.stdout == (CASES / "sample1.canonical.out").read_bytes()
+    assert done.stdout == (PUZZLES / "sample1.out").read_bytes()
 
 
 def test_real_process_exit_statuses():

@@ -12,26 +12,23 @@ import re
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cli import runner
 import grid_oracle as oracle
 import paths
 from dlxcli.exact_cover import Stats
-from dlxcli.cli import cli
 from dlxcli.puzzles import target_sudoku
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles" / "target-sudoku"
-CASES = paths.CASES / "target-sudoku"
 DATA = paths.DATA / "target-sudoku"
 SLOW_CASES = {"t14_g20"}
 """Over a second on the Python twin (100,000 branch-and-bound nodes)."""
 
 
-def run(*args, stdin=None):
-    return CliRunner().invoke(cli, ["target-sudoku", *args], input=stdin)
+run = runner("target-sudoku")
 
 
 def givens(path):
@@ -40,9 +37,9 @@ def givens(path):
 
 @pytest.mark.parametrize("name", ["sample1", "sample2"])
 def test_official_samples_byte_for_byte(name):
-    result = run(str(CASES / f"{name}.in"))
+    result = run(str(PUZZLES / f"{name}.in"))
     assert result.exit_code == 0
-    assert result.stdout == (CASES / f"{name}.out").read_text()
+    assert result.stdout == (PUZZLES / f"{name}.out").read_text()
 
 
 def maybe_slow(name, value):
@@ -80,16 +77,16 @@ def test_the_maxima_table_was_read():
 
 @pytest.mark.parametrize("name", ["sample1", "sample2"])
 def test_branch_and_bound_equals_full_enumeration(name):
-    text = (CASES / f"{name}.in").read_text()
+    text = (PUZZLES / f"{name}.in").read_text()
     grid = target_sudoku.target_grid()
     every = grid.problem.solutions(forced=grid.forced(target_sudoku.parse(text)))
     best = max(target_sudoku.score(grid.decode(s)) for s in every)
     assert target_sudoku.solve_text(text).text == f"{best}\n"
-    assert best == oracle.target_best(givens(CASES / f"{name}.in"))
+    assert best == oracle.target_best(givens(PUZZLES / f"{name}.in"))
 
 
 def test_branch_and_bound_visits_fewer_nodes_than_enumeration():
-    text = (CASES / "sample2.in").read_text()
+    text = (PUZZLES / "sample2.in").read_text()
     grid = target_sudoku.target_grid()
     forced = grid.forced(target_sudoku.parse(text))
     counted = Stats()
@@ -117,7 +114,7 @@ def test_random_puzzles_agree_with_brute_force(seed, blanks):
 
 
 @pytest.mark.parametrize("text", [
-    "5 5" + (CASES / "sample1.in").read_text()[3:],
+    "5 5" + (PUZZLES / "sample1.in").read_text()[3:],
     "1 2 3 4 5 6 7 8 0\n" + "0 " * 8 + "9\n" + "0 0 0 0 0 0 0 0 0\n" * 7,
 ])
 def test_contradictory_givens_score_minus_one(text):

@@ -203,8 +203,8 @@ def test_the_summary_table_shows_the_first_line_of_each_answer():
 
 def test_an_answer_holding_control_characters_is_shown_escaped_in_the_table(tmp_path):
     """Knuth's format echoes option lines byte for byte (on stdout, here in --out's
-    files); the summary table on stderr shows them escaped, so that an item name holding ESC [2J (clear the screen)
-    cannot act on the terminal."""
+    files); the summary table on stderr shows them escaped, so that an item name holding
+    ESC [2J (clear the screen) cannot act on the terminal."""
     for name in ("a.dlx", "b.dlx"):
         (tmp_path / name).write_text("a\x1b[2Jb c\na\x1b[2Jb c\n")
     status, screen = run_on_terminal(DLXCLI + ["matrix", "--progress", "--out", "out",

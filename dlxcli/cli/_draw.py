@@ -109,7 +109,9 @@ def draw_figure(figure, tight=False):
             for region in row:
                 if region is not None:
                     numbers.setdefault(region, len(numbers))
-        fill = (lambda region: "black on " + REGION_COLOURS[numbers[region] % len(REGION_COLOURS)])
+
+        def fill(region):
+            return "black on " + REGION_COLOURS[numbers[region] % len(REGION_COLOURS)]
     return GridDrawing(figure.rows, figure.regions, fill, compact=not figure.coloured,
                        tight=tight).lines()
 

@@ -26,6 +26,8 @@ if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
     from collections.abc import Iterable, Sequence
     from typing import Any, Optional, Protocol
 
+    from ._dlx import Solver as CheckedSolver
+
     Problem = tuple[int, int, list[list[int]], Optional[list[int]], Optional[list[list[int]]]]
     """A problem as the twins take it: checked, plain ints, colors None when all are 0."""
 
@@ -232,7 +234,7 @@ def floor_weight(weight: object) -> int:
     return floor
 
 
-def checked(twin_solver: type[TwinSolver]) -> type[TwinSolver]:
+def checked(twin_solver: type[TwinSolver]) -> type[CheckedSolver]:
     """`twin_solver` (a twin's Solver class) behind the checks: a subclass whose every
     method that takes data from outside checks it, then hands the twin clean ints."""
 
@@ -256,7 +258,7 @@ def checked(twin_solver: type[TwinSolver]) -> type[TwinSolver]:
             super().start(indices, bool(first_item), bool(maximize))
 
         def run(self, budget: int, count_only: bool = False) -> int:
-            return super().run(node_budget(budget), bool(count_only))  # type: ignore[no-any-return]
+            return super().run(node_budget(budget), bool(count_only))
 
         def set_floor(self, weight: int) -> None:
             super().set_floor(floor_weight(weight))

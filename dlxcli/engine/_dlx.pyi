@@ -27,9 +27,9 @@ class Solver:
         self,
         n_primary: int,
         n_secondary: int,
-        options: list[list[int]],
-        weights: list[int] | None = None,
-        colors: list[list[int]] | None = None,
+        options: Sequence[Sequence[int]],
+        weights: Sequence[int] | None = None,
+        colors: Sequence[Sequence[int]] | None = None,
     ) -> None: ...
     def start(
         self, forced: Sequence[int] = (), first_item: bool = False, maximize: bool = False

@@ -16,19 +16,26 @@ Givens that contradict each other make a valid puzzle with no solution (the engi
 reports a clash of forced options as "no solution"), not an input error.
 """
 
+from __future__ import annotations
+
 from ..errors import ProblemError
 from ..exact_cover import ExactCover
 from ..memo import memoised
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
+    from collections.abc import Callable, Iterable, Sequence
 
 
 class Grid:
     """The exact-cover form of one cells-and-units shape."""
 
-    def __init__(self, n_cells, size, units, weight=None):
+    def __init__(self, n_cells: int, size: int, units: Iterable[Iterable[int]],
+                 weight: Callable[[int, int], int] | None = None) -> None:
         """`weight(cell, symbol)`, if given, makes option weights for `maximize`."""
         self.n_cells, self.size = n_cells, size
         self.units = [list(unit) for unit in units]
-        units_of = [[] for _ in range(n_cells)]
+        units_of: list[list[int]] = [[] for _ in range(n_cells)]
         for u, unit in enumerate(self.units):
             if len(unit) != size or len(set(unit)) != size:
                 raise ProblemError(f"unit {u} does not have {size} distinct cells")
@@ -42,11 +49,11 @@ class Grid:
         self.problem = ExactCover(n_cells + len(self.units) * size, 0, options, weights)
         self._option_base = [cell * size - 1 for cell in range(n_cells)]
 
-    def forced(self, givens):
+    def forced(self, givens: Sequence[int]) -> list[int]:
         """Option numbers for `givens`, a sequence of symbols per cell (0 = empty)."""
         return [base + symbol for base, symbol in zip(self._option_base, givens) if symbol]
 
-    def decode(self, solution):
+    def decode(self, solution: Iterable[int]) -> list[int]:
         """The symbol of every cell, from a solution's option numbers."""
         symbols = [0] * self.n_cells
         for option in solution:
@@ -54,13 +61,13 @@ class Grid:
             symbols[cell] = s + 1
         return symbols
 
-    def check(self, symbols):
+    def check(self, symbols: Sequence[int]) -> bool:
         """True if every unit holds every symbol once (an independent check of a grid)."""
         everything = set(range(1, self.size + 1))
         return all({symbols[cell] for cell in unit} == everything for unit in self.units)
 
 
-def square_units(box_rows, box_cols):
+def square_units(box_rows: int, box_cols: int) -> list[list[int]]:
     """Rows, columns and boxes of a (box_rows*box_cols)-sided square sudoku."""
     side = box_rows * box_cols
     rows = [[r * side + c for c in range(side)] for r in range(side)]
@@ -72,7 +79,7 @@ def square_units(box_rows, box_cols):
 
 
 @memoised()
-def square_grid(box_rows, box_cols):
+def square_grid(box_rows: int, box_cols: int) -> Grid:
     """The (cached) Grid of a square sudoku with boxes of box_rows x box_cols cells."""
     side = box_rows * box_cols
     return Grid(side * side, side, square_units(box_rows, box_cols))

@@ -15,6 +15,8 @@ an input with bytes that are not UTF-8 is refused at the first of them (the runn
 decodes it as UNDECODABLE says), rather than read with every such byte as U+FFFD.
 """
 
+from __future__ import annotations
+
 import contextlib
 import gc
 import itertools
@@ -24,6 +26,10 @@ from ..errors import InputError
 from ..exact_cover import UNLIMITED, ExactCover, Stats
 from ..formats import UNDECODABLE, Tokens, describe, refuse_undecodable, token_words  # noqa: F401
 from . import Answer, Command, Option, Output, compare_lines, judge_lines, queries
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
+    from ..exact_cover import Budget
 
 NO_SOLUTION = "No Solution!"
 # UNDECODABLE is imported for the runner, which reads it off the module.
@@ -156,8 +162,8 @@ def _locate_bad_cell(text, n_cells):
     raise tokens.error(f"N x M = {n_cells} entries 0 or 1", found=f"end of input after {seen}")
 
 
-def solve_text(text, *, input_format="auto", query="first", limit=None,
-               budget=UNLIMITED):
+def solve_text(text: str, *, input_format: str = "auto", query: str = "first",
+               limit: int | None = None, budget: Budget = UNLIMITED) -> Answer:
     """Solve one input in `input_format` (see INPUT_FORMATS), answering `query` (see
     QUERIES; `limit` stops --count and --all after that many covers)."""
     refuse_undecodable(text)

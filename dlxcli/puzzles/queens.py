@@ -12,9 +12,18 @@ Two problems are built because the two questions want different item orders:
   so ties go to them, which cuts the search tree by about 40% at n = 13.
 """
 
+from __future__ import annotations
+
 from ..exact_cover import UNLIMITED, ExactCover, Stats
 from ..formats import Tokens, join_lines
 from . import Answer, Command, Figure
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
+    from collections.abc import Iterable
+    from typing import Any
+
+    from ..exact_cover import Budget
 
 MAX_N = 32
 """Beyond this even the count would take years; refusing is kinder than hanging."""
@@ -32,14 +41,14 @@ COMMAND = Command(
 )
 
 
-def parse(text):
+def parse(text: str) -> int:
     tokens = Tokens(text)
     n = tokens.int(f"the board size n (an integer 1..{MAX_N})", 1, MAX_N)
     tokens.expect_end("only the board size n")
     return n
 
 
-def board(n, lines_order):
+def board(n: int, lines_order: list[tuple[str, int]]) -> ExactCover:
     """The exact-cover problem; `lines_order` lists ("row", k) / ("col", k) primary items."""
     index = {line: k for k, line in enumerate(lines_order)}
     diagonals = 2 * n - 1
@@ -48,12 +57,12 @@ def board(n, lines_order):
     return ExactCover(2 * n, 2 * diagonals, options)
 
 
-def organ_pipe(n):
+def organ_pipe(n: int) -> list[int]:
     """0..n-1 from the middle outwards: for 8, 3 4 2 5 1 6 0 7."""
     return sorted(range(n), key=lambda k: (abs(2 * k - (n - 1)), k))
 
 
-def solve_text(text, *, budget=UNLIMITED):
+def solve_text(text: str, *, budget: Budget = UNLIMITED) -> Answer:
     n = parse(text)
     lister = board(n, [("row", r) for r in range(n)] + [("col", c) for c in range(n)])
     listing = Stats()
@@ -69,12 +78,12 @@ def solve_text(text, *, budget=UNLIMITED):
                   stats=stats)
 
 
-def _columns(n, solution):
+def _columns(n: int, solution: Iterable[int]) -> list[int]:
     """A solution's options (numbered r * n + c) as the judge's column list, 1-based."""
     return [j % n + 1 for j in sorted(solution)]
 
 
-def figures(data):
+def figures(data: dict[str, Any]) -> list[Figure]:
     """Each listed placement drawn as a board (queens as Q) under its judge line, and
     the count last."""
     n = data["n"]

@@ -21,8 +21,22 @@ Everything is a search on the puzzle's Grid with its givens forced:
            search that never has to guess.
 """
 
+from __future__ import annotations
+
 from ..exact_cover import UNLIMITED, Stats
 from . import Option
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
+    from collections.abc import Callable, Iterable, Iterator, Sequence
+    from typing import Any
+
+    from ..exact_cover import Budget
+    from . import Output
+    from .grid import Grid
+
+    Record = dict[str, Any]
+    Show = Callable[[list[int]], tuple[list[str], Any]]
 
 VERDICTS = ("none", "unique", "multiple")
 """The uniqueness verdict of a puzzle by its solutions counted up to 2."""
@@ -52,25 +66,29 @@ RECORDS = ("count", "unique", "minimal", "rate")
 """The queries answered by `record` and `line` (the others print solutions)."""
 
 
-def search(grid, givens, limit, budget=UNLIMITED, stats=None):
+def search(grid: Grid, givens: Sequence[int], limit: int | None, budget: Budget = UNLIMITED,
+           stats: Stats | None = None) -> int:
     """The number of solutions of `givens` on `grid`, counted up to `limit` (None: all)."""
     return grid.problem.count(forced=grid.forced(givens), limit=limit, budget=budget,
                               stats=stats)
 
 
-def verdict(grid, givens, budget=UNLIMITED, stats=None):
+def verdict(grid: Grid, givens: Sequence[int], budget: Budget = UNLIMITED,
+            stats: Stats | None = None) -> str:
     """'none', 'unique' or 'multiple'."""
     return VERDICTS[search(grid, givens, 2, budget, stats)]
 
 
-def solutions(grid, givens, limit=None, budget=UNLIMITED, stats=None):
+def solutions(grid: Grid, givens: Sequence[int], limit: int | None = None,
+              budget: Budget = UNLIMITED, stats: Stats | None = None) -> Iterator[list[int]]:
     """Every solution (option numbers, as the engine gives them), at most `limit`, as
     the search finds them."""
     return grid.problem.solutions(forced=grid.forced(givens), limit=limit, budget=budget,
                                   stats=stats)
 
 
-def removable(grid, givens, budget=UNLIMITED, stats=None):
+def removable(grid: Grid, givens: Sequence[int], budget: Budget = UNLIMITED,
+              stats: Stats | None = None) -> list[int]:
     """The cells of the givens that can each be left out with the puzzle still unique
     (of a unique puzzle: leaving a given out can only add solutions)."""
     found, reduced = [], list(givens)
@@ -83,7 +101,8 @@ def removable(grid, givens, budget=UNLIMITED, stats=None):
     return found
 
 
-def measure(grid, givens, budget=UNLIMITED, stats=None):
+def measure(grid: Grid, givens: Sequence[int], budget: Budget = UNLIMITED,
+            stats: Stats | None = None) -> tuple[str, int, int, int]:
     """(verdict, excess, nodes, empty) of a puzzle: the nodes of its uniqueness search,
     and how many of them a search that never guesses would not visit.
 
@@ -105,7 +124,9 @@ RECORD_KEYS = ("count", "exact", "verdict", "removable", "excess", "nodes", "emp
 does not answer them (docs/json.md, "query record")."""
 
 
-def record(grid, givens, query, names, limit=None, budget=UNLIMITED, stats=None):
+def record(grid: Grid, givens: Sequence[int], query: str, names: Sequence[str],
+           limit: int | None = None, budget: Budget = UNLIMITED,
+           stats: Stats | None = None) -> Record:
     """The answer of one puzzle to a query of RECORDS, as a JSON record; `names` gives
     the name of every cell (for removable givens)."""
     answered = dict.fromkeys(RECORD_KEYS)
@@ -127,8 +148,9 @@ def record(grid, givens, query, names, limit=None, budget=UNLIMITED, stats=None)
     return answered
 
 
-def answer(grid, givens, query, names, show, out, limit=None, budget=UNLIMITED,
-           stats=None, heading=None):
+def answer(grid: Grid, givens: Sequence[int], query: str, names: Sequence[str], show: Show,
+           out: Output, limit: int | None = None, budget: Budget = UNLIMITED,
+           stats: Stats | None = None, heading: str | None = None) -> Record:
     """The JSON record of one puzzle, its output lines written to `out` (an Output):
     for `--all` the lines of every solution as `show(solution)` gives them (with its
     JSON value), each as soon as it is found, then an empty line that ends the
@@ -141,12 +163,13 @@ def answer(grid, givens, query, names, show, out, limit=None, budget=UNLIMITED,
     return answered
 
 
-def listed(grid, givens, show, out, limit, budget, stats, heading=None):
+def listed(grid: Grid, givens: Sequence[int], show: Show, out: Output, limit: int | None,
+           budget: Budget, stats: Stats | None, heading: str | None = None) -> Record:
     """`--all` on one puzzle (see `answer`): its record counts the solutions, and lists
     their JSON values only when `out` keeps its lines (a streamed list keeps nothing)."""
     if heading:
         out.add([heading])
-    values = [] if out.keeps else None
+    values: list[Any] | None = [] if out.keeps else None
     count = 0
     for found in solutions(grid, givens, limit, budget, stats):
         lines, value = show(found)
@@ -160,7 +183,7 @@ def listed(grid, givens, show, out, limit, budget, stats, heading=None):
     return answered
 
 
-def line(record, query):
+def line(record: Record, query: str) -> str:
     """The output line of one puzzle's record for a query of RECORDS (without its line
     end)."""
     if query == "count":
@@ -172,6 +195,6 @@ def line(record, query):
     return f"excess={record['excess']} nodes={record['nodes']} empty={record['empty']}"
 
 
-def cell_names(positions):
+def cell_names(positions: Iterable[tuple[int, int]]) -> list[str]:
     """'rRcC' (1-based) for every cell, from its (row, column) position."""
     return [f"r{row + 1}c{col + 1}" for row, col in positions]

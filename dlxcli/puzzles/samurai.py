@@ -23,6 +23,8 @@ or as the five grids (`grids5=True`), or ``No solution`` / ``Multiple Solutions`
 setters' queries (`queries`) answer one line (`--all`: a list of solutions).
 """
 
+from __future__ import annotations
+
 from ..errors import InputError
 from ..exact_cover import UNLIMITED, Stats
 from ..formats import describe, join_lines
@@ -30,6 +32,12 @@ from ..memo import memoised
 from . import Answer, Command, Figure, Option, Output, queries
 from . import Board, Generator, seeded_boxes
 from .grid import Grid
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
+    from typing import Any
+
+    from ..exact_cover import Budget
 
 SIDE = 9
 GRID_CELLS = SIDE * SIDE
@@ -128,7 +136,7 @@ def row_lines(text):
     return rows
 
 
-def parse(text, layout="auto"):
+def parse(text: str, layout: str = "auto") -> list[int]:
     """The given digit of every cell (0 = empty), from either layout."""
     rows = row_lines(text)
     if layout == "auto":
@@ -259,8 +267,8 @@ CELL_NAMES = queries.cell_names(POSITIONS)
 """Cells are named by their row and column in the 21x21 picture."""
 
 
-def solve_text(text, *, layout="auto", query="judge", limit=None, grids5=False,
-               budget=UNLIMITED):
+def solve_text(text: str, *, layout: str = "auto", query: str = "judge", limit: int | None = None,
+               grids5: bool = False, budget: Budget = UNLIMITED) -> Answer:
     givens = parse(text, layout)
     grid = samurai_grid()
     stats = Stats()
@@ -292,7 +300,7 @@ def solve_text(text, *, layout="auto", query="judge", limit=None, grids5=False,
     return Answer(join_lines(lines), data=data, stats=stats)
 
 
-def figures(data):
+def figures(data: dict[str, Any]) -> list[Figure]:
     """The picture, boxes outlined, gaps left blank (the setters' queries' answers are
     lines)."""
     if data["grid"] is None:

@@ -21,6 +21,8 @@ values travel as bytes so that splitting them into walls and digits is one
 ``bytes.translate`` each.
 """
 
+from __future__ import annotations
+
 from ..errors import InputError, SearchLimit, TimeLimitExceeded
 from ..exact_cover import UNLIMITED, Stats
 from ..formats import Tokens, token_lines, token_starts
@@ -28,6 +30,12 @@ from ..memo import memoised
 from . import Answer, Command, Figure, Output, Unsolved, queries
 from . import Board, Generator, square_positions
 from .grid import Grid, square_units
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
+    from typing import Any
+
+    from ..exact_cover import Budget
 
 SIDE = 9
 CELLS = SIDE * SIDE
@@ -287,7 +295,8 @@ def answer_case(grid, digits, number, query, out, limit, budget, stats):
     return {"case": number, **record}
 
 
-def solve_text(text, *, query="judge", limit=None, budget=UNLIMITED):
+def solve_text(text: str, *, query: str = "judge", limit: int | None = None,
+               budget: Budget = UNLIMITED) -> Answer:
     values = parse(text)
     cases, records, bad_cases, limited = [], [], [], []
     stats = Stats()
@@ -335,7 +344,7 @@ def _limited(text, limited, cases):
     return Unsolved(lines, limit.verdict, untried)
 
 
-def figures(data):
+def figures(data: dict[str, Any]) -> list[Figure]:
     """Every case's grid (when it has a solution to show), its regions coloured (the
     setters' queries' answers are lines)."""
     if data["cases"] is None:

@@ -25,6 +25,8 @@ depend on its contents: a line in the line format, side * side tokens in the gri
 an input without a single well-formed puzzle raises its first InputError.
 """
 
+from __future__ import annotations
+
 from itertools import chain
 
 from ..errors import InputError, SearchLimit, TimeLimitExceeded
@@ -34,6 +36,13 @@ from ..memo import memoised
 from .grid import square_grid
 from . import Answer, Command, Figure, Option, Output, Unsolved, box_regions, queries
 from . import Board, Generator, seeded_boxes, square_positions
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
+    from collections.abc import Iterable, Iterator
+    from typing import Any
+
+    from ..exact_cover import Budget
 
 BOX_SIDES = {4: 2, 9: 3, 16: 4, 25: 5}
 """Side of the grid -> side of its boxes."""
@@ -279,7 +288,8 @@ def ask_puzzles(puzzles, form, query, out, limit=None, budget=UNLIMITED):
     return records, stats
 
 
-def solve_text(text, *, input_format="auto", query="judge", limit=None, budget=UNLIMITED):
+def solve_text(text: str, *, input_format: str = "auto", query: str = "judge",
+               limit: int | None = None, budget: Budget = UNLIMITED) -> Answer:
     form = detect_format(text) if input_format == "auto" else input_format
     puzzles, errors = (parse_lines if form == "line" else parse_grids)(text)
     if errors and not puzzles:
@@ -302,7 +312,7 @@ def solve_text(text, *, input_format="auto", query="judge", limit=None, budget=U
                   stats=solved.stats, errors=errors)
 
 
-def figures(data):
+def figures(data: dict[str, Any]) -> list[Figure]:
     """Every solved grid, its boxes outlined, one symbol per cell as the line format
     writes them (values above 9 as letters, so that a 25x25 grid fits 80 columns); the
     queries' answers are lines."""
@@ -333,8 +343,9 @@ def _failure(text, puzzles, reason="no solution"):
 
 # -- cutting an input into independent pieces ---------------------------------------------
 
-def split_lines(lines, *, input_format="auto", puzzles_per_piece=PUZZLES_PER_PIECE,
-                **_other_settings):
+def split_lines(lines: Iterable[str], *, input_format: str = "auto",
+                puzzles_per_piece: int = PUZZLES_PER_PIECE,
+                **_other_settings: object) -> Iterator[tuple[str, int]]:
     """An input's lines (each with its newline) cut into pieces of whole puzzles, whose
     answers, concatenated in order, equal the answer of the whole input; yields
     (piece, lines before it), reading the lines only as far as each piece needs (a big
@@ -355,7 +366,8 @@ def split_lines(lines, *, input_format="auto", puzzles_per_piece=PUZZLES_PER_PIE
         return
     begins = (_line_piece_start(puzzles_per_piece) if form == "line"
               else _grid_piece_start(first, puzzles_per_piece))
-    piece, before = [], 0
+    piece: list[str] = []
+    before = 0
     for line in chain(head, lines):
         if begins(line) and piece:
             yield "".join(piece), before
@@ -365,7 +377,8 @@ def split_lines(lines, *, input_format="auto", puzzles_per_piece=PUZZLES_PER_PIE
     yield "".join(piece), before
 
 
-def puzzles_in(piece, *, input_format="auto", **_other_settings):
+def puzzles_in(piece: str, *, input_format: str = "auto",
+               **_other_settings: object) -> tuple[int, int | None]:
     """(how many puzzles a piece of split_lines holds, the line the first one starts
     on, or None), counted without parsing them: what a time limit leaves untried is
     counted with it. A malformed puzzle counts as one."""
@@ -376,7 +389,7 @@ def puzzles_in(piece, *, input_format="auto", **_other_settings):
     words = len(piece.split())
     if not words:
         return 0, None
-    cells = len(first_line(piece).split()) ** 2
+    cells = len((first_line(piece) or "").split()) ** 2  # not None: piece has words
     return -(-words // cells), locate(piece, 0)[0]
 
 
