@@ -15,7 +15,7 @@ import sys
 import pytest
 
 from dlxcli.commands import PUZZLES
-from paths import CASES, REPO
+from paths import REPO, SAMPLES
 
 PACKAGE = REPO / "dlxcli"
 
@@ -43,10 +43,11 @@ def module_names():
 
 
 def imported(module, path, modules):
-    """The dlxcli modules that `module` imports anywhere in its source."""
+    """The dlxcli modules that `module` imports anywhere in its source, at run time:
+    not those named only for mypy, under `if TYPE_CHECKING:` (never executed)."""
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+    for node in run_time_nodes(ast.parse(path.read_text(), str(path))):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -58,6 +59,22 @@ def imported(module, path, modules):
                 submodule = f"{base}.{alias.name}"
                 found.add(submodule if submodule in modules else base)
     return {name for name in found if name in modules and name != module}
+
+
+def run_time_nodes(tree):
+    """Every node of `tree` but those inside `if TYPE_CHECKING:` blocks."""
+    pending = [tree]
+    while pending:
+        node = pending.pop()
+        yield node
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            pending.extend(node.orelse)
+        else:
+            pending.extend(ast.iter_child_nodes(node))
+
+
+def _is_type_checking(test):
+    return isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
 
 
 def import_graph():
@@ -146,7 +163,7 @@ def imported_by_a_plain_run(name, data):
 def test_a_plain_run_imports_no_other_commands_module(name):
     """The registry hands out one module: judge and generate hooks live in the puzzle
     modules, and nothing imports them all to find out who has one."""
-    sample = sorted((CASES / name).glob("*.in"))[0]
+    sample = sorted((SAMPLES / name).glob("*.in"))[0]
     loaded = imported_by_a_plain_run(name, sample.read_bytes())
     assert PUZZLES[name] in loaded
     assert not loaded & {PUZZLES[other] for other in PUZZLES if other != name}
