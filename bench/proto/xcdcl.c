@@ -69,6 +69,11 @@ static long long n_decisions, n_conflicts, n_props, n_learned_total, n_restarts,
     n_probe_removed, n_reduced, n_solutions;
 static struct timespec t0;
 
+static double cpu_seconds(void) {
+    struct timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return t.tv_sec + 1e-9 * t.tv_nsec;
+}
+
 static double elapsed(void) {
     struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
     return (t.tv_sec - t0.tv_sec) + 1e-9 * (t.tv_nsec - t0.tv_nsec);
@@ -384,15 +389,18 @@ static int pick_branch(void) {
 
 static int *solution; static int solution_len = -1;
 
-/* Add the clause "not all of these decisions again" at level 0. Returns 0 if the clause is empty (done). */
+/* After a solution: the clause "not all of these decisions again", deepest decision first;
+ * backtrack one level, where it asserts the last decision's negation (chronological, so that
+ * enumeration does not start over). Returns 0 if there was no decision (no more solutions). */
 static int block_solution(void) {
     int n = 0;
-    for (int l = 1; l <= dlevel; l++) learnt_buf[n++] = NEG(trail[trail_lim[l - 1]]);
-    unassign_to(0);
+    for (int l = dlevel; l >= 1; l--) learnt_buf[n++] = NEG(trail[trail_lim[l - 1]]);
     if (n == 0) return 0;
+    unassign_to(dlevel - 1);
     if (n == 1) { assign(learnt_buf[0], R_NONE, 0, NULL); return 1; }
-    add_clause(learnt_buf, n, 0);
+    Clause *c = add_clause(learnt_buf, n, 0);
     n_learnts--; /* out of the learned list, so reduce_db never deletes it; its watches stay */
+    assign(learnt_buf[0], R_CLAUSE, 0, c);
     return 1;
 }
 
@@ -534,7 +542,7 @@ int main(int argc, char **argv) {
                 }
                 if (!(opt_unique || opt_count)) { result = 1; break; }
                 if (opt_unique && n_solutions >= 2) { result = 1; break; }
-                if (!block_solution() || propagate()) { result = 1; break; }
+                if (!block_solution()) { result = 1; break; }
                 continue;
             }
             if (r == 0) { result = n_solutions ? 1 : 0; break; }
@@ -547,8 +555,8 @@ int main(int argc, char **argv) {
     else printf("s UNSATISFIABLE\n");
     if (solution_len >= 0) { printf("v"); for (int i = 0; i < solution_len; i++) printf(" %d", solution[i]); printf("\n"); }
     if (opt_unique || opt_count) printf("c solutions %lld%s\n", n_solutions, result == -1 ? " (cap)" : (opt_unique && n_solutions >= 2) ? "+" : "");
-    fprintf(stderr, "c first %.3f s, end %.3f s, decisions %lld, conflicts %lld, propagations %lld, learned %lld, "
-            "restarts %lld, reduced %lld, probes %lld, probe-removed %lld\n", t_first, t_end, n_decisions, n_conflicts,
+    fprintf(stderr, "c first %.6f s, end %.6f s, cpu %.6f s, decisions %lld, conflicts %lld, propagations %lld, learned %lld, "
+            "restarts %lld, reduced %lld, probes %lld, probe-removed %lld\n", t_first, t_end, cpu_seconds(), n_decisions, n_conflicts,
             n_props, n_learned_total, n_restarts, n_reduced, n_probes, n_probe_removed);
     return 0;
 }
