@@ -21,7 +21,7 @@
  * solution, then "c solutions N". Stats on stderr.
  *
  * Build: gcc -O2 -o xcdcl bench/proto/xcdcl.c
- * Usage: xcdcl [--unique] [--count] [--timeout S] [--no-learn] [--no-restarts]
+ * Usage: xcdcl [--unique] [--count] [--timeout S | --cpu-timeout S] [--no-learn] [--no-restarts]
  *              [--no-reduce] [--probe none|root|pairs] [--heur vsids|mrv]
  *              [--phase true|save] FILE
  */
@@ -64,6 +64,7 @@ static int opt_learn = 1, opt_restarts = 1, opt_reduce = 1, opt_unique = 0, opt_
 static int opt_probe = 0; /* 0 none, 1 root (all options), 2 root (options of 2-option items) */
 static int opt_mrv = 0, opt_phase_save = 0;
 static double opt_timeout = 0;
+static int opt_cpu_clock = 0;       /* --timeout counts CPU seconds, not wall seconds */
 
 static long long n_decisions, n_conflicts, n_props, n_learned_total, n_restarts, n_probes,
     n_probe_removed, n_reduced, n_solutions;
@@ -78,6 +79,8 @@ static double elapsed(void) {
     struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t);
     return (t.tv_sec - t0.tv_sec) + 1e-9 * (t.tv_nsec - t0.tv_nsec);
 }
+
+static double spent(void) { return opt_cpu_clock ? cpu_seconds() : elapsed(); }
 
 static void *xmalloc(size_t n) { void *p = malloc(n ? n : 1); if (!p) { fprintf(stderr, "out of memory\n"); exit(2); } return p; }
 static void *xcalloc(size_t n, size_t s) { void *p = calloc(n ? n : 1, s); if (!p) { fprintf(stderr, "out of memory\n"); exit(2); } return p; }
@@ -448,7 +451,7 @@ static int search(void) {
                 unassign_to(dlevel - 1);
                 trail_lim[dlevel++] = trail_len; flipped[dlevel] = 1;
                 assign(NEG(d), R_NONE, 0, NULL);
-                if ((n_conflicts & 255) == 0 && opt_timeout > 0 && elapsed() > opt_timeout) return -1;
+                if ((n_conflicts & 255) == 0 && opt_timeout > 0 && spent() > opt_timeout) return -1;
                 continue;
             }
             unassign_to(bt);
@@ -459,7 +462,7 @@ static int search(void) {
                 assign(learnt_buf[0], R_CLAUSE, 0, c);
             }
             n_learned_total++;
-            if ((n_conflicts & 255) == 0 && opt_timeout > 0 && elapsed() > opt_timeout) return -1;
+            if ((n_conflicts & 255) == 0 && opt_timeout > 0 && spent() > opt_timeout) return -1;
         } else {
             if (conflicts_since_restart >= restart_limit) {
                 n_restarts++; conflicts_since_restart = 0; restart_no++;
@@ -471,7 +474,7 @@ static int search(void) {
             int d = pick_branch();
             if (d < 0) return 1;
             n_decisions++;
-            if ((n_decisions & 1023) == 0 && opt_timeout > 0 && elapsed() > opt_timeout) return -1;
+            if ((n_decisions & 1023) == 0 && opt_timeout > 0 && spent() > opt_timeout) return -1;
             trail_lim[dlevel++] = trail_len; flipped[dlevel] = 0;
             assign(d, R_NONE, 0, NULL);
         }
@@ -487,6 +490,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--no-restarts")) opt_restarts = 0;
         else if (!strcmp(argv[i], "--no-reduce")) opt_reduce = 0;
         else if (!strcmp(argv[i], "--timeout") && i + 1 < argc) opt_timeout = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--cpu-timeout") && i + 1 < argc) { opt_timeout = atof(argv[++i]); opt_cpu_clock = 1; }
         else if (!strcmp(argv[i], "--probe") && i + 1 < argc) { i++; opt_probe = !strcmp(argv[i], "root") ? 1 : !strcmp(argv[i], "pairs") ? 2 : 0; }
         else if (!strcmp(argv[i], "--heur") && i + 1 < argc) opt_mrv = !strcmp(argv[++i], "mrv");
         else if (!strcmp(argv[i], "--phase") && i + 1 < argc) opt_phase_save = !strcmp(argv[++i], "save");
