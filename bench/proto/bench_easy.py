@@ -3,8 +3,8 @@
 Usage: python bench/proto/bench_easy.py [--puzzles N] [--set hard1000|17clue1000]
 
 1. The first N puzzles of ../shared/data/sudoku/SET.txt: xcdcl on each (its own process;
-   the solver's internal seconds, from reading its input to its answer, are summed, so
-   process start-up is left out), against `dlxcli sudoku` on the same N puzzles in one
+   the CPU seconds it reports from the end of its reading to its answer are summed: start-up
+   and reading are left out, as they would be inside the engine), against `dlxcli sudoku` on the same N puzzles in one
    process (CPU seconds, minus those of the same command on one puzzle: start-up). Every
    xcdcl answer is checked: a full grid that keeps the givens and breaks no rule.
 2. The pentomino count (../shared/data/exact-cover/pento6x10.dlx, 2,339 covers, Knuth):
@@ -72,7 +72,7 @@ def main():
         chosen = next(l.split()[1:] for l in stdout.splitlines() if l.startswith("v"))
         if not valid(puzzle, decode(puzzle, map(int, chosen))):
             raise SystemExit(f"puzzle {k + 1}: xcdcl's answer is wrong")
-        seconds = float(re.search(r"end ([\d.]+) s", stderr).group(1))
+        seconds = float(re.search(r"solve-cpu ([\d.]+) s", stderr).group(1))
         inside += seconds
         worst = max(worst, seconds)
         conflicts += int(re.search(r"conflicts (\d+)", stderr).group(1))
@@ -83,7 +83,7 @@ def main():
     _, stats, every = run([dlxcli, "sudoku", "--stats", str(work / "all.txt")])
     nodes = sum(int(n.replace(",", "")) for n in re.findall(r"([\d,]+) nodes", stats))
     print(f"{args.set}, first {len(puzzles)} puzzles (load {__import__('os').getloadavg()[0]:.1f}):")
-    print(f"  xcdcl: {inside:.3f} s inside the solver in all ({1e3 * inside / len(puzzles):.3f} ms a puzzle, "
+    print(f"  xcdcl: {inside:.3f} CPU s inside the solver in all ({1e3 * inside / len(puzzles):.3f} ms a puzzle, "
           f"worst {1e3 * worst:.2f} ms), {decisions} decisions, {conflicts} conflicts")
     print(f"  dlxcli sudoku (C twin unless DLXCLI_ENGINE): {every - one:.3f} CPU s beyond start-up "
           f"({1e3 * (every - one) / len(puzzles):.3f} ms a puzzle), {nodes} nodes")

@@ -501,6 +501,7 @@ int main(int argc, char **argv) {
     if (!f) { perror(path); return 2; }
     clock_gettime(CLOCK_MONOTONIC, &t0);
     read_input(f);
+    double cpu_read = cpu_seconds();
     int n = n_opts;
     val = xmalloc(n); memset(val, -1, n);
     level = xcalloc(n, sizeof(int)); rtype = xcalloc(n, sizeof(int)); rdata = xcalloc(n, sizeof(int));
@@ -559,8 +560,8 @@ int main(int argc, char **argv) {
     else printf("s UNSATISFIABLE\n");
     if (solution_len >= 0) { printf("v"); for (int i = 0; i < solution_len; i++) printf(" %d", solution[i]); printf("\n"); }
     if (opt_unique || opt_count) printf("c solutions %lld%s\n", n_solutions, result == -1 ? " (cap)" : (opt_unique && n_solutions >= 2) ? "+" : "");
-    fprintf(stderr, "c first %.6f s, end %.6f s, cpu %.6f s, decisions %lld, conflicts %lld, propagations %lld, learned %lld, "
-            "restarts %lld, reduced %lld, probes %lld, probe-removed %lld\n", t_first, t_end, cpu_seconds(), n_decisions, n_conflicts,
+    fprintf(stderr, "c first %.6f s, end %.6f s, cpu %.6f s, solve-cpu %.6f s, decisions %lld, conflicts %lld, propagations %lld, learned %lld, "
+            "restarts %lld, reduced %lld, probes %lld, probe-removed %lld\n", t_first, t_end, cpu_seconds(), cpu_seconds() - cpu_read, n_decisions, n_conflicts,
             n_props, n_learned_total, n_restarts, n_reduced, n_probes, n_probe_removed);
     return 0;
 }
