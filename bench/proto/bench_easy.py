@@ -15,7 +15,6 @@ Runs under nice -n 10, one after the other; the machine is shared, so CPU second
 
 import argparse
 import re
-import resource
 import subprocess
 import sys
 import tempfile
@@ -27,11 +26,7 @@ REPO = HERE.parent.parent
 SHARED = REPO.parent / "shared" / "data"
 sys.path.insert(0, str(HERE))
 from sudoku_xc import decode, knuth_text  # noqa: E402
-
-
-def children_cpu():
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+from xc_text import children_cpu  # noqa: E402
 
 
 def run(command, stdin=None):

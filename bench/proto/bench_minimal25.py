@@ -14,7 +14,6 @@ seconds of each check in groups of the givens left, and the final givens.
 import argparse
 import random
 import re
-import resource
 import subprocess
 import sys
 import tempfile
@@ -25,11 +24,7 @@ HERE = Path(__file__).resolve().parent
 FOLDER = HERE.parent / "data" / "gecode25"
 sys.path.insert(0, str(HERE))
 from sudoku_xc import knuth_text  # noqa: E402
-
-
-def children_cpu():
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+from xc_text import children_cpu  # noqa: E402
 
 
 def unique(binary, puzzle, path, cap):

@@ -22,7 +22,6 @@ instances if given).
 import argparse
 import os
 import re
-import resource
 import subprocess
 import sys
 import tempfile
@@ -34,11 +33,7 @@ REPO = HERE.parent.parent
 FOLDER = REPO / "bench" / "data" / "gecode25"
 sys.path.insert(0, str(HERE))
 from sudoku_xc import decode, knuth_text  # noqa: E402
-
-
-def children_cpu():
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+from xc_text import children_cpu  # noqa: E402
 
 
 def timed(command, cap):

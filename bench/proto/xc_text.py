@@ -1,4 +1,7 @@
-"""Reading Knuth's DLX1 text (no colors) for the reference solvers of bench/proto."""
+"""What bench/proto's scripts share: reading Knuth's DLX1 text (no colors), xcdcl's answer
+format, and the CPU seconds of finished child processes."""
+
+import resource
 
 
 def read_knuth(path):
@@ -26,3 +29,9 @@ def print_answer(status, chosen, solutions=None, capped=False):
         print("v " + " ".join(map(str, chosen)))
     if solutions is not None:
         print(f"c solutions {solutions}{' (cap)' if capped else ''}")
+
+
+def children_cpu():
+    """User + system CPU seconds of this process's finished children."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
