@@ -23,6 +23,7 @@
  * Build: gcc -O2 -o xcdcl bench/proto/xcdcl.c
  * Usage: xcdcl [--unique] [--count] [--timeout S | --cpu-timeout S] [--no-learn] [--no-restarts]
  *              [--no-reduce] [--probe none|root|pairs] [--heur vsids|mrv]
+ *              [--luby UNIT] [--minimize local|recursive]
  *              [--phase true|save] FILE
  */
 #include <stdio.h>
@@ -63,7 +64,7 @@ static char *flipped;             /* per level: its decision is a flipped one (D
 static int opt_learn = 1, opt_restarts = 1, opt_reduce = 1, opt_unique = 0, opt_count = 0;
 static int opt_probe = 0; /* 0 none, 1 root (all options), 2 root (options of 2-option items) */
 static int opt_mrv = 0, opt_phase_save = 0;
-static double opt_timeout = 0;
+static double opt_timeout = 0, opt_luby_unit = 100;
 static int opt_cpu_clock = 0;       /* --timeout counts CPU seconds, not wall seconds */
 
 static long long n_decisions, n_conflicts, n_props, n_learned_total, n_restarts, n_probes,
@@ -284,6 +285,30 @@ static int false_lit(int v) { return val[v] ? NOT(v) : POS(v); }
 
 static int *rv_buf;
 
+static int opt_recursive = 0, *cleared, n_cleared, *pending;
+
+/* Is v implied by variables of the learned clause (seen) and level-0 ones alone? Marks the
+   variables it proves so as seen (listed in cleared, for analyze to unmark). */
+static int redundant(int v) {
+    int top = n_cleared, n_pending = 0;
+    pending[n_pending++] = v;
+    while (n_pending > 0) {
+        int u = pending[--n_pending];
+        int m = reason_vars(u, rv_buf);
+        for (int k = 0; k < m; k++) {
+            int w = rv_buf[k];
+            if (seen[w] || level[w] == 0) continue;
+            if (rtype[w] == R_NONE) {
+                for (int i = top; i < n_cleared; i++) seen[cleared[i]] = 0;
+                n_cleared = top;
+                return 0;
+            }
+            seen[w] = 1; cleared[n_cleared++] = w; pending[n_pending++] = w;
+        }
+    }
+    return 1;
+}
+
 /* 1UIP analysis; writes the learned clause into learnt_buf, returns its length and backjump level */
 static int analyze(int *bt_level) {
     int pathc = 0, len = 1, idx = trail_len - 1, p = -1;
@@ -301,17 +326,24 @@ static int analyze(int *bt_level) {
         n = reason_vars(p, rv_buf);
     }
     learnt_buf[0] = false_lit(p);
-    /* local minimization: drop a literal whose reason's variables are all in the clause or at level 0 */
+    /* minimization: drop a literal whose reason's variables are all in the clause or at
+       level 0 (local), or, recursively, implied by such variables (--minimize recursive) */
     memcpy(stack_buf, learnt_buf, sizeof(int) * len);
+    n_cleared = 0;
     int j = 1;
     for (int i = 1; i < len; i++) {
         int u = VAR(learnt_buf[i]);
         if (rtype[u] == R_NONE) { learnt_buf[j++] = learnt_buf[i]; continue; }
-        int m = reason_vars(u, rv_buf), keep = 0;
-        for (int k = 0; k < m; k++) if (!seen[rv_buf[k]] && level[rv_buf[k]] > 0) { keep = 1; break; }
+        int keep;
+        if (opt_recursive) keep = !redundant(u);
+        else {
+            int m = reason_vars(u, rv_buf); keep = 0;
+            for (int k = 0; k < m; k++) if (!seen[rv_buf[k]] && level[rv_buf[k]] > 0) { keep = 1; break; }
+        }
         if (keep) learnt_buf[j++] = learnt_buf[i];
     }
     for (int i = 1; i < len; i++) seen[VAR(stack_buf[i])] = 0;
+    for (int i = 0; i < n_cleared; i++) seen[cleared[i]] = 0;
     len = j;
     int bt = 0, bi = 1;
     for (int i = 1; i < len; i++) if (level[VAR(learnt_buf[i])] > bt) { bt = level[VAR(learnt_buf[i])]; bi = i; }
@@ -437,7 +469,7 @@ static int probe_root(void) {
 /* 1 SAT, 0 UNSAT, -1 time cap */
 static int search(void) {
     long long conflicts_since_restart = 0, next_reduce = 2000, reduce_step = 300;
-    int restart_no = 0; double restart_limit = opt_restarts ? 100 * luby(2, 0) : 1e18;
+    int restart_no = 0; double restart_limit = opt_restarts ? opt_luby_unit * luby(2, 0) : 1e18;
     for (;;) {
         if (propagate()) {
             n_conflicts++; conflicts_since_restart++;
@@ -466,7 +498,7 @@ static int search(void) {
         } else {
             if (conflicts_since_restart >= restart_limit) {
                 n_restarts++; conflicts_since_restart = 0; restart_no++;
-                restart_limit = 100 * luby(2, restart_no);
+                restart_limit = opt_luby_unit * luby(2, restart_no);
                 unassign_to(0);
                 continue;
             }
@@ -488,6 +520,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--count")) opt_count = 1;
         else if (!strcmp(argv[i], "--no-learn")) opt_learn = 0;
         else if (!strcmp(argv[i], "--no-restarts")) opt_restarts = 0;
+        else if (!strcmp(argv[i], "--luby") && i + 1 < argc) opt_luby_unit = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--minimize") && i + 1 < argc) opt_recursive = !strcmp(argv[++i], "recursive");
         else if (!strcmp(argv[i], "--no-reduce")) opt_reduce = 0;
         else if (!strcmp(argv[i], "--timeout") && i + 1 < argc) opt_timeout = atof(argv[++i]);
         else if (!strcmp(argv[i], "--cpu-timeout") && i + 1 < argc) { opt_timeout = atof(argv[++i]); opt_cpu_clock = 1; }
@@ -513,6 +547,7 @@ int main(int argc, char **argv) {
     watch = xcalloc(2 * n, sizeof(Clause **)); watch_len = xcalloc(2 * n, sizeof(int)); watch_cap = xcalloc(2 * n, sizeof(int));
     seen = xcalloc(n, 1); learnt_buf = xmalloc(sizeof(int) * (n + 1)); rv_buf = xmalloc(sizeof(int) * (n + 1));
     lbd_stamp = xcalloc(n + 2, sizeof(int)); stack_buf = xmalloc(sizeof(int) * (n + 1)); flipped = xcalloc(n + 2, 1);
+    cleared = xmalloc(sizeof(int) * (n + 1)); pending = xmalloc(sizeof(int) * (n + 1));
     solution = xmalloc(sizeof(int) * (n + 1));
     /* initial activity: a little for options in short items, so that early decisions follow MRV */
     for (int v = 0; v < n; v++) {
