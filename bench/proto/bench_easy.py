@@ -18,7 +18,6 @@ import re
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -32,8 +31,12 @@ from xc_text import children_cpu  # noqa: E402
 def run(command, stdin=None):
     """(stdout, stderr, cpu seconds) of one process under nice."""
     cpu = children_cpu()
-    done = subprocess.run(["nice", "-n", "10", "timeout", "600"] + command, capture_output=True,
-                          text=True, input=stdin)
+    done = subprocess.run(
+        ["nice", "-n", "10", "timeout", "600"] + command,
+        capture_output=True,
+        text=True,
+        input=stdin,
+    )
     return done.stdout, done.stderr, children_cpu() - cpu
 
 
@@ -43,7 +46,10 @@ def valid(puzzle, grid):
         return False
     units = [[9 * r + c for c in range(9)] for r in range(9)]
     units += [[9 * r + c for r in range(9)] for c in range(9)]
-    units += [[9 * (3 * (b // 3) + r) + 3 * (b % 3) + c for r in range(3) for c in range(3)] for b in range(9)]
+    units += [
+        [9 * (3 * (b // 3) + r) + 3 * (b % 3) + c for r in range(3) for c in range(3)]
+        for b in range(9)
+    ]
     return all(sorted(grid[i] for i in unit) == list("123456789") for unit in units)
 
 
@@ -51,13 +57,15 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--puzzles", type=int, default=1000)
     parser.add_argument("--set", default="hard1000")
-    parser.add_argument("--count-cap", type=float, default=20.0, help="CPU seconds for xcdcl's count")
+    parser.add_argument(
+        "--count-cap", type=float, default=20.0, help="CPU seconds for xcdcl's count"
+    )
     args = parser.parse_args()
     work = Path(tempfile.mkdtemp(prefix="reason-easy-"))
     binary = work / "xcdcl"
     subprocess.run(["gcc", "-O2", "-o", str(binary), str(HERE / "xcdcl.c")], check=True)
     dlxcli = str(Path(sys.executable).parent / "dlxcli")
-    puzzles = (SHARED / "sudoku" / f"{args.set}.txt").read_text().split()[:args.puzzles]
+    puzzles = (SHARED / "sudoku" / f"{args.set}.txt").read_text().split()[: args.puzzles]
 
     inside, conflicts, decisions, worst = 0.0, 0, 0, 0.0
     for k, puzzle in enumerate(puzzles):
@@ -77,19 +85,31 @@ def main():
     _, _, one = run([dlxcli, "sudoku", str(work / "one.txt")])
     _, stats, every = run([dlxcli, "sudoku", "--stats", str(work / "all.txt")])
     nodes = sum(int(n.replace(",", "")) for n in re.findall(r"([\d,]+) nodes", stats))
-    print(f"{args.set}, first {len(puzzles)} puzzles (load {__import__('os').getloadavg()[0]:.1f}):")
-    print(f"  xcdcl: {inside:.3f} CPU s inside the solver in all ({1e3 * inside / len(puzzles):.3f} ms a puzzle, "
-          f"worst {1e3 * worst:.2f} ms), {decisions} decisions, {conflicts} conflicts")
-    print(f"  dlxcli sudoku (C twin unless DLXCLI_ENGINE): {every - one:.3f} CPU s beyond start-up "
-          f"({1e3 * (every - one) / len(puzzles):.3f} ms a puzzle), {nodes} nodes")
+    print(
+        f"{args.set}, first {len(puzzles)} puzzles (load {__import__('os').getloadavg()[0]:.1f}):"
+    )
+    print(
+        f"  xcdcl: {inside:.3f} CPU s inside the solver in all ({1e3 * inside / len(puzzles):.3f} ms a puzzle, "
+        f"worst {1e3 * worst:.2f} ms), {decisions} decisions, {conflicts} conflicts"
+    )
+    print(
+        f"  dlxcli sudoku (C twin unless DLXCLI_ENGINE): {every - one:.3f} CPU s beyond start-up "
+        f"({1e3 * (every - one) / len(puzzles):.3f} ms a puzzle), {nodes} nodes"
+    )
 
     pento = SHARED / "exact-cover" / "pento6x10.dlx"
     for flags in ([], ["--heur", "mrv", "--no-restarts"]):
-        stdout, stderr, cpu = run([str(binary), "--count", "--cpu-timeout", str(args.count_cap)] + flags + [str(pento)])
+        stdout, stderr, cpu = run(
+            [str(binary), "--count", "--cpu-timeout", str(args.count_cap)] + flags + [str(pento)]
+        )
         count = re.search(r"c solutions (.*)", stdout).group(1)
-        print(f"pento6x10 count: xcdcl --count {' '.join(flags)}: {count} covers, {cpu:.2f} CPU s; {stderr.strip()}")
+        print(
+            f"pento6x10 count: xcdcl --count {' '.join(flags)}: {count} covers, {cpu:.2f} CPU s; {stderr.strip()}"
+        )
     stdout, _, cpu = run([dlxcli, "matrix", "--count", "--input-format", "knuth", str(pento)])
-    print(f"pento6x10 count: dlxcli matrix --count {stdout.strip()} covers, {cpu:.2f} CPU s (start-up included)")
+    print(
+        f"pento6x10 count: dlxcli matrix --count {stdout.strip()} covers, {cpu:.2f} CPU s (start-up included)"
+    )
 
 
 if __name__ == "__main__":

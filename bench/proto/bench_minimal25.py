@@ -31,8 +31,22 @@ def unique(binary, puzzle, path, cap):
     """(True / False / None for capped, cpu seconds) of one uniqueness check."""
     path.write_text(knuth_text(puzzle))
     cpu = children_cpu()
-    done = subprocess.run(["bash", "-c", f'ulimit -t {cap}; exec "$@"', "capped", "nice", "-n", "10",
-                           str(binary), "--unique", str(path)], capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            "bash",
+            "-c",
+            f'ulimit -t {cap}; exec "$@"',
+            "capped",
+            "nice",
+            "-n",
+            "10",
+            str(binary),
+            "--unique",
+            str(path),
+        ],
+        capture_output=True,
+        text=True,
+    )
     spent = children_cpu() - cpu
     found = re.search(r"c solutions (\d+)(\+?)", done.stdout)
     if done.returncode != 0 or not found:
@@ -67,13 +81,17 @@ def main():
         if verdict is not True:
             puzzle[cell] = kept
     givens = sum(ch != "." for ch in puzzle)
-    print(f"{args.grid}, seed {args.seed}: {tried} of 625 cells tried in {time.perf_counter() - began:.0f} s "
-          f"wall, {givens} givens left, {capped} checks capped at {args.check_cap} CPU s"
-          f"{', minimal' if tried == 625 and not capped else ''}")
+    print(
+        f"{args.grid}, seed {args.seed}: {tried} of 625 cells tried in {time.perf_counter() - began:.0f} s "
+        f"wall, {givens} givens left, {capped} checks capped at {args.check_cap} CPU s"
+        f"{', minimal' if tried == 625 and not capped else ''}"
+    )
     for low in sorted(groups, reverse=True):
         times = sorted(groups[low])
-        print(f"  givens {low}-{low + 49}: {len(times)} checks, median {times[len(times) // 2]:.3f} s, "
-              f"max {times[-1]:.3f} s, mean {sum(times) / len(times):.3f} s CPU")
+        print(
+            f"  givens {low}-{low + 49}: {len(times)} checks, median {times[len(times) // 2]:.3f} s, "
+            f"max {times[-1]:.3f} s, mean {sum(times) / len(times):.3f} s CPU"
+        )
     print("".join(puzzle))
 
 

@@ -43,8 +43,12 @@ def main():
     first = time.perf_counter() - began
     branches, conflicts = solver.NumBranches(), solver.NumConflicts()
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        print_answer("UNKNOWN" if status == cp_model.UNKNOWN else "UNSATISFIABLE", None,
-                     0 if args.unique else None, status == cp_model.UNKNOWN)
+        print_answer(
+            "UNKNOWN" if status == cp_model.UNKNOWN else "UNSATISFIABLE",
+            None,
+            0 if args.unique else None,
+            status == cp_model.UNKNOWN,
+        )
     else:
         solution = [k for k, var in enumerate(chosen) if solver.Value(var)]
         solutions, capped = None, False
@@ -57,8 +61,11 @@ def main():
             branches += solver.NumBranches()
             conflicts += solver.NumConflicts()
         print_answer("SATISFIABLE", solution, solutions, capped)
-    print(f"c first {first:.3f} s, end {time.perf_counter() - began:.3f} s, "
-          f"branches {branches}, conflicts {conflicts}", file=sys.stderr)
+    print(
+        f"c first {first:.3f} s, end {time.perf_counter() - began:.3f} s, "
+        f"branches {branches}, conflicts {conflicts}",
+        file=sys.stderr,
+    )
 
 
 if __name__ == "__main__":

@@ -44,8 +44,9 @@ def main():
     cnf = clauses(*read_knuth(args.path))
     found = list(itertools.islice(pycosat.itersolve(cnf), 2 if args.unique else 1))
     if found:
-        print_answer("SATISFIABLE", [v - 1 for v in found[0] if v > 0],
-                     len(found) if args.unique else None)
+        print_answer(
+            "SATISFIABLE", [v - 1 for v in found[0] if v > 0], len(found) if args.unique else None
+        )
     else:
         print_answer("UNSATISFIABLE", None, 0 if args.unique else None)
     print(f"c end {time.perf_counter() - began:.3f} s, clauses {len(cnf)}", file=sys.stderr)
