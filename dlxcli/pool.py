@@ -10,7 +10,8 @@ own and nothing is shared, the parent has no helper threads, and stopping is: SI
 to each worker, a bounded wait, SIGKILL for what is left, reap.
 
 Signals: a worker leaves Ctrl-C (SIGINT) to the parent, which stops the pool, and
-dies at once on SIGTERM and SIGHUP, whatever handlers the parent had installed. The
+dies at once on SIGTERM and SIGHUP, whatever handlers the parent had installed, but
+for a SIGHUP that the parent ignores (a run started by `nohup`: the run goes on). The
 ending signals are held while workers start and while the pool stops, so that
 neither is left half done; one that comes then is delivered right after.
 """
@@ -304,8 +305,9 @@ def _serve(connection, inherited, parent, initializer, initargs):
     """A worker's life: the signal defaults of a worker, the initializer, then task
     after task until the parent closes the pipe or dies."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    for signum in (signal.SIGTERM, signal.SIGHUP):
-        signal.signal(signum, signal.SIG_DFL)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:  # as the run: nohup's stays
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
     for parent_end in inherited:
         parent_end.close()
     _die_with(parent)

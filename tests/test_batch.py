@@ -257,10 +257,8 @@ def test_an_interrupt_swallowed_by_a_finalizer_still_ends_the_run(capsys, then_w
     "Exception ignored" by Python; inside a run it must still end the run (130), also
     when it lands as the run ends (the signal sent again must not come after it). The
     signal sent again ends the wait at once: a wait that runs its course (the signal
-    lost, as when SIGINT was blocked) fails here rather than passing late. The wait is
-    short sleeps: a signal that lands as a sleep starts (the main thread has let go of
-    the GIL, the sleep has not begun) is only handled when that sleep ends, and 1 in 10
-    single 3 s sleeps here would wait it out."""
+    lost, as when SIGINT was blocked) fails here rather than passing late (one that lands
+    as a blocking call starts: the next test)."""
     from dlxcli.cli._run import interruptible
 
     class InterruptedWhileCollected:
@@ -282,6 +280,48 @@ def test_an_interrupt_swallowed_by_a_finalizer_still_ends_the_run(capsys, then_w
     captured = capsys.readouterr().err
     assert "Exception ignored" not in captured and "dlxcli: interrupted" in captured
     assert signal.getsignal(signal.SIGINT) is before    # and Ctrl-C is left as it was
+
+
+def test_an_interrupt_sent_again_as_a_blocking_call_starts_still_ends_it_at_once(
+        capsys, live_ctrl_c, monkeypatch):
+    """The signal sent again is sent from a thread that runs when the main thread lets
+    go of the GIL, which it does as it enters a blocking call: a signal that lands then,
+    before the call has begun, is only handled when the call returns (here a 3 s sleep;
+    in a run, a wait for workers that may never return). Forced here: the first signal
+    sent again only marks the signal as arrived (_thread.interrupt_main), as one that
+    lands just before the sleep does; it is sent again until the handler has run."""
+    import _signal
+    import _thread
+
+    from dlxcli.cli._run import interruptible
+
+    sent = []
+    pthread_kill = _signal.pthread_kill
+
+    def first_lands_before_the_sleep(thread, signum):
+        sent.append(signum)
+        if len(sent) == 1:
+            _thread.interrupt_main(signum)
+        else:
+            pthread_kill(thread, signum)
+
+    monkeypatch.setattr(_signal, "pthread_kill", first_lands_before_the_sleep)
+
+    class InterruptedWhileCollected:
+        def __del__(self):
+            raise KeyboardInterrupt
+
+    started = time.monotonic()
+    with pytest.raises(SystemExit) as ended:
+        with interruptible():
+            InterruptedWhileCollected()
+            time.sleep(3)
+    elapsed = time.monotonic() - started
+    time.sleep(0.2)                 # a late signal would raise KeyboardInterrupt here
+    assert ended.value.code == 130
+    assert elapsed < 1.5, f"the run ended after {elapsed:.2f} s, not at once"
+    assert len(sent) >= 2
+    assert "dlxcli: interrupted" in capsys.readouterr().err
 
 
 # -- big batches: the messages of limits, the folders of --out (issue 21) ------------------

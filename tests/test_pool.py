@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import TWINS, load_twin
+from conftest import ENDING, TWINS, load_twin
 from processes import children, group_alive, still_running
 from test_parallel import queens_definition, recorded_pool_sizes
 
@@ -143,21 +143,34 @@ def wait_for(condition, seconds):
     return value
 
 
+def as_from_a_terminal():
+    """A child's signal state as a terminal gives it (the ending signals at their
+    defaults, none blocked), however the tests were started: under `nohup` (SIGHUP
+    ignored, and so in every child) a run keeps ignoring SIGHUP, as it should, and a
+    test of SIGHUP would wait for it in vain."""
+    for signum in ENDING:
+        signal.signal(signum, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING)
+
+
 def run_and_end(args, ending, engine, moment, stdin=subprocess.DEVNULL, tries_seed=None,
                 size=3):
-    """Start `dlxcli ARGS` in a process group of its own, send `ending` to the whole
-    group at `moment` ("start": a random moment of its first 0.3 s; "pool": once it is
-    `size` processes, then a random 0 to 0.6 s later), and return (exit status, or None if
-    it did not end within 30 s; stderr; the group's processes still running 5 s
-    later). stdin is empty."""
+    """Start `dlxcli ARGS` in a process group of its own (as_from_a_terminal), send
+    `ending` to the whole group at `moment` ("start": a random moment of its first 0.3
+    s; a number: that many seconds after it started; "pool": once it is `size`
+    processes, then a random 0 to 0.6 s later), and return (exit status, or None if it
+    did not end within 30 s; stderr; the group's processes still running 5 s later).
+    stdin is empty."""
     rng = random.Random(tries_seed)
     env = {**os.environ, "DLXCLI_ENGINE": engine}
     process = subprocess.Popen(DLXCLI + [str(arg) for arg in args], stdin=stdin,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
-                               start_new_session=True)
+                               start_new_session=True, preexec_fn=as_from_a_terminal)
     try:
         if moment == "start":
             time.sleep(rng.uniform(0, 0.3))
+        elif moment != "pool":
+            time.sleep(moment)
         else:
             assert wait_for(lambda: len(group_alive(process.pid)) >= size, 30), \
                 "the workers never started"
@@ -250,6 +263,62 @@ def test_a_signal_to_the_group_as_the_run_starts(tmp_path, ending, status):
                              os.environ.get("DLXCLI_ENGINE", "auto"), "start",
                              tries_seed=attempt)
         assert_ended(result, ending, status)
+
+
+def test_a_hangup_ends_a_run_however_the_tests_were_started(tmp_path, engine):
+    """CI hung here once: the suite ran under `nohup`, its dlxcli children inherited
+    SIGHUP ignored, and a SIGHUP in a run's first moments (before dlxcli took SIGHUP
+    over, ending the run with it) was dropped; the run and its two workers counted on.
+    A run started so now keeps ignoring SIGHUP (the next test); the tests start theirs
+    as a terminal does. The signal comes as the run starts: ignored, it never ends."""
+    grid = tmp_path / "empty.txt"
+    grid.write_text(EMPTY_SUDOKU)
+    previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        result = run_and_end(["sudoku", "--count", "--jobs", "2", grid], signal.SIGHUP,
+                             engine, 0.0)
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+    assert_ended(result, signal.SIGHUP, 129)
+
+
+QUEENS = {"c": (15, 2279184), "python": (13, 73712)}
+"""Per twin, a board whose count takes a few seconds with --jobs 2, and its count (OEIS
+A000170)."""
+
+
+def test_a_run_started_by_nohup_goes_on_after_a_hangup(tmp_path, engine):
+    """`nohup dlxcli ...`: SIGHUP ignored when the run starts stays ignored, by the run
+    and by its workers, whenever it comes (it ended the run, or killed its workers, once
+    dlxcli had taken SIGHUP over). The hangup comes to the whole group once the worker
+    of the split search searches."""
+    size, count = QUEENS[engine]
+    board = tmp_path / "board.in"
+    board.write_text(f"{size}\n")
+    env = {**os.environ, "DLXCLI_ENGINE": engine, "DLXCLI_SPLIT_PROBE": "0"}
+
+    def started_by_nohup():
+        as_from_a_terminal()
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+
+    process = subprocess.Popen(DLXCLI + ["queens", "--jobs", "2", board],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                               start_new_session=True, preexec_fn=started_by_nohup)
+    try:
+        assert wait_for(lambda: len(group_alive(process.pid)) >= 2, 30), \
+            "the worker never started"
+        time.sleep(0.1)
+        os.killpg(process.pid, signal.SIGHUP)
+        assert process.poll() is None, "the search was over before the hangup: a bigger board"
+        stdout, stderr = process.communicate(timeout=300)
+    finally:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait(timeout=30)
+    assert (process.returncode, stderr) == (0, b"")
+    assert stdout.decode().splitlines()[-1] == str(count)
 
 
 @pytest.mark.slow

@@ -202,21 +202,18 @@ def silence_stdout():
 class interruptible:
     """Ctrl-C, SIGTERM and SIGHUP end the run cleanly: one message, exit status 130,
     143 or 129 (the pool and any temporary file are cleaned up by the `finally`
-    clauses on the way out)."""
+    clauses on the way out); those the run was started ignoring stay ignored
+    (`_signals.take_over`)."""
 
     def __enter__(self):
-        self.previous = _signals.catch_termination()
         self.redelivered = _signals.redelivered().__enter__()
+        self.previous = _signals.take_over(self.redelivered.handler)
         return self
 
     def __exit__(self, kind, value, traceback):
+        self.redelivered.close()
         if kind is None and self.redelivered.pending is not None:
-            ignored = _signals.ignore_ending()  # the signal sent again is dropped
-            self.redelivered.close()
-            _signals.restore(ignored)
             kind, value = KeyboardInterrupt, _signals.interrupt(self.redelivered.pending)
-        else:
-            self.redelivered.close()
         _signals.restore(self.previous)
         if kind is not None and issubclass(kind, KeyboardInterrupt):
             ignored = _signals.ignore_ending()

@@ -21,10 +21,6 @@ class Terminated(KeyboardInterrupt):
         self.signum = signum
 
 
-def _terminate(signum, frame):
-    raise Terminated(signum)
-
-
 def exit_status(interrupt):
     """The exit status of a run ended by `interrupt` (a KeyboardInterrupt)."""
     return 128 + getattr(interrupt, "signum", _signal.SIGINT)
@@ -47,9 +43,21 @@ def restore(previous):
         _signal.signal(signum, handler)
 
 
-def catch_termination():
-    """Make SIGTERM and SIGHUP raise Terminated in this process."""
-    return handle((_signal.SIGTERM, _signal.SIGHUP), _terminate)
+def take_over(handler):
+    """Make `handler` handle the ending signals in this process; returns their previous
+    handlers, for `restore`. SIGHUP and SIGINT that the run was started ignoring stay
+    ignored (`nohup` ignores SIGHUP, a background job of a script SIGINT: the convention
+    every Unix tool follows; the workers of dlxcli.pool follow it too), and so does
+    SIGINT where Python does not raise KeyboardInterrupt for it. SIGTERM always ends a
+    run."""
+    return handle([signum for signum in ENDING if _taken_over(signum)], handler)
+
+
+def _taken_over(signum):
+    current = _signal.getsignal(signum)
+    if signum == _signal.SIGINT:
+        return current is _signal.default_int_handler
+    return signum == _signal.SIGTERM or current is not _signal.SIG_IGN
 
 
 def ignore_ending():
@@ -57,42 +65,73 @@ def ignore_ending():
     return handle(ENDING, _signal.SIG_IGN)
 
 
+RESEND_SECONDS = 0.05
+"""How often `redelivered` sends a dropped signal again until the handler has raised it."""
+
+
 class redelivered:
     """A block in which an ending signal that lands inside a `__del__` (where Python
     only prints "Exception ignored" and drops the KeyboardInterrupt, e.g. while a pool's
     pipe is collected) is sent again to the main thread, so that the run still ends as
-    it should. It is sent from a new thread, which runs once the finalizer is over (a
-    signal raised within the hook would be dropped the same way); `pending` is its
-    number. `close` ends the block and waits for that thread: a block that ends before
-    the signal was handled must end the run itself (see _run.interruptible)."""
+    it should; `handler` is the ending signals' handler in the block (see `take_over`).
+
+    It is sent from a new thread, which runs once the finalizer is over (a signal raised
+    within the hook would be dropped the same way), and again every RESEND_SECONDS until
+    the handler has raised it: a signal that lands as the main thread enters a blocking
+    call (a wait for the pool, a read, a sleep: the thread runs when the main thread
+    lets go of the GIL for it) is only handled when that call returns, which may be
+    never. A signal that comes once the handler has raised the one sent again is
+    dropped: the run is ending already. `pending` is the dropped signal's number; a
+    block that ends before the signal was raised again must end the run itself (see
+    _run.interruptible)."""
 
     def __enter__(self):
         import _thread
         import sys
         self.sys, self.previous = sys, sys.unraisablehook
         self.start_thread, self.main = _thread.start_new_thread, _thread.get_ident()
-        self.sent, self.pending = _thread.allocate_lock(), None
+        self.pending, self.dropped, self.raised = None, 0, 0
+        self.closing, self.stopped = _thread.allocate_lock(), _thread.allocate_lock()
+        self.closing.acquire()  # released by close: the sending thread stops
+        self.sending = False
         sys.unraisablehook = self._hook
         return self
 
+    def handler(self, signum, frame):
+        """Raise the ending signal's exception (once for a dropped one: see above)."""
+        if self.pending is not None:
+            if self.raised == self.dropped:
+                return
+            self.raised = self.dropped
+        raise interrupt(signum)
+
     def close(self):
         self.sys.unraisablehook = self.previous
-        if self.pending is not None:
-            self.sent.acquire(timeout=1)  # bounded: a thread that never ran cannot hang us
+        self.raised = self.dropped  # a signal sent again and still on its way is dropped
+        if self.sending:
+            self.closing.release()
+            self.stopped.acquire(timeout=1)  # bounded: a thread that never ran cannot hang us
 
     def _hook(self, unraisable):
         if not isinstance(unraisable.exc_value, KeyboardInterrupt):
             self.previous(unraisable)
-        elif self.pending is None:
-            self.pending = getattr(unraisable.exc_value, "signum", _signal.SIGINT)
-            self.sent.acquire()
-            self.start_thread(self._send, (self.pending,))
+            return
+        self.pending = getattr(unraisable.exc_value, "signum", _signal.SIGINT)
+        self.dropped += 1
+        if not self.sending:
+            self.sending = True
+            self.stopped.acquire()
+            self.start_thread(self._send, ())
 
-    def _send(self, signum):
+    def _send(self):
         try:
-            _signal.pthread_kill(self.main, signum)
+            while True:
+                if self.raised != self.dropped:
+                    _signal.pthread_kill(self.main, self.pending)
+                if self.closing.acquire(timeout=RESEND_SECONDS):
+                    return
         finally:
-            self.sent.release()
+            self.stopped.release()
 
 
 def interrupt(signum):
