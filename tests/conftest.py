@@ -17,7 +17,10 @@ Ctrl-C is live in the test process, as on a terminal, even where the suite was s
 with SIGINT ignored (a CI job, `nohup`, a background job of a script) or with the ending
 signals blocked (some job runners): the tests that press Ctrl-C on a dlxcli child need
 it to reach the child, which inherits both. The `live_ctrl_c` fixture makes it live in
-one test and puts the signal state back afterwards.
+one test and puts the signal state back afterwards. Likewise a hangup reaches the
+children where the suite was started with SIGHUP ignored (`nohup`): a dlxcli run started
+so keeps ignoring SIGHUP, and a test sending it one would wait for it in vain
+(`hangup_reaches_children`).
 """
 
 import os
@@ -94,9 +97,22 @@ def live_ctrl_c():
         signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
+def hangup_reaches_children():
+    """Where SIGHUP is ignored, a handler that does nothing in its place: this process
+    still survives a hangup, and its children start with SIGHUP at its default (exec
+    resets a handled signal, not an ignored one)."""
+    if signal.getsignal(signal.SIGHUP) is signal.SIG_IGN:
+        signal.signal(signal.SIGHUP, _hangup_survived)
+
+
+def _hangup_survived(signum, frame):
+    pass
+
+
 def pytest_sessionstart(session):
     if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         signal.signal(signal.SIGINT, signal.default_int_handler)
+    hangup_reaches_children()
     signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING)
     wanted = _wanted_engine()
     try:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ENDING, TWINS, load_twin
+from conftest import TWINS, hangup_reaches_children, load_twin
 from processes import children, group_alive, still_running
 from test_parallel import queens_definition, recorded_pool_sizes
 
@@ -143,19 +143,9 @@ def wait_for(condition, seconds):
     return value
 
 
-def as_from_a_terminal():
-    """A child's signal state as a terminal gives it (the ending signals at their
-    defaults, none blocked), however the tests were started: under `nohup` (SIGHUP
-    ignored, and so in every child) a run keeps ignoring SIGHUP, as it should, and a
-    test of SIGHUP would wait for it in vain."""
-    for signum in ENDING:
-        signal.signal(signum, signal.SIG_DFL)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING)
-
-
 def run_and_end(args, ending, engine, moment, stdin=subprocess.DEVNULL, tries_seed=None,
                 size=3):
-    """Start `dlxcli ARGS` in a process group of its own (as_from_a_terminal), send
+    """Start `dlxcli ARGS` in a process group of its own, send
     `ending` to the whole group at `moment` ("start": a random moment of its first 0.3
     s; a number: that many seconds after it started; "pool": once it is `size`
     processes, then a random 0 to 0.6 s later), and return (exit status, or None if it
@@ -165,7 +155,7 @@ def run_and_end(args, ending, engine, moment, stdin=subprocess.DEVNULL, tries_se
     env = {**os.environ, "DLXCLI_ENGINE": engine}
     process = subprocess.Popen(DLXCLI + [str(arg) for arg in args], stdin=stdin,
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env,
-                               start_new_session=True, preexec_fn=as_from_a_terminal)
+                               start_new_session=True)
     try:
         if moment == "start":
             time.sleep(rng.uniform(0, 0.3))
@@ -265,21 +255,25 @@ def test_a_signal_to_the_group_as_the_run_starts(tmp_path, ending, status):
         assert_ended(result, ending, status)
 
 
-def test_a_hangup_ends_a_run_however_the_tests_were_started(tmp_path, engine):
-    """CI hung here once: the suite ran under `nohup`, its dlxcli children inherited
-    SIGHUP ignored, and a SIGHUP in a run's first moments (before dlxcli took SIGHUP
-    over, ending the run with it) was dropped; the run and its two workers counted on.
-    A run started so now keeps ignoring SIGHUP (the next test); the tests start theirs
-    as a terminal does. The signal comes as the run starts: ignored, it never ends."""
-    grid = tmp_path / "empty.txt"
-    grid.write_text(EMPTY_SUDOKU)
+def test_a_hangup_reaches_the_runs_of_a_suite_started_by_nohup():
+    """CI hung here once (test_a_signal_to_the_group_as_the_run_starts): the suite ran
+    under `nohup`, its dlxcli children inherited SIGHUP ignored, and a SIGHUP in a run's
+    first moments, before dlxcli took SIGHUP over, was dropped; the run and its two
+    workers counted on. A run started so now keeps ignoring SIGHUP (the next test), and
+    the suite gives its children SIGHUP at its default (conftest)."""
+    def sighup_in_a_child():
+        return subprocess.run([sys.executable, "-c", "import signal; print(int(signal."
+                               "getsignal(signal.SIGHUP)))"], capture_output=True,
+                              timeout=60).stdout
+
     previous = signal.signal(signal.SIGHUP, signal.SIG_IGN)
     try:
-        result = run_and_end(["sudoku", "--count", "--jobs", "2", grid], signal.SIGHUP,
-                             engine, 0.0)
+        assert sighup_in_a_child() == b"%d\n" % signal.SIG_IGN
+        hangup_reaches_children()
+        assert sighup_in_a_child() == b"%d\n" % signal.SIG_DFL
+        assert signal.getsignal(signal.SIGHUP) not in (signal.SIG_IGN, signal.SIG_DFL)
     finally:
         signal.signal(signal.SIGHUP, previous)
-    assert_ended(result, signal.SIGHUP, 129)
 
 
 QUEENS = {"c": (15, 2279184), "python": (13, 73712)}
@@ -298,7 +292,6 @@ def test_a_run_started_by_nohup_goes_on_after_a_hangup(tmp_path, engine):
     env = {**os.environ, "DLXCLI_ENGINE": engine, "DLXCLI_SPLIT_PROBE": "0"}
 
     def started_by_nohup():
-        as_from_a_terminal()
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
 
     process = subprocess.Popen(DLXCLI + ["queens", "--jobs", "2", board],
