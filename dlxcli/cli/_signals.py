@@ -1,6 +1,7 @@
-"""Signals: SIGTERM and SIGHUP end a run the way Ctrl-C does; answer files are created
-and renamed with signals held back; a deadline alarm stops reading, parsing and building
-as well as the search.
+"""Signals: SIGTERM and SIGHUP end a run the way Ctrl-C does (but a SIGHUP or Ctrl-C
+that the run was started ignoring, as under `nohup`); answer files are created and
+renamed with signals held back; a deadline alarm stops reading, parsing and building as
+well as the search.
 
 Layer: cli. Built on `_signal`, the C module under the standard `signal`: importing
 `signal` imports enum, about 4 ms of every run's start-up (docs/performance.md).
@@ -54,6 +55,7 @@ def take_over(handler):
 
 
 def _taken_over(signum):
+    """Whether `take_over` takes this ending signal over."""
     current = _signal.getsignal(signum)
     if signum == _signal.SIGINT:
         return current is _signal.default_int_handler
