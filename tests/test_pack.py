@@ -438,6 +438,11 @@ def test_rotations_off_keeps_pieces_as_drawn():
                                       "found 'maybe'"),
     ("bored:\nX\n", "line 1, column 1: expected a section header"),
     ("board:\nX\npiece A*99999999:\nX\n", "expected a count of copies 1..10000"),
+    ("board:\nX\npieces: soma soma\n", "line 3, column 14: expected distinct piece names, "
+                                      "found soma's piece V again (first on line 3)"),
+    ("board:\nX\npiece A:\n" + ("X" * 100 + "\n") * 200, "line 104, column 1: expected "
+                                                       "a piece of at most 10,000 cells, "
+                                                       "found cell 10,001"),
 ])
 def test_bad_input_is_one_line_naming_the_place(text, message):
     result = run(stdin=text)
@@ -464,6 +469,20 @@ def test_ten_thousand_kinds_of_piece_are_refused_at_once():
             "".join(f"piece {chr(0x4E00 + k)}:\nX\n" for k in range(10_000)))
     result = run(stdin=text)
     assert result.exit_code == 2 and "placements to try" in result.stderr
+
+
+def test_a_huge_piece_is_placed_at_once():
+    """One anchor of 10,000 puts the piece inside the board's bounding box: the others
+    are not tried cell by cell (they took 40 s)."""
+    text = "board:\n" + ("X" * 100 + "\n") * 100 + "piece a*2:\n" + ("X" * 100 + "\n") * 50
+    assert count(text, "--timeout", "20") == 1
+
+
+def test_ten_thousand_copies_of_every_hexomino_are_answered_at_once():
+    """The piece sizes' subset sums are kept below the largest walled-in region looked
+    for, not up to two million cells (7 s)."""
+    text = "board:\n" + ("X" * 100 + "\n") * 100 + "pieces: hexominoes*10000\n"
+    assert count(text, "--timeout", "20") == 0
 
 
 def test_a_board_the_pieces_cannot_fill_is_answered_at_once():
