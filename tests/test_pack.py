@@ -288,6 +288,25 @@ def test_copies_that_no_single_piece_can_break():
     assert count(text) == count(text, "--all-symmetries") == 1
 
 
+def test_a_checkpoint_holds_the_count_of_a_puzzle_of_several_searches(tmp_path):
+    """The domino used once breaks the square's symmetries but where a symmetry maps
+    it to itself; those parts, copies alone, are searches after the split one. The
+    checkpoint holds the first and the others are searched again on resuming (they
+    were refused as another search's: exit 2 on a fresh file)."""
+    chosen = {"d": 3, "a": 5, "b": 1}
+    text = pack_text(4, 4, chosen)
+    pieces = {name: (picture_cells(SMALL_PIECES[name]), k) for name, k in chosen.items()}
+    expected = orbits(tilings({(r, c) for r in range(4) for c in range(4)}, pieces),
+                      board_transforms(4, 4))
+    for query in ("--count", "--all"):
+        journal = tmp_path / f"{query}.ckpt"
+        for _ in range(2):
+            result = run(query, "--checkpoint", journal, stdin=text)
+            assert result.exit_code == 0, result.output
+            found = int(result.stdout) if query == "--count" else result.stdout.count("\n\n")
+            assert found == expected
+
+
 def test_a_solid_of_copies_against_the_brute_force():
     """Four V tricubes in a 2x2x3 box: the brute force in 3-D, rotations only."""
     rotations = [(perm, signs) for perm in itertools.permutations(range(3))

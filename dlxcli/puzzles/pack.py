@@ -19,6 +19,7 @@ no symmetry is left).
 
 import collections
 import itertools
+from copy import copy as shallow_copy
 
 from ..errors import InputError
 from ..exact_cover import UNLIMITED, ExactCover, Stats
@@ -606,6 +607,18 @@ def problems(model, up_to_symmetry):
             yield Problem(model, [part])
 
 
+def searches(model, up_to_symmetry, budget):
+    """(problem, its budget) of each of `problems`: the first with `budget`, the
+    others (residual parts, small) with its split left out, searched in this process:
+    a --checkpoint holds one search, and refused the second one as another's."""
+    later = None
+    for problem in problems(model, up_to_symmetry):
+        yield problem, later or budget
+        if later is None:
+            later = shallow_copy(budget)
+            later.split = None
+
+
 # -- answers -----------------------------------------------------------------------------
 
 def solve_text(text, *, query="first", limit=None, up_to_symmetry=True, rotations=None,
@@ -637,8 +650,8 @@ def solve_text(text, *, query="first", limit=None, up_to_symmetry=True, rotation
 
 def _count(model, up_to_symmetry, limit, budget, stats):
     total = 0
-    for problem in problems(model, up_to_symmetry):
-        total += problem.count(None if limit is None else limit - total, budget, stats)
+    for problem, its_budget in searches(model, up_to_symmetry, budget):
+        total += problem.count(None if limit is None else limit - total, its_budget, stats)
         if limit is not None and total >= limit:
             break
     return total
@@ -651,9 +664,9 @@ def _listed(model, up_to_symmetry, query, limit, budget, stats, data):
     values = [] if out.keeps else None
     wanted = 1 if query == "first" else limit
     count = 0
-    for problem in problems(model, up_to_symmetry):
+    for problem, its_budget in searches(model, up_to_symmetry, budget):
         for placed in problem.solutions(None if wanted is None else wanted - count,
-                                        budget, stats):
+                                        its_budget, stats):
             layers = picture(model, placed)
             out.add(_joined_layers(layers) + ([""] if query == "all" else []))
             count += 1
