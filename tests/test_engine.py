@@ -134,9 +134,20 @@ def test_dlxcli_reaches_a_twin_only_through_the_checks():
 def test_a_maximize_without_weights_that_passes_the_checks_is_no_crash(c_twin):
     """The checked Solver keeps in a slot whether it has weights; a caller who sets it
     (`solver._weighted = True`) reached the C twin's maximize without weights, which
-    read a NULL array. The C twin refuses it itself."""
+    read a NULL array (a segfault). The C twin refuses it itself."""
     solver = c_twin.Solver(2, 0, [[0], [1], [0, 1]])
     solver._weighted = True
+    with pytest.raises(ProblemError, match="^maximize needs option weights$"):
+        solver.start(maximize=True)
+
+
+def test_a_refused_second_init_leaves_the_solver_as_it_was(c_twin):
+    """A second __init__ with weights, which the C twin refuses, set the slot that says
+    the problem has weights before the refusal: start(maximize=True) then passed the
+    checks and crashed the C twin."""
+    solver = c_twin.Solver(2, 0, [[0], [1], [0, 1]])
+    with pytest.raises(ProblemError, match="^a Solver cannot be initialised twice$"):
+        solver.__init__(2, 0, [[0], [1], [0, 1]], [1, 2, 3])
     with pytest.raises(ProblemError, match="^maximize needs option weights$"):
         solver.start(maximize=True)
 
