@@ -31,7 +31,8 @@ class ProblemTooLarge(ProblemError):
 
 
 class EngineBusy(DlxError, RuntimeError):
-    """A solver was used from a second thread while it was searching."""
+    """A solver was used from a second thread while it was searching, or a paused
+    solutions() iterator was resumed after another query restarted its solver."""
 
 
 class SearchLimit(DlxError):

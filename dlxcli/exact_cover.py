@@ -14,7 +14,8 @@ import heapq
 import time
 
 from . import engine
-from .errors import NodeLimitExceeded, ProblemError, SearchLimit, TimeLimitExceeded
+from .errors import (EngineBusy, NodeLimitExceeded, ProblemError, SearchLimit,
+                     TimeLimitExceeded)
 
 TYPE_CHECKING = False  # typing costs every run's start-up 2 ms: only mypy reads this
 if TYPE_CHECKING:
@@ -177,6 +178,8 @@ class ExactCover:
                  weights: Optional[Sequence[int]] = None,
                  colors: Optional[Sequence[Sequence[int]]] = None) -> None:
         self.solver = engine.Solver(n_primary, n_secondary, options, weights, colors)
+        self.searches = 0
+        """How many searches the solver has started: a solutions() iterator knows its own."""
         # The constructor's arguments, kept (not copied) so that a split search can
         # build the same problem in its workers (dlxcli.parallel).
         self.definition = (n_primary, n_secondary, options, weights, colors)
@@ -217,9 +220,13 @@ class ExactCover:
             yield from budget.split.solutions(self, forced=forced, first_item=first_item,
                                               budget=budget, stats=stats)
             return
-        self.solver.start(forced, first_item, False)
+        search = self._start(forced, first_item, False)
         for _ in self._drive(False, budget, stats):
             yield self._found()
+            if self.searches != search:
+                raise EngineBusy("another query on this problem started its own search "
+                                 "while a solutions() iterator was paused on it; finish "
+                                 "or close the iterator first")
             if limit is not None and self.solver.count >= limit:
                 return
 
@@ -229,7 +236,7 @@ class ExactCover:
         a 10,000-puzzle file makes 10,000 of these queries.) The search is closed here,
         not by the garbage collector: a deadline alarm that comes while it adds its
         stats would be printed and dropped there, and is raised to the caller here."""
-        self.solver.start(forced, first_item, False)
+        self._start(forced, first_item, False)
         drive = self._drive(False, budget, stats)
         try:
             for _ in drive:
@@ -248,7 +255,7 @@ class ExactCover:
         if budget.split is not None:
             return budget.split.count(self, forced=forced, first_item=first_item,
                                       budget=budget, stats=stats)
-        self.solver.start(forced, first_item, False)
+        self._start(forced, first_item, False)
         for _ in self._drive(True, budget, stats):
             pass
         return self.solver.count
@@ -264,7 +271,7 @@ class ExactCover:
         if budget.split is not None:
             return budget.split.maximize(self, forced=forced, first_item=first_item,
                                          budget=budget, stats=stats)
-        self.solver.start(forced, first_item, True)
+        self._start(forced, first_item, True)
         if floor is not None:
             self.solver.set_floor(floor)
         improved = 0
@@ -334,10 +341,16 @@ class ExactCover:
 
     def _branches(self, forced: Sequence[int], first_item: bool,
                   maximize: bool) -> Optional[list[int]]:
-        self.solver.start(forced, first_item, maximize)
+        self._start(forced, first_item, maximize)
         return self.solver.branches()
 
     # -- driving the solver in slices ---------------------------------------------------
+
+    def _start(self, forced: Sequence[int], first_item: bool, maximize: bool) -> int:
+        """Start a search on the solver; its number in `searches`."""
+        self.solver.start(forced, first_item, maximize)
+        self.searches += 1
+        return self.searches
 
     def _found(self) -> Solution:
         """The solution the search stands on (it has just reported one)."""

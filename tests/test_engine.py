@@ -102,20 +102,19 @@ def test_twins_have_the_same_public_api(c_twin, py_twin):
     assert len({c_twin.EXHAUSTED, c_twin.SOLUTION, c_twin.PAUSED}) == 3
 
 
-def imports_a_twin(path):
-    """Whether the module at `path` imports `_dlx` or `_pydlx` when it runs (what it
-    names for mypy alone, under `if TYPE_CHECKING:`, is never imported)."""
-    twins = {"_dlx", "_pydlx"}
-    for node in run_time_nodes(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            named = {part for alias in node.names for part in alias.name.split(".")}
-        elif isinstance(node, ast.ImportFrom):
-            named = {*(node.module or "").split("."), *(alias.name for alias in node.names)}
-        else:
-            continue
-        if named & twins:
-            return True
-    return False
+TWIN_MODULES = {"_dlx", "_pydlx"}
+
+
+def imported_names(path):
+    """The last parts of the names of the modules and objects that the module at `path`
+    imports at run time (what only mypy reads, under `if TYPE_CHECKING:`, left out)."""
+    names = set()
+    for node in run_time_nodes(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.ImportFrom):
+            names.add((node.module or "").rpartition(".")[2])
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.update(alias.name.rpartition(".")[2] for alias in node.names)
+    return names
 
 
 def test_dlxcli_reaches_a_twin_only_through_the_checks():
@@ -124,12 +123,33 @@ def test_dlxcli_reaches_a_twin_only_through_the_checks():
     chosen twin's behind the checks."""
     package = REPO / "dlxcli"
     found = [str(path.relative_to(package)) for path in package.rglob("*.py")
-             if imports_a_twin(path)]
+             if TWIN_MODULES & imported_names(path)]
     assert found == []
     chosen = engine.twin(engine.ENGINE)
     assert engine.Solver is chosen.Solver and engine.Solver is not chosen.module.Solver
     with pytest.raises(ProblemError, match="^option 0: item 5 appears twice$"):
         engine.Solver(6, 0, [[5, 5]])
+
+
+def test_a_maximize_without_weights_that_passes_the_checks_is_no_crash(c_twin):
+    """The checked Solver keeps in a slot whether it has weights; a caller who sets it
+    (`solver._weighted = True`) reached the C twin's maximize without weights, which
+    read a NULL array (a segfault). The C twin refuses it itself."""
+    solver = c_twin.Solver(2, 0, [[0], [1], [0, 1]])
+    solver._weighted = True
+    with pytest.raises(ProblemError, match="^maximize needs option weights$"):
+        solver.start(maximize=True)
+
+
+def test_a_refused_second_init_leaves_the_solver_as_it_was(c_twin):
+    """A second __init__ with weights, which the C twin refuses, set the slot that says
+    the problem has weights before the refusal: start(maximize=True) then passed the
+    checks and crashed the C twin."""
+    solver = c_twin.Solver(2, 0, [[0], [1], [0, 1]])
+    with pytest.raises(ProblemError, match="^a Solver cannot be initialised twice$"):
+        solver.__init__(2, 0, [[0], [1], [0, 1]], [1, 2, 3])
+    with pytest.raises(ProblemError, match="^maximize needs option weights$"):
+        solver.start(maximize=True)
 
 
 def test_solver_reports_its_shape(twin):

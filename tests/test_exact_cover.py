@@ -12,7 +12,8 @@ import pytest
 
 import oracle
 from dlxcli import engine
-from dlxcli.errors import NodeLimitExceeded, ProblemError, SearchLimit, TimeLimitExceeded
+from dlxcli.errors import (EngineBusy, NodeLimitExceeded, ProblemError, SearchLimit,
+                           TimeLimitExceeded)
 from dlxcli.exact_cover import Budget, ExactCover, Stats
 
 
@@ -121,6 +122,19 @@ def test_one_problem_answers_query_after_query():
     next(partial)
     assert problem.count() == 92  # a new query resets the half-read one
     assert counts == [92, sum(q[0] == 0 for q in oracle.queens(8)), 92]
+
+
+@pytest.mark.parametrize("query", ["count", "first", "frontier", "solutions"])
+def test_a_reset_iterator_refuses_to_go_on(query):
+    """A half-read solutions() went on from where the other query left the solver: 0
+    more of the 92 placements after a count, 91 more after a first (wrong, silently)."""
+    problem = queens(8)
+    partial = problem.solutions()
+    next(partial)
+    getattr(problem, query)() if query != "solutions" else next(problem.solutions())
+    with pytest.raises(EngineBusy, match="another query on this problem started its own"):
+        next(partial)
+    assert problem.count() == 92
 
 
 def test_bad_query_is_a_problem_error():

@@ -602,6 +602,22 @@ def test_json_with_an_undecodable_file_name_is_valid_json(tmp_path):
     assert document["answer"] == SIX_QUEENS.decode()
 
 
+def test_a_file_name_holding_control_characters_reaches_no_terminal_raw(tmp_path):
+    """ESC [2J in a file name (which the file system allows) would clear the screen of
+    whoever reads the message: messages and headers show it escaped; the answer file
+    keeps the name."""
+    bad, good = tmp_path / "b\x1b[2J.in", tmp_path / "g\x1b[2J.in"
+    bad.write_text("x\n")
+    good.write_text("6\n")
+    done = dlxcli("queens", "--out", tmp_path / "out", bad, good)
+    assert done.returncode == 2
+    assert "\x1b" not in done.stderr.decode()
+    assert one_message(done).startswith(f"dlxcli: {tmp_path}/b\\x1b[2J.in, line 1")
+    assert (tmp_path / "out" / "g\x1b[2J.out").read_bytes() == SIX_QUEENS
+    done = dlxcli("queens", good, good)
+    assert done.stdout.decode().startswith(f"==> {tmp_path}/g\\x1b[2J.in <==\n")
+
+
 def test_an_answer_folder_under_a_file_is_one_line_and_exit_2():
     done = dlxcli("queens", "-o", "/dev/null/answers", "puzzles/queens/sample1.in", cwd=REPO)
     assert done.returncode == 2

@@ -288,6 +288,25 @@ def test_copies_that_no_single_piece_can_break():
     assert count(text) == count(text, "--all-symmetries") == 1
 
 
+def test_a_checkpoint_holds_the_count_of_a_puzzle_of_several_searches(tmp_path):
+    """The domino used once breaks the square's symmetries but where a symmetry maps
+    it to itself; those parts, copies alone, are searches after the split one. The
+    checkpoint holds the first and the others are searched again on resuming (they
+    were refused as another search's: exit 2 on a fresh file)."""
+    chosen = {"d": 3, "a": 5, "b": 1}
+    text = pack_text(4, 4, chosen)
+    pieces = {name: (picture_cells(SMALL_PIECES[name]), k) for name, k in chosen.items()}
+    expected = orbits(tilings({(r, c) for r in range(4) for c in range(4)}, pieces),
+                      board_transforms(4, 4))
+    for query in ("--count", "--all"):
+        journal = tmp_path / f"{query}.ckpt"
+        for _ in range(2):
+            result = run(query, "--checkpoint", journal, stdin=text)
+            assert result.exit_code == 0, result.output
+            found = int(result.stdout) if query == "--count" else result.stdout.count("\n\n")
+            assert found == expected
+
+
 def test_a_solid_of_copies_against_the_brute_force():
     """Four V tricubes in a 2x2x3 box: the brute force in 3-D, rotations only."""
     rotations = [(perm, signs) for perm in itertools.permutations(range(3))
@@ -438,6 +457,11 @@ def test_rotations_off_keeps_pieces_as_drawn():
                                       "found 'maybe'"),
     ("bored:\nX\n", "line 1, column 1: expected a section header"),
     ("board:\nX\npiece A*99999999:\nX\n", "expected a count of copies 1..10000"),
+    ("board:\nX\npieces: soma soma\n", "line 3, column 14: expected distinct piece names, "
+                                      "found soma's piece V again (first on line 3)"),
+    ("board:\nX\npiece A:\n" + ("X" * 100 + "\n") * 200, "line 104, column 1: expected "
+                                                       "a piece of at most 10,000 cells, "
+                                                       "found cell 10,001"),
 ])
 def test_bad_input_is_one_line_naming_the_place(text, message):
     result = run(stdin=text)
@@ -464,6 +488,20 @@ def test_ten_thousand_kinds_of_piece_are_refused_at_once():
             "".join(f"piece {chr(0x4E00 + k)}:\nX\n" for k in range(10_000)))
     result = run(stdin=text)
     assert result.exit_code == 2 and "placements to try" in result.stderr
+
+
+def test_a_huge_piece_is_placed_at_once():
+    """One anchor of 10,000 puts the piece inside the board's bounding box: the others
+    are not tried cell by cell (they took 40 s)."""
+    text = "board:\n" + ("X" * 100 + "\n") * 100 + "piece a*2:\n" + ("X" * 100 + "\n") * 50
+    assert count(text, "--timeout", "20") == 1
+
+
+def test_ten_thousand_copies_of_every_hexomino_are_answered_at_once():
+    """The piece sizes' subset sums are kept below the largest walled-in region looked
+    for, not up to two million cells (7 s)."""
+    text = "board:\n" + ("X" * 100 + "\n") * 100 + "pieces: hexominoes*10000\n"
+    assert count(text, "--timeout", "20") == 0
 
 
 def test_a_board_the_pieces_cannot_fill_is_answered_at_once():

@@ -35,8 +35,19 @@ BLOCK = 1 << 16
 
 def printable(path):
     """A path as messages and JSON show it: bytes that are not UTF-8 (which the file
-    system allows) become U+FFFD instead of lone surrogates that no encoder accepts."""
-    return path.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    system allows) become U+FFFD instead of lone surrogates that no encoder accepts,
+    and control characters their escapes (`escaped`)."""
+    return escaped(path.encode("utf-8", "surrogateescape").decode("utf-8", "replace"))
+
+
+def escaped(text):
+    """`text` with what is not printable written as its escape (`\\x1b`): a file name
+    or an answer that echoes its input's bytes must not act on the terminal that shows
+    it (ESC [2J clears the screen)."""
+    if text.isprintable():
+        return text
+    return "".join(char if char.isprintable() else char.encode("unicode_escape").decode()
+                   for char in text)
 
 
 def find_sources(paths, recursive):

@@ -432,8 +432,8 @@ def answer_cell(preview, lines):
     how many of its `lines` follow. What is not printable is shown escaped (`\\x1b`):
     an answer echoes its input's bytes (Knuth's format), which must not act on the
     terminal that shows the table."""
-    first = "".join(char if char.isprintable() else char.encode("unicode_escape").decode()
-                    for char in preview.split("\n", 1)[0])
+    from ._inputs import escaped
+    first = escaped(preview.split("\n", 1)[0])
     shown = first if len(first) <= 30 else first[:27] + "..."
     return shown + (f" (+{lines - 1:,} lines)" if lines > 1 else "")
 

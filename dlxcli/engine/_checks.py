@@ -247,8 +247,8 @@ def checked(twin_solver: type[TwinSolver]) -> type[CheckedSolver]:
                      weights: Iterable[int] | None = None,
                      colors: Iterable[Iterable[int]] | None = None) -> None:
             clean = problem_args(n_primary, n_secondary, options, weights, colors)
-            self._weighted = clean[3] is not None
             super().__init__(*clean)
+            self._weighted = clean[3] is not None  # once the twin took the problem
 
         def start(self, forced: Iterable[int] = (), first_item: bool = False,
                   maximize: bool = False) -> None:

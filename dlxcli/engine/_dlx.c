@@ -1200,6 +1200,10 @@ static PyObject *Solver_start(Solver *s, PyObject *args, PyObject *kwds)
         return NULL;
     if (check_ready(s) < 0)
         return NULL;
+    if (maximize && !s->weights) {  /* a crash guard: the checks refuse it before */
+        PyErr_SetString(ProblemError, "maximize needs option weights");
+        return NULL;
+    }
     PyObject *forced = forced_obj ? PySequence_Fast(forced_obj, "forced must be a sequence")
                                   : PyTuple_New(0);
     if (!forced)

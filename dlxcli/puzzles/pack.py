@@ -19,6 +19,7 @@ no symmetry is left).
 
 import collections
 import itertools
+from copy import copy as shallow_copy
 
 from ..errors import InputError
 from ..exact_cover import UNLIMITED, ExactCover, Stats
@@ -28,10 +29,15 @@ from . import Answer, Command, Figure, Option, Output, Unsolved, polyforms, quer
 
 NO_SOLUTION = "No solution"
 MAX_CELLS = 10_000
-"""The most cells a board may have (a 100 x 100 square)."""
+"""The most cells a board or a piece may have (a 100 x 100 square)."""
 MAX_COUNT = 10_000
 MAX_ENTRIES = 20_000_000
 """The most item entries the options of one model may hold (about 1 GB in the engine)."""
+MAX_REACH = 16
+"""The walled-in regions looked for (Model._walls_in) have fewer cells than twice the
+largest piece, and than this: pieces of up to 8 cells are not limited, and a puzzle
+of one big piece and many small ones does not search the whole board around each of
+a million placements."""
 MAX_TRIES = 5_000_000
 """The most (base placement, board cell) pairs tried: a few seconds' work."""
 HOLES = ". "
@@ -201,7 +207,7 @@ def _sets(number, content, value, puzzle, names):
         for name, cells in polyforms.SETS[set_name]().items():
             if name in names:
                 raise InputError("distinct piece names", line=number, column=cursor + 1,
-                                 found=f"{set_name}' piece {name} again (first on line "
+                                 found=f"{set_name}'s piece {name} again (first on line "
                                        f"{names[name]})")
             names[name] = number
             puzzle.pieces.append(Piece(name, cells, copies, number))
@@ -212,9 +218,6 @@ def _close(section, puzzle, names):
     """Turn a finished picture section into the board or a piece."""
     cells = _picture(section)
     if section["kind"] == "board":
-        if len(cells) > MAX_CELLS:
-            raise InputError(f"a board of at most {MAX_CELLS} cells", line=section["line"],
-                             found=f"{len(cells)} cells")
         puzzle.board = cells
     else:
         puzzle.pieces.append(Piece(section["name"], cells, section["count"], section["line"]))
@@ -223,7 +226,8 @@ def _close(section, puzzle, names):
 def _picture(section):
     """The cells (layer, row, column) of a section's picture lines: '.' and ' ' are
     holes, any other printable character a cell; an empty line between rows starts
-    the next layer."""
+    the next layer. A picture of more than MAX_CELLS cells is refused at the cell
+    that passes the limit, before the rest is read."""
     cells, layer, row = [], 0, 0
     lines = section["lines"]
     while lines and not lines[-1][1]:
@@ -240,6 +244,10 @@ def _picture(section):
                 raise InputError("a cell (a printable character) or a hole ('.' or ' ')",
                                  line=number, column=column + 1, found=describe(ch))
             cells.append((layer, row, column))
+            if len(cells) > MAX_CELLS:
+                raise InputError(f"a {section['kind']} of at most {MAX_CELLS:,} cells",
+                                 line=number, column=column + 1,
+                                 found=f"cell {len(cells):,}")
         row += 1
     if not cells:
         raise InputError("a picture of at least one cell on the lines after it",
@@ -270,12 +278,10 @@ class Model:
         self.classes = [polyforms.shape_class(piece.cells, self.turns)
                         for piece in self.pieces]
         self.neighbours = self._neighbours()
-        self.sums = _subset_sums(self.pieces)
-        self.reach = 2 * max(len(piece.cells) for piece in self.pieces)
+        self.reach = min(2 * max(len(piece.cells) for piece in self.pieces), MAX_REACH)
+        self.sums = _subset_sums(self.pieces, self.reach)
         _refuse_too_many_tries(self.pieces, self.classes, len(self.cells))
-        placements = [placement for p in range(len(self.pieces))
-                      for placement in self._placements_of(p)] if self.fills() else []
-        _refuse_too_large(self.pieces, placements, len(self.cells))
+        placements = self._every_placement() if self.fills() else []
         self.placements = [placement for placement in placements
                            if not self._walls_in(placement[1])]
         self.number = {placement: k for k, placement in enumerate(self.placements)}
@@ -285,14 +291,33 @@ class Model:
         """Whether the pieces have as many cells as the board (else no exact cover)."""
         return sum(len(p.cells) * p.count for p in self.pieces) == len(self.cells)
 
+    def _every_placement(self):
+        """The placements of every piece in turn; refused (`_refuse_too_large`) as soon
+        as the entries of the problem they would make pass MAX_ENTRIES, before the
+        placements of the next pieces are built."""
+        placements, entries = [], []
+        for p, piece in enumerate(self.pieces):
+            found = self._placements_of(p)
+            entries.append(len(found) * (piece.count * (len(piece.cells) + 2)
+                                         + (piece.count - 1) * len(self.cells)))
+            _refuse_too_large(self.pieces[:p + 1], entries)
+            placements.extend(found)
+        return placements
+
     def _placements_of(self, p):
         """Every placement of piece p: each base placement, its first cell on each
-        board cell, wherever all its cells are in the board."""
+        board cell, wherever all its cells are in the board. Anchors that put the
+        shape outside the board's bounding box are not tried (a 100 x 100 piece on a
+        100 x 100 board would otherwise look up 10,000 cells at each of 10,000 anchors)."""
         index, found = self.index, []
+        lows, highs = _bounds(self.cells)
         for shape in sorted(self.classes[p]):
-            first = shape[0]
+            first, extent = shape[0], _bounds(shape)[1]
             for anchor in self.cells:
                 shift = [a - f for a, f in zip(anchor, first)]
+                if any(s < low or s + e > high
+                       for s, e, low, high in zip(shift, extent, lows, highs)):
+                    continue
                 numbers = [index.get(tuple(v + s for v, s in zip(cell, shift)))
                            for cell in shape]
                 if None not in numbers:
@@ -332,7 +357,7 @@ class Model:
         a kind with the same count, as (transform, cell permutation, piece
         permutation); the identity first. Pieces of one class keep their order."""
         board = polyforms.normalized(self.cells)
-        board_lows = [min(cell[axis] for cell in self.cells) for axis in range(3)]
+        board_lows = _bounds(self.cells)[0]
         kinds = collections.defaultdict(list)
         for p, (shape, piece) in enumerate(zip(self.classes, self.pieces)):
             kinds[shape, piece.count].append(p)
@@ -340,7 +365,7 @@ class Model:
             moved = [turn(cell) for cell in self.cells]
             if polyforms.normalized(moved) != board:
                 continue
-            lows = [min(cell[axis] for cell in moved) for axis in range(3)]
+            lows = _bounds(moved)[0]
             cells = [self.index[tuple(v - low + base for v, low, base in
                                       zip(cell, lows, board_lows))] for cell in moved]
             pieces = self._piece_permutation(turn, kinds)
@@ -368,12 +393,20 @@ class Model:
         return self.number[pieces[p], tuple(sorted(cells[n] for n in numbers))]
 
 
-def _subset_sums(pieces):
-    """The sizes that some of the pieces fill, as the bits of an integer."""
-    sums = 1
+def _bounds(cells):
+    """The least and the greatest coordinate of `cells` on each axis."""
+    return ([min(cell[axis] for cell in cells) for axis in range(3)],
+            [max(cell[axis] for cell in cells) for axis in range(3)])
+
+
+def _subset_sums(pieces, below):
+    """The sizes below `below` that some of the pieces fill, as the bits of an integer
+    (the larger sums are never asked for, and 10,000 copies of 35 hexominoes would
+    make an integer of two million bits 350,000 times)."""
+    sums, mask = 1, (1 << below) - 1
     for piece in pieces:
         for _ in range(piece.count):
-            sums |= sums << len(piece.cells)
+            sums = (sums | sums << len(piece.cells)) & mask
     return sums
 
 
@@ -527,18 +560,17 @@ def _refuse_too_many_tries(pieces, classes, n_cells):
                          line=max(piece.line for piece in pieces), found=f"{tries:,}")
 
 
-def _refuse_too_large(pieces, placements, n_cells):
-    """Refuse, before building it, a problem of more than MAX_ENTRIES entries (every
-    copy of a piece used k times has about as many order items as the board cells)."""
-    per_piece = collections.Counter(p for p, _ in placements)
-    entries = [per_piece[p] * (piece.count * (len(piece.cells) + 2)
-                               + (piece.count - 1) * n_cells)
-               for p, piece in enumerate(pieces)]
+def _refuse_too_large(pieces, entries):
+    """Refuse, before building it, a problem of more than MAX_ENTRIES entries, given
+    the `entries` of the options of each of `pieces` (every copy of a piece used k
+    times has about as many order items as the board cells). Only the pieces whose
+    placements are built so far are counted: the error says "at least"."""
     if sum(entries) > MAX_ENTRIES:
         largest = pieces[entries.index(max(entries))]
         raise InputError(f"a puzzle of at most {MAX_ENTRIES:,} option entries (fewer "
                          "copies or a smaller board)", line=largest.line,
-                         found=f"{sum(entries):,}, most of them for piece {largest.name}")
+                         found=f"at least {sum(entries):,}, most of them for piece "
+                               f"{largest.name}")
 
 
 def _allows(part):
@@ -575,6 +607,18 @@ def problems(model, up_to_symmetry):
             yield Problem(model, [part])
 
 
+def searches(model, up_to_symmetry, budget):
+    """(problem, its budget) of each of `problems`: the first with `budget`, the
+    others (residual parts, small) with its split left out, searched in this process:
+    a --checkpoint holds one search, and refused the second one as another's."""
+    later = None
+    for problem in problems(model, up_to_symmetry):
+        yield problem, later or budget
+        if later is None:
+            later = shallow_copy(budget)
+            later.split = None
+
+
 # -- answers -----------------------------------------------------------------------------
 
 def solve_text(text, *, query="first", limit=None, up_to_symmetry=True, rotations=None,
@@ -606,8 +650,8 @@ def solve_text(text, *, query="first", limit=None, up_to_symmetry=True, rotation
 
 def _count(model, up_to_symmetry, limit, budget, stats):
     total = 0
-    for problem in problems(model, up_to_symmetry):
-        total += problem.count(None if limit is None else limit - total, budget, stats)
+    for problem, its_budget in searches(model, up_to_symmetry, budget):
+        total += problem.count(None if limit is None else limit - total, its_budget, stats)
         if limit is not None and total >= limit:
             break
     return total
@@ -620,9 +664,9 @@ def _listed(model, up_to_symmetry, query, limit, budget, stats, data):
     values = [] if out.keeps else None
     wanted = 1 if query == "first" else limit
     count = 0
-    for problem in problems(model, up_to_symmetry):
+    for problem, its_budget in searches(model, up_to_symmetry, budget):
         for placed in problem.solutions(None if wanted is None else wanted - count,
-                                        budget, stats):
+                                        its_budget, stats):
             layers = picture(model, placed)
             out.add(_joined_layers(layers) + ([""] if query == "all" else []))
             count += 1
