@@ -1,6 +1,8 @@
 """The processes a test started, as /proc shows them (Linux): children, those still
 running, the members of a process group."""
 
+import os
+import signal
 from pathlib import Path
 
 
@@ -39,3 +41,13 @@ def group_alive(group):
         if int(fields[2]) == group and fields[0] != "Z":
             alive.append(int(stat.parent.name))
     return alive
+
+
+def kill_group(process):
+    """Kill a process started in a session of its own (`start_new_session=True`) and all
+    of its group, even if it has ended itself (its children may not have), and reap it."""
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:  # the process and its group have all ended
+        pass
+    process.wait(timeout=30)

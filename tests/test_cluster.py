@@ -27,6 +27,7 @@ from dlxcli import parallel
 from dlxcli.errors import DlxError, TimeLimitExceeded
 from dlxcli.exact_cover import Budget, ExactCover
 from dlxcli.parallel import Split
+from processes import kill_group
 from test_parallel import QUEENS, knuth_queens, queens_definition, weighted_queens
 
 pytestmark = pytest.mark.cluster
@@ -79,16 +80,6 @@ def _start(args, log):
                             start_new_session=True)
 
 
-def _kill(process):
-    """Kill a process started by `_start` and all of its group (even if it has ended
-    itself: its children may not have)."""
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
-    process.wait(timeout=30)
-
-
 class Cluster:
     """A scheduler and `nworkers` worker processes (one `dask worker` command) on
     127.0.0.1, as docs/parallel.md starts them; `stop` kills them all."""
@@ -129,12 +120,12 @@ class Cluster:
 
     def kill_workers(self):
         for command in self.workers:
-            _kill(command)
+            kill_group(command)
         self.workers = []
 
     def stop(self):
         for process in [self.scheduler] + self.workers:
-            _kill(process)
+            kill_group(process)
         self.workers = []
         self.log.close()
 
@@ -355,7 +346,7 @@ def test_a_lost_scheduler_is_one_line_and_status_2_the_checkpoint_kept(own_clust
     doomed = own_cluster(2)
     checkpoint = tmp_path / "q13.ck"
     ended, before = _killed_in_mid_search(doomed.address, checkpoint,
-                                          lambda run: _kill(doomed.scheduler))
+                                          lambda run: kill_group(doomed.scheduler))
     assert ended == (2, "", f"dlxcli: <stdin>: lost the Dask scheduler at {doomed.address}\n")
     assert len(_checkpoint_lines(checkpoint)[1:]) >= before
 

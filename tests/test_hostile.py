@@ -34,7 +34,7 @@ from pathlib import Path
 import pytest
 
 from conftest import TWINS, load_twin
-from processes import children, still_running
+from processes import children, kill_group, still_running
 
 REPO = Path(__file__).resolve().parent.parent
 HOSTILE = Path(__file__).resolve().parent / "hostile"
@@ -460,11 +460,7 @@ def end_a_pool_run(tmp_path, ending, settle):
         wait_for(lambda: not still_running(workers), seconds=5)
         return process.returncode, stderr, still_running(workers)
     finally:
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:   # the run and its workers have all ended
-            pass
-        process.communicate(timeout=10)
+        kill_group(process)
 
 
 @pytest.mark.parametrize("ending, status", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])

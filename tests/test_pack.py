@@ -135,7 +135,14 @@ def tilings(board, pieces, reflections=True):
     as frozensets of (name, frozenset of cells); copies are not told apart."""
     shapes = {name: {normalize(image) for image in images_2d(cells, reflections)}
               for name, (cells, _) in pieces.items()}
-    left = {name: copies for name, (_, copies) in pieces.items()}
+    return tiled(board, shapes, {name: copies for name, (_, copies) in pieces.items()})
+
+
+def tiled(board, shapes, left):
+    """Every tiling of `board` (a set of cells: tuples of any dimension) by the pieces of
+    `shapes` ({name: its normalized images}), `left[name]` copies of each: frozensets of
+    (name, frozenset of cells). The brute force: the least empty cell, covered by every
+    image of every piece left, in turn."""
     found = set()
 
     def fill(empty, placed):
@@ -148,8 +155,8 @@ def tilings(board, pieces, reflections=True):
                 continue
             for shape in shapes[name]:
                 anchor = min(shape)
-                cells = frozenset((r - anchor[0] + target[0], c - anchor[1] + target[1])
-                                  for r, c in shape)
+                cells = frozenset(tuple(v - a + t for v, a, t in zip(cell, anchor, target))
+                                  for cell in shape)
                 if cells <= empty:
                     left[name] -= 1
                     fill(empty - cells, placed + [(name, cells)])
@@ -316,21 +323,7 @@ def test_a_solid_of_copies_against_the_brute_force():
     shapes = {normalize([tuple(s * cell[a] for a, s in zip(perm, signs)) for cell in v])
               for perm, signs in rotations}
     box = {(z, r, c) for z in range(2) for r in range(2) for c in range(3)}
-    found = set()
-
-    def fill(empty, placed):
-        if not empty:
-            found.add(frozenset(placed))
-            return
-        target = min(empty)
-        for shape in shapes:
-            anchor = min(shape)
-            cells = frozenset(tuple(v - a + t for v, a, t in zip(cell, anchor, target))
-                              for cell in shape)
-            if cells <= empty:
-                fill(empty - cells, placed + [cells])
-
-    fill(frozenset(box), [])
+    found = [[cells for _, cells in solution] for solution in tiled(box, {"V": shapes}, {"V": 4})]
     text = "board:\nXXX\nXXX\n\nXXX\nXXX\npiece V*4:\nXX\nX.\n"
     assert count(text, "--all-symmetries") == len(found)
     symmetries = [(perm, signs) for perm in itertools.permutations(range(3))

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from conftest import TWINS, hangup_reaches_children, load_twin
-from processes import children, group_alive, still_running
+from processes import children, group_alive, kill_group, still_running
 from test_parallel import queens_definition, recorded_pool_sizes
 
 from dlxcli import parallel
@@ -173,11 +173,7 @@ def run_and_end(args, ending, engine, moment, stdin=subprocess.DEVNULL, tries_se
         wait_for(lambda: not group_alive(process.pid), 5)
         return process.returncode, stderr, group_alive(process.pid)
     finally:
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        process.wait(timeout=30)
+        kill_group(process)
 
 
 @pytest.fixture(params=list(TWINS))
@@ -305,11 +301,7 @@ def test_a_run_started_by_nohup_goes_on_after_a_hangup(tmp_path, engine):
         assert process.poll() is None, "the search was over before the hangup: a bigger board"
         stdout, stderr = process.communicate(timeout=300)
     finally:
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        process.wait(timeout=30)
+        kill_group(process)
     assert (process.returncode, stderr) == (0, b"")
     assert stdout.decode().splitlines()[-1] == str(count)
 
@@ -345,10 +337,7 @@ def test_workers_die_with_a_run_killed_by_sigkill(tmp_path):
         process.wait(timeout=30)
         assert wait_for(lambda: not still_running(workers), 10), "orphaned workers"
     finally:
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        kill_group(process)
 
 
 def cpu_ticks(pid):
@@ -375,10 +364,7 @@ def test_a_worker_killed_mid_batch_fails_its_input_only(tmp_path):
         os.kill(busiest, signal.SIGKILL)
         stdout, stderr = process.communicate(timeout=60)
     finally:
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
+        kill_group(process)
     assert process.returncode == 2
     assert stderr.decode() == (f"dlxcli: {endless}: a worker process died (killed by "
                                f"signal 9: {signal.strsignal(9)})\n")
