@@ -12,7 +12,7 @@ import sys
 
 from ..commands import PUZZLES
 from ..errors import DlxError
-from ._signals import ignore_ending
+from ._signals import Terminated, exit_status, ignore_ending
 
 
 def main():
@@ -24,10 +24,21 @@ def main():
     except DlxError as exc:  # e.g. a DLXCLI_ENGINE that names no twin
         sys.stderr.write(f"dlxcli: {exc}\n")
         sys.exit(2)
-    except KeyboardInterrupt:  # outside a run's own handling: starting or ending
-        sys.stderr.write("dlxcli: interrupted\n")
-        sys.exit(130)
+    except KeyboardInterrupt as interrupt:  # outside a run's own handling: starting or ending
+        ending = "terminated" if isinstance(interrupt, Terminated) else "interrupted"
+        sys.stderr.write(f"dlxcli: {ending}\n")
+        sys.exit(exit_status(interrupt))
     finally:
+        _ignore_late_signals()
+
+
+def _ignore_late_signals():
+    """Ignore the ending signals now that the command is over. Python raises a signal
+    that lands as this begins (at the call) as a KeyboardInterrupt here, after every
+    handler of the run: it is dropped, and the command's own exit status stands."""
+    try:
+        ignore_ending()
+    except KeyboardInterrupt:
         ignore_ending()
 
 
@@ -41,8 +52,25 @@ def _dispatch(args):
     if args and args[0] in PUZZLES and all(p == "-" or not p.startswith("-") for p in paths):
         from ._run import run_plain
         run_plain(args[0], paths)
+    _run_click(args)
+
+
+def _run_click(args):
+    """What click's standalone mode does, but for one thing: an ending signal that lands
+    outside a run's own handling (as click parses the command line, or after the run)
+    ends the run as `main` says, not with click's "Aborted!" and status 1."""
+    import click
+
     from .group import cli
-    cli(args, prog_name="dlxcli")
+    try:
+        status = cli.main(args, prog_name="dlxcli", standalone_mode=False)
+    except click.ClickException as exc:
+        exc.show()
+        status = exc.exit_code
+    except click.Abort as abort:  # click's stand-in for the KeyboardInterrupt
+        interrupt = abort.__context__
+        raise interrupt if isinstance(interrupt, KeyboardInterrupt) else KeyboardInterrupt()
+    sys.exit(status or 0)
 
 
 def __getattr__(name):
