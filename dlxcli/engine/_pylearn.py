@@ -49,6 +49,10 @@ class _Clause:
         self.lits, self.lbd, self.number, self.deleted = lits, lbd, number, False
 
 
+_NO_CLAUSE = _Clause([], 0, 0)
+"""The clause of a reason or conflict that is not a clause's."""
+
+
 def luby(y: float, x: int) -> float:
     """The prototype's `luby`: the x-th term (from 0) of Luby's sequence in powers of y."""
     size, seq = 1, 0
@@ -102,7 +106,7 @@ class Learner:
         self._level = [0] * n
         self._rtype = [R_NONE] * n
         self._rdata = [0] * n
-        self._rclause: list[_Clause | None] = [None] * n
+        self._rclause = [_NO_CLAUSE] * n
         self._trail: list[int] = []
         self._trail_lim: list[int] = []
         self._qhead = 0
@@ -134,14 +138,14 @@ class Learner:
         n_primary, val = self.n_primary, self._val
         for v, items in enumerate(self._opt_items):
             if not any(item < n_primary for item in items):
-                self._assign(2 * v + 1, R_NONE, 0, None)
+                self._assign(2 * v + 1, R_NONE, 0)
         for item in range(n_primary):
             if self._alive[item] == 0:
                 self._unsat = True
             elif self._alive[item] == 1 and not self._true_count[item]:
                 for w in self._item_opts[item]:
                     if val[w] < 0:
-                        self._assign(2 * w, R_NONE, 0, None)
+                        self._assign(2 * w, R_NONE, 0)
 
     # -- queries (the spec's API) ----------------------------------------------------
 
@@ -192,7 +196,7 @@ class Learner:
             self._unsat = True
             self._status = EXHAUSTED
         elif len(lits) == 1:
-            self._assign(lits[0], R_NONE, 0, None)
+            self._assign(lits[0], R_NONE, 0)
         else:
             self._n_clauses += 1
             clause = _Clause(lits, 0, self._n_clauses)
@@ -274,7 +278,7 @@ class Learner:
 
     # -- the assignment ---------------------------------------------------------------
 
-    def _assign(self, lit: int, rtype: int, rdata: int, clause: _Clause | None) -> None:
+    def _assign(self, lit: int, rtype: int, rdata: int, clause: _Clause = _NO_CLAUSE) -> None:
         """The prototype's `assign`: the literal becomes true at the current level."""
         v = lit >> 1
         value = 1 - (lit & 1)
@@ -325,7 +329,7 @@ class Learner:
     def _propagate(self) -> bool:
         """The prototype's `propagate`: the trail from qhead on, each literal through the
         problem's rules and then the clauses watching its negation. True on a conflict,
-        described in `_conflict` as (R_AMO, v, w), (R_ITEM, item, 0) or (R_CLAUSE, 0, c)."""
+        described in `_conflict` as the prototype's (c_type, c_a, c_b, c_clause)."""
         trail, val, n_primary = self._trail, self._val, self.n_primary
         opt_items, opt_colors = self._opt_items, self._opt_colors
         item_opts, item_colors = self._item_opts, self._item_colors
@@ -343,21 +347,21 @@ class Learner:
                         if w == v or (color and colors[k] == color):
                             continue
                         if val[w] == 1:
-                            self._conflict = (R_AMO, v, w)
+                            self._conflict = (R_AMO, v, w, _NO_CLAUSE)
                             return True
                         if val[w] < 0:
-                            assign(2 * w + 1, R_AMO, v, None)
+                            assign(2 * w + 1, R_AMO, v)
             else:
                 for item in opt_items[v]:
                     if item >= n_primary or true_count[item]:
                         continue
                     if alive[item] == 0:
-                        self._conflict = (R_ITEM, item, 0)
+                        self._conflict = (R_ITEM, item, 0, _NO_CLAUSE)
                         return True
                     if alive[item] == 1:
                         for w in item_opts[item]:
                             if val[w] < 0:
-                                assign(2 * w, R_ITEM, item, None)
+                                assign(2 * w, R_ITEM, item)
                                 break
             fl = p ^ 1
             ws = watches[fl]
@@ -384,7 +388,7 @@ class Learner:
                     ws[j] = c
                     j += 1
                     if lit_value(lits[0]) == 0:
-                        self._conflict = (R_CLAUSE, 0, c)
+                        self._conflict = (R_CLAUSE, 0, 0, c)
                         while i < n:
                             ws[j] = ws[i]
                             j += 1
@@ -401,15 +405,15 @@ class Learner:
         """The prototype's `reason_vars`: the variables of v's reason, or of the conflict
         for v = -1, in the prototype's order."""
         if v < 0:
-            rtype, a, b = self._conflict
+            rtype, a, b, clause = self._conflict
         else:
-            rtype, a, b = self._rtype[v], self._rdata[v], self._rclause[v]
+            rtype, a, b, clause = self._rtype[v], self._rdata[v], 0, self._rclause[v]
         if rtype == R_AMO:
             return [a, b] if v < 0 else [a]
         if rtype == R_ITEM:
             return [w for w in self._item_opts[a] if w != v]
         if rtype == R_CLAUSE:
-            return [lit >> 1 for lit in b.lits if lit >> 1 != v]
+            return [lit >> 1 for lit in clause.lits if lit >> 1 != v]
         return []
 
     def _false_lit(self, v: int) -> int:
@@ -521,7 +525,7 @@ class Learner:
     def _decide(self, lit: int) -> None:
         self.decisions += 1
         self._trail_lim.append(len(self._trail))
-        self._assign(lit, R_NONE, 0, None)
+        self._assign(lit, R_NONE, 0)
 
     def _next_assumption(self) -> int | None:
         """Open the levels of the assumptions already true, up to the next one to decide:
@@ -570,7 +574,7 @@ class Learner:
         learnt, bt = self._analyze()
         self._unassign_to(bt)
         if len(learnt) == 1:
-            self._assign(learnt[0], R_NONE, 0, None)
+            self._assign(learnt[0], R_NONE, 0)
         else:
             clause = self._add_learnt(learnt, self._compute_lbd(learnt))
             self._assign(learnt[0], R_CLAUSE, 0, clause)
