@@ -21,11 +21,13 @@ Its arguments come checked (engine._checks): plain ints, in range.
 
 from __future__ import annotations
 
-from ._pydlx import EXHAUSTED, PAUSED, SOLUTION
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
     from collections.abc import Sequence
+
+EXHAUSTED, SOLUTION, PAUSED = 0, 1, 2
+"""What `run` returns: _pydlx's (and the C twin's) values, written here as _learn.c
+writes them, because _pydlx imports this module."""
 
 R_NONE, R_AMO, R_ITEM, R_CLAUSE = 0, 1, 2, 3
 """Why a variable has its value: a decision or level-0 fact; an option that meets it was
@@ -304,7 +306,7 @@ class Learner:
         if len(trail_lim) <= lev:
             return
         trail, val, opt_items = self._trail, self._val, self._opt_items
-        true_count, alive = self._true_count, self._alive
+        true_count, alive, heap_pos = self._true_count, self._alive, self._heap_pos
         bottom = trail_lim[lev]
         for k in range(len(trail) - 1, bottom - 1, -1):
             v = trail[k] >> 1
@@ -315,14 +317,11 @@ class Learner:
                 for item in opt_items[v]:
                     alive[item] += 1
             val[v] = -1
-            self._heap_insert(v)
+            if heap_pos[v] < 0:
+                self._heap_insert(v)
         del trail[bottom:]
         del trail_lim[lev:]
         self._qhead = bottom
-
-    def _lit_value(self, lit: int) -> int:
-        x = self._val[lit >> 1]
-        return -1 if x < 0 else x ^ (lit & 1)
 
     # -- propagation ------------------------------------------------------------------
 
@@ -330,73 +329,105 @@ class Learner:
         """The prototype's `propagate`: the trail from qhead on, each literal through the
         problem's rules and then the clauses watching its negation. True on a conflict,
         described in `_conflict` as the prototype's (c_type, c_a, c_b, c_clause)."""
-        trail, val, n_primary = self._trail, self._val, self.n_primary
-        opt_items, opt_colors = self._opt_items, self._opt_colors
-        item_opts, item_colors = self._item_opts, self._item_colors
-        true_count, alive, watches = self._true_count, self._alive, self._watches
-        assign, lit_value = self._assign, self._lit_value
+        trail, val, watches = self._trail, self._val, self._watches
         while self._qhead < len(trail):
             p = trail[self._qhead]
             self._qhead += 1
             v = p >> 1
             self.propagations += 1
-            if val[v] == 1:
-                for item, color in zip(opt_items[v], opt_colors[v]):
-                    colors = item_colors[item]
-                    for k, w in enumerate(item_opts[item]):
-                        if w == v or (color and colors[k] == color):
-                            continue
-                        if val[w] == 1:
-                            self._conflict = (R_AMO, v, w, _NO_CLAUSE)
-                            return True
-                        if val[w] < 0:
-                            assign(2 * w + 1, R_AMO, v)
-            else:
-                for item in opt_items[v]:
-                    if item >= n_primary or true_count[item]:
-                        continue
-                    if alive[item] == 0:
-                        self._conflict = (R_ITEM, item, 0, _NO_CLAUSE)
-                        return True
-                    if alive[item] == 1:
-                        for w in item_opts[item]:
-                            if val[w] < 0:
-                                assign(2 * w, R_ITEM, item)
-                                break
-            fl = p ^ 1
-            ws = watches[fl]
-            n = len(ws)
-            i = j = 0
-            while i < n:
-                c = ws[i]
-                i += 1
-                lits = c.lits
-                if lits[0] == fl:
-                    lits[0] = lits[1]
-                    lits[1] = fl
-                if lit_value(lits[0]) == 1:
-                    ws[j] = c
-                    j += 1
+            if self._propagate_true(v) if val[v] == 1 else self._propagate_false(v):
+                return True
+            if watches[p ^ 1] and self._propagate_clauses(p ^ 1):
+                return True
+        return False
+
+    def _propagate_true(self, v: int) -> bool:
+        """Option v is true: every option that meets it is set false (on an item where v
+        has a color, only those of another color or none), or one already true is a
+        conflict. The prototype's `assign` is written out here: this loop is most of
+        the search's time."""
+        val, level, rtype, rdata, rclause = (self._val, self._level, self._rtype, self._rdata,
+                                             self._rclause)
+        trail, alive, opt_items = self._trail, self._alive, self._opt_items
+        dlevel = len(self._trail_lim)
+        for item, color in zip(opt_items[v], self._opt_colors[v]):
+            others = self._item_opts[item]
+            if color:
+                colors = self._item_colors[item]
+                others = [w for k, w in enumerate(others) if colors[k] != color]
+            for w in others:
+                if w == v:
                     continue
-                for k in range(2, len(lits)):
-                    if lit_value(lits[k]) != 0:
-                        lits[1] = lits[k]
-                        lits[k] = fl
-                        watches[lits[1]].append(c)
+                x = val[w]
+                if x == 1:
+                    self._conflict = (R_AMO, v, w, _NO_CLAUSE)
+                    return True
+                if x < 0:
+                    val[w] = 0
+                    level[w] = dlevel
+                    rtype[w] = R_AMO
+                    rdata[w] = v
+                    rclause[w] = _NO_CLAUSE
+                    trail.append(2 * w + 1)
+                    for i in opt_items[w]:
+                        alive[i] -= 1
+        return False
+
+    def _propagate_false(self, v: int) -> bool:
+        """Option v is false: a primary item of v with no true option and none left is a
+        conflict, with one left forces it."""
+        val, alive, true_count = self._val, self._alive, self._true_count
+        n_primary = self.n_primary
+        for item in self._opt_items[v]:
+            if item >= n_primary or true_count[item]:
+                continue
+            if alive[item] == 0:
+                self._conflict = (R_ITEM, item, 0, _NO_CLAUSE)
+                return True
+            if alive[item] == 1:
+                for w in self._item_opts[item]:
+                    if val[w] < 0:
+                        self._assign(2 * w, R_ITEM, item)
                         break
-                else:
-                    ws[j] = c
-                    j += 1
-                    if lit_value(lits[0]) == 0:
-                        self._conflict = (R_CLAUSE, 0, 0, c)
-                        while i < n:
-                            ws[j] = ws[i]
-                            j += 1
-                            i += 1
-                        del ws[j:]
-                        return True
-                    assign(lits[0], R_CLAUSE, 0, c)
-            del ws[j:]
+        return False
+
+    def _propagate_clauses(self, fl: int) -> bool:
+        """The clauses watching fl, which just became false: each finds another literal
+        not false to watch, or asserts its other watched one, or is a conflict."""
+        val, watches = self._val, self._watches
+        ws = watches[fl]
+        n = len(ws)
+        i = j = 0
+        while i < n:
+            c = ws[i]
+            i += 1
+            lits = c.lits
+            if lits[0] == fl:
+                lits[0] = lits[1]
+                lits[1] = fl
+            first = lits[0]
+            x = val[first >> 1]
+            if x >= 0 and x ^ (first & 1) == 1:
+                ws[j] = c
+                j += 1
+                continue
+            for k in range(2, len(lits)):
+                x = val[lits[k] >> 1]
+                if x < 0 or x ^ (lits[k] & 1) != 0:
+                    lits[1] = lits[k]
+                    lits[k] = fl
+                    watches[lits[1]].append(c)
+                    break
+            else:
+                ws[j] = c
+                j += 1
+                x = val[first >> 1]
+                if x >= 0 and x ^ (first & 1) == 0:
+                    self._conflict = (R_CLAUSE, 0, 0, c)
+                    ws[j:] = ws[i:]
+                    return True
+                self._assign(first, R_CLAUSE, 0, c)
+        del ws[j:]
         return False
 
     # -- conflict analysis ------------------------------------------------------------
