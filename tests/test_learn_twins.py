@@ -15,6 +15,8 @@ Layer: tests. Two kinds of check (issue 23, the Learner's spec):
 """
 
 import random
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -268,3 +270,9 @@ def test_twins_agree_through_clause_deletion(both):
     """Pigeons: thousands of conflicts (clause deletion), the search paused every 97."""
     assert_twins_agree(both, Problem(*pigeons(7)), [("run", 97)] * 80)
 
+
+
+def test_the_python_twin_imports_on_its_own():
+    """_pylearn imports without _pydlx first (which imports it: a cycle broke that once)."""
+    subprocess.run([sys.executable, "-c", "import dlxcli.engine._pylearn"], check=True,
+                   cwd=REPO)
