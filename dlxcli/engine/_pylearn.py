@@ -82,8 +82,8 @@ class Learner:
         "_opt_colors", "_opt_items", "_qhead", "_rclause", "_rdata", "_reduce_step",
         "_restart_limit", "_restart_no", "_rtype", "_seen", "_since_restart", "_status",
         "_trail", "_trail_lim", "_true_count", "_unsat", "_val", "_var_inc", "_watches",
-        "conflicts", "decisions", "deleted", "learned", "n_options", "n_primary",
-        "n_secondary", "propagations", "restarts"
+        "_conflicts", "_decisions", "_deleted", "_learned", "_propagations", "_restarts",
+        "n_options", "n_primary", "n_secondary"
     )
 
     def __init__(self, n_primary: int, n_secondary: int, options: list[list[int]],
@@ -156,8 +156,8 @@ class Learner:
         first, one level each, in this order). What earlier queries learned is kept."""
         self._unassign_to(0)
         self._assumptions = list(assumptions)
-        self.decisions = self.conflicts = self.propagations = 0
-        self.learned = self.restarts = self.deleted = 0
+        self._decisions = self._conflicts = self._propagations = 0
+        self._learned = self._restarts = self._deleted = 0
         self._since_restart, self._restart_no = 0, 0
         self._restart_limit = _LUBY_UNIT * luby(2, 0)
         self._next_reduce, self._reduce_step = _FIRST_REDUCE, _REDUCE_GROWTH
@@ -167,7 +167,7 @@ class Learner:
         """Search on for at most `budget` steps (decisions and conflicts); return
         SOLUTION, EXHAUSTED or PAUSED. After SOLUTION or EXHAUSTED, the same again."""
         if self._status is None:
-            self._status = self._search(self.decisions + self.conflicts + budget)
+            self._status = self._search(self._decisions + self._conflicts + budget)
             if self._status == PAUSED:
                 self._status = None
                 return PAUSED
@@ -205,9 +205,33 @@ class Learner:
             self._watches[lits[0]].append(clause)
             self._watches[lits[1]].append(clause)
 
+    # The counters since `start`, read-only as the C twin's.
+
     @property
-    def nodes(self) -> int:
-        return self.decisions
+    def decisions(self) -> int:
+        return self._decisions
+
+    nodes = decisions
+
+    @property
+    def conflicts(self) -> int:
+        return self._conflicts
+
+    @property
+    def propagations(self) -> int:
+        return self._propagations
+
+    @property
+    def learned(self) -> int:
+        return self._learned
+
+    @property
+    def restarts(self) -> int:
+        return self._restarts
+
+    @property
+    def deleted(self) -> int:
+        return self._deleted
 
     @property
     def level(self) -> int:
@@ -334,7 +358,7 @@ class Learner:
             p = trail[self._qhead]
             self._qhead += 1
             v = p >> 1
-            self.propagations += 1
+            self._propagations += 1
             if self._propagate_true(v) if val[v] == 1 else self._propagate_false(v):
                 return True
             if watches[p ^ 1] and self._propagate_clauses(p ^ 1):
@@ -539,7 +563,7 @@ class Learner:
                 clause.deleted = True
         for ws in self._watches:
             ws[:] = [c for c in ws if not c.deleted]
-        self.deleted += len(learnts) - len(kept)
+        self._deleted += len(learnts) - len(kept)
         self._learnts = kept
 
     # -- the search -------------------------------------------------------------------
@@ -554,7 +578,7 @@ class Learner:
         return -1
 
     def _decide(self, lit: int) -> None:
-        self.decisions += 1
+        self._decisions += 1
         self._trail_lim.append(len(self._trail))
         self._assign(lit, R_NONE, 0)
 
@@ -574,10 +598,10 @@ class Learner:
         """The prototype's `search`, resumable: its schedules live in the object, and it
         pauses before a step when decisions + conflicts reach `limit`."""
         while True:
-            if self.decisions + self.conflicts >= limit:
+            if self._decisions + self._conflicts >= limit:
                 return PAUSED
             if self._propagate():
-                self.conflicts += 1
+                self._conflicts += 1
                 self._since_restart += 1
                 if not self._trail_lim:
                     self._unsat = True
@@ -587,8 +611,8 @@ class Learner:
                 if self._since_restart >= self._restart_limit:
                     self._restart()
                     continue
-                if self.conflicts >= self._next_reduce:
-                    self._next_reduce = self.conflicts + _FIRST_REDUCE + self._reduce_step
+                if self._conflicts >= self._next_reduce:
+                    self._next_reduce = self._conflicts + _FIRST_REDUCE + self._reduce_step
                     self._reduce_step += _REDUCE_GROWTH
                     self._reduce_db()
                 lit = self._next_assumption()
@@ -609,11 +633,11 @@ class Learner:
         else:
             clause = self._add_learnt(learnt, self._compute_lbd(learnt))
             self._assign(learnt[0], R_CLAUSE, 0, clause)
-        self.learned += 1
+        self._learned += 1
 
     def _restart(self) -> None:
         """A Luby restart: back to level 0 (the assumptions are decided again)."""
-        self.restarts += 1
+        self._restarts += 1
         self._since_restart = 0
         self._restart_no += 1
         self._restart_limit = _LUBY_UNIT * luby(2, self._restart_no)
