@@ -276,3 +276,15 @@ def test_the_python_twin_imports_on_its_own():
     """_pylearn imports without _pydlx first (which imports it: a cycle broke that once)."""
     subprocess.run([sys.executable, "-c", "import dlxcli.engine._pylearn"], check=True,
                    cwd=REPO)
+
+
+def test_twins_agree_on_a_minimal_puzzle_hunt(both):
+    """generate --minimal's use: one Learner for the empty 9x9 grid, the givens as
+    assumptions, the solution forbidden, then queries each without one more given."""
+    line = SAMPLES.joinpath("sudoku", "hard1000_first3.in").read_text().split()[0]
+    (n_primary, _, options), meaning = sudoku("." * 81)
+    givens = [j for j, (cell, symbol) in enumerate(meaning) if line[cell] == symbol]
+    script = [("start", givens), ("run", 10**9), ("forbid solution", None), ("run", 10**9)]
+    for k in range(0, len(givens), 2):
+        script += [("start", givens[:k] + givens[k + 1:]), ("run", 7), ("run", 10**9)]
+    assert_twins_agree(both, Problem(n_primary, 0, options), script)
