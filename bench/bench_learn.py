@@ -85,7 +85,8 @@ def cell(stdout, stderr, cpu, killed, line, expected, contender):
     conflicts = re.search(r"conflicts (\d+)", stderr)
     solve = re.search(r"solve-cpu ([\d.]+)", stderr)
     if contender == "xcdcl":
-        chosen = next((l.split()[1:] for l in stdout.splitlines() if l.startswith("v")), None)
+        chosen = next((words.split()[1:] for words in stdout.splitlines()
+                       if words.startswith("v")), None)
         answer = decode(line, map(int, chosen)) if chosen is not None else None
     else:
         answer = stdout.strip()
