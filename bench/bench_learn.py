@@ -3,7 +3,7 @@ on Gecode's 18 25x25 sudokus: first solution, side by side in one run.
 
 Usage: python bench/bench_learn.py [--cap S] [NAME ...]
 
-Per instance three contenders, each its own process (`nice -n 10`, capped at CAP CPU
+Per instance four contenders, each its own process (`nice -n 10`, capped at CAP CPU
 seconds with `ulimit -t`, as bench/proto/bench_reason25.py runs them), their order rotated
 from one instance to the next so that they share the machine's load:
 
@@ -12,7 +12,10 @@ from one instance to the next so that they share the machine's load:
   port makes the prototype's search exactly (the same decisions and conflicts);
 * learner-grid: the C Learner on the sudoku module's matrix (every cell's 25 options,
   option cell * 25 + symbol - 1), the givens as assumptions: the numbering dlxcli uses,
-  hence another search.
+  hence another search;
+* learner-facts: the same matrix, the givens made level-0 facts instead (every option
+  sharing an item with a given forbidden alone): what a one-off query can do that
+  `generate --minimal`, which needs the givens as assumptions, cannot.
 
 Each cell: search CPU seconds (without reading and building) / conflicts, and the whole
 process's CPU seconds; "cap" when the cap stopped it, "WRONG" when the grid is not
@@ -34,7 +37,7 @@ from bench_reason25 import timed  # noqa: E402
 from sudoku_xc import ALPHABETS, decode, knuth_text  # noqa: E402
 from xc_text import read_knuth  # noqa: E402
 
-CONTENDERS = ("xcdcl", "learner-xc", "learner-grid")
+CONTENDERS = ("xcdcl", "learner-xc", "learner-grid", "learner-facts")
 UNLIMITED = 1 << 62
 
 
@@ -51,17 +54,22 @@ def solve_xc(dlx_path, line):
     return grid, solver, seconds
 
 
-def solve_grid(line):
-    """The Learner on the sudoku module's matrix, givens assumed: (grid line, Learner,
-    search seconds)."""
+def solve_grid(line, as_facts=False):
+    """The Learner on the sudoku module's matrix: (grid line, Learner, search seconds).
+    The givens are assumptions, or, `as_facts`, level-0 facts: every option sharing an
+    item with a given is forbidden alone (a unit clause) before the query starts."""
     from dlxcli import engine
     from dlxcli.puzzles.sudoku import parse_lines, sudoku_grid
     (puzzle,), _ = parse_lines(line)
     grid = sudoku_grid(puzzle.side)
     n_primary, n_secondary, options, _, _ = grid.problem.definition
     solver = engine.Learner(n_primary, n_secondary, options)
+    givens = grid.forced(puzzle.givens)
     began = time.process_time()
-    solver.start(grid.forced(puzzle.givens))
+    if as_facts:
+        for rival in rivals(options, givens):
+            solver.forbid([rival])
+    solver.start(() if as_facts else givens)
     status = solver.run(UNLIMITED)
     seconds = time.process_time() - began
     symbols = grid.decode(solver.solution()) if status == engine.SOLUTION else None
@@ -69,10 +77,20 @@ def solve_grid(line):
     return text, solver, seconds
 
 
+def rivals(options, chosen):
+    """The options other than `chosen` that share an item with one of them, in order."""
+    taken = {item for j in chosen for item in options[j]}
+    kept = set(chosen)
+    return [j for j, option in enumerate(options) if j not in kept and taken.intersection(option)]
+
+
 def child(mode, in_path, dlx_path):
     """One Learner run: the grid on stdout, its figures on stderr (xcdcl's words)."""
     line = Path(in_path).read_text().split()[0]
-    grid, solver, seconds = solve_xc(dlx_path, line) if mode == "xc" else solve_grid(line)
+    if mode == "xc":
+        grid, solver, seconds = solve_xc(dlx_path, line)
+    else:
+        grid, solver, seconds = solve_grid(line, as_facts=mode == "facts")
     print(grid or "no solution")
     print(f"c solve-cpu {seconds:.6f} s, decisions {solver.decisions}, conflicts "
           f"{solver.conflicts}", file=sys.stderr)
@@ -123,8 +141,10 @@ def main():
             "learner-xc": [sys.executable, __file__, "--child", "xc", str(in_path), str(dlx_path)],
             "learner-grid": [sys.executable, __file__, "--child", "grid", str(in_path),
                              str(dlx_path)],
+            "learner-facts": [sys.executable, __file__, "--child", "facts", str(in_path),
+                              str(dlx_path)],
         }
-        order = CONTENDERS[index % 3:] + CONTENDERS[:index % 3]
+        order = CONTENDERS[index % len(CONTENDERS):] + CONTENDERS[:index % len(CONTENDERS)]
         cells, searches = {}, {}
         for contender in order:
             stdout, stderr, _, cpu, killed = timed(commands[contender], args.cap)
