@@ -516,16 +516,34 @@ class Learner:
     def _minimized(self, learnt: list[int]) -> list[int]:
         """The prototype's local minimization: a literal goes when its reason's variables
         are all in the clause or at level 0. Clears `seen` of the clause's variables."""
-        seen, level, rtype = self._seen, self._level, self._rtype
         kept = learnt[:1]
         for lit in learnt[1:]:
-            u = lit >> 1
-            if rtype[u] == R_NONE or any(not seen[w] and level[w] > 0
-                                         for w in self._reason_vars(u)):
+            if self._needed(lit >> 1):
                 kept.append(lit)
+        seen = self._seen
         for lit in learnt[1:]:
             seen[lit >> 1] = 0
         return kept
+
+    def _needed(self, u: int) -> bool:
+        """Has u, a variable of the learned clause, no reason, or one with a variable out
+        of the clause (not `seen`) and above level 0? (u itself is seen: the prototype
+        leaves it out of its reason's variables, which comes to the same.)"""
+        seen, level, why = self._seen, self._level, self._rtype[u]
+        if why == R_NONE:
+            return True
+        if why == R_AMO:
+            w = self._rdata[u]
+            return not seen[w] and level[w] > 0
+        if why == R_ITEM:
+            for w in self._item_opts[self._rdata[u]]:
+                if not seen[w] and level[w] > 0:
+                    return True
+            return False
+        for lit in self._rclause[u].lits:
+            if not seen[lit >> 1] and level[lit >> 1] > 0:
+                return True
+        return False
 
     # -- the clause database ----------------------------------------------------------
 
