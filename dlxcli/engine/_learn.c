@@ -520,10 +520,7 @@ static void reduce_db(Learner *s)
     int keep = l->n / 2, j = 0;
     for (int i = 0; i < l->n; i++) {
         Clause *c = l->at[i];
-        if (i < keep || c->lbd <= 2 || locked(s, c))
-            l->at[j++] = c;
-        else
-            c->deleted = 1;
+        c->deleted = !(i < keep || c->lbd <= 2 || locked(s, c));
     }
     for (int lit = 0; lit < 2 * s->n_options; lit++) {
         ClauseList *w = &s->watch[lit];
@@ -533,9 +530,12 @@ static void reduce_db(Learner *s)
                 w->at[k++] = w->at[i];
         w->n = k;
     }
-    for (int i = 0; i < l->n; i++)
+    for (int i = 0; i < l->n; i++) {  /* freed once out of every watch list */
         if (l->at[i]->deleted)
             free(l->at[i]);
+        else
+            l->at[j++] = l->at[i];
+    }
     s->deleted += (unsigned long long)(l->n - j);
     l->n = j;
 }
