@@ -14,7 +14,7 @@ setup(
     ext_modules=[
         Extension(
             "dlxcli.engine._dlx",
-            sources=["dlxcli/engine/_dlx.c"],
+            sources=["dlxcli/engine/_dlx.c", "dlxcli/engine/_learn.c"],
             extra_compile_args=["-O3"] if os.name != "nt" else [],
             optional=not required,
         )

@@ -2,8 +2,9 @@
 
 Layer: engine. ``_dlx`` (C, the fast path) and ``_pydlx`` (pure Python, the fallback)
 implement the same ``Solver``: the same search, the same solutions in the same order
-(docs/engine.md, "What the twins promise"). ``Solver`` here is the chosen twin's behind
-the argument checks of ``_checks``, the only way into either twin. The environment
+(docs/engine.md, "What the twins promise"), and the same ``Learner`` (clause learning over
+the options, issue 23). ``Solver`` and ``Learner`` here are the chosen twin's behind the
+argument checks of ``_checks``, the only way into either twin. The environment
 variable DLXCLI_ENGINE picks one:
 
 * unset or ``auto``: the C twin if it was built, else the Python twin with a warning;
@@ -19,7 +20,7 @@ import warnings
 from types import ModuleType
 
 from ..errors import DlxError
-from ._checks import checked
+from ._checks import checked, checked_learner
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
@@ -30,13 +31,16 @@ TWINS = {"c": "dlxcli.engine._dlx", "python": "dlxcli.engine._pydlx"}
 
 
 class Twin:
-    """One twin: its module, with its Solver behind the checks (`Solver`). Tests and
-    scripts that compare the twins take both through this; any other name is the
-    module's (`twin.EXHAUSTED`, `twin.MAX_NODES`, ...)."""
+    """One twin: its module, with its Solver and Learner behind the checks (`Solver`,
+    `Learner`; `Learner` is None while the module has none). Tests and scripts that
+    compare the twins take both through this; any other name is the module's
+    (`twin.EXHAUSTED`, `twin.MAX_NODES`, ...)."""
 
     def __init__(self, name: str, module: ModuleType) -> None:
         self.name, self.module = name, module
         self.Solver = checked(module.Solver)
+        learner = getattr(module, "Learner", None)
+        self.Learner = checked_learner(learner) if learner is not None else None
 
     def __getattr__(self, attribute: str) -> Any:
         return getattr(self.module, attribute)
@@ -73,6 +77,7 @@ def _chosen() -> Twin:
 _twin = _chosen()
 ENGINE: str = _twin.name
 Solver = _twin.Solver
+Learner = _twin.Learner
 EXHAUSTED: int = _twin.EXHAUSTED
 SOLUTION: int = _twin.SOLUTION
 PAUSED: int = _twin.PAUSED
@@ -81,5 +86,5 @@ SLICE = 1 << 16 if ENGINE == "c" else 1 << 11
 """Nodes per call of Solver.run: small enough that Ctrl-C, time limits and progress
 displays get a turn several times a second, large enough that the calls cost nothing."""
 
-__all__ = ["ENGINE", "EXHAUSTED", "MAX_NODES", "PAUSED", "SLICE", "SOLUTION", "Solver", "Twin",
-           "twin"]
+__all__ = ["ENGINE", "EXHAUSTED", "MAX_NODES", "PAUSED", "SLICE", "SOLUTION", "Learner", "Solver",
+           "Twin", "twin"]

@@ -26,6 +26,7 @@ if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
     from collections.abc import Iterable, Sequence
     from typing import Any, Optional, Protocol
 
+    from ._dlx import Learner as CheckedLearner
     from ._dlx import Solver as CheckedSolver
 
     Problem = tuple[int, int, list[list[int]], Optional[list[int]], Optional[list[list[int]]]]
@@ -46,6 +47,20 @@ if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
         def run(self, budget: int, count_only: bool = False) -> int: ...
 
         def set_floor(self, weight: int) -> None: ...
+
+    class TwinLearner(Protocol):
+        """What `checked_learner` needs of a twin's Learner class (see _dlx.pyi)."""
+
+        n_options: int
+
+        def __init__(self, n_primary: int, n_secondary: int, options: list[list[int]],
+                     colors: list[list[int]] | None = None) -> None: ...
+
+        def start(self, assumptions: Sequence[int] = ()) -> None: ...
+
+        def run(self, budget: int) -> int: ...
+
+        def forbid(self, options: Sequence[int]) -> None: ...
 
 
 MAX_NODES = 50_000_000
@@ -264,3 +279,30 @@ def checked(twin_solver: type[TwinSolver]) -> type[CheckedSolver]:
             super().set_floor(floor_weight(weight))
 
     return Solver
+
+
+def checked_learner(twin_learner: type[TwinLearner]) -> type[CheckedLearner]:
+    """`twin_learner` (a twin's Learner class) behind the checks, as `checked` puts a
+    Solver: the problem as `problem_args` checks it (no weights), assumptions and
+    forbidden options as forced options are, the budget as a budget of nodes."""
+
+    class Learner(twin_learner):  # type: ignore[valid-type, misc]
+        __slots__ = ()
+        __doc__ = twin_learner.__doc__
+
+        def __init__(self, n_primary: int, n_secondary: int,
+                     options: Iterable[Iterable[int]],
+                     colors: Iterable[Iterable[int]] | None = None) -> None:
+            n1, n2, items, _, tints = problem_args(n_primary, n_secondary, options, None, colors)
+            super().__init__(n1, n2, items, tints)
+
+        def start(self, assumptions: Iterable[int] = ()) -> None:
+            super().start(forced_options(assumptions, self.n_options))
+
+        def run(self, budget: int) -> int:
+            return super().run(node_budget(budget))
+
+        def forbid(self, options: Iterable[int]) -> None:
+            super().forbid(forced_options(options, self.n_options))
+
+    return Learner

@@ -105,6 +105,9 @@ typedef struct {
 
 static PyObject *ProblemError, *ProblemTooLarge, *EngineBusy;
 
+/* _learn.c: adds the Learner type to the module. */
+int add_learner_type(PyObject *module, PyObject *problem_error, PyObject *engine_busy);
+
 /* -- the cost model ------------------------------------------------------------
  *
  * `updates` counts the nodes this core takes out of their item lists; `mems` the
@@ -1484,7 +1487,8 @@ PyMODINIT_FUNC PyInit__dlx(void)
         PyModule_AddIntConstant(m, "EXHAUSTED", EXHAUSTED) < 0 ||
         PyModule_AddIntConstant(m, "SOLUTION", SOLUTION) < 0 ||
         PyModule_AddIntConstant(m, "PAUSED", PAUSED) < 0 ||
-        PyModule_AddIntConstant(m, "MAX_NODES", MAX_NODES) < 0) {
+        PyModule_AddIntConstant(m, "MAX_NODES", MAX_NODES) < 0 ||
+        add_learner_type(m, ProblemError, EngineBusy) < 0) {
         Py_DECREF(&SolverType);
         Py_DECREF(m);
         return NULL;

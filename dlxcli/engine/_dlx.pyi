@@ -41,3 +41,30 @@ class Solver:
     def levels(self) -> list[tuple[int, int, int, int]]: ...
     def lengths(self) -> list[tuple[int, int]]: ...
     def set_floor(self, weight: int) -> None: ...
+
+class Learner:
+    """Clause learning over the options (issue 23; docs/reasoning-research.md)."""
+
+    n_primary: int
+    n_secondary: int
+    n_options: int
+    decisions: int
+    nodes: int
+    """An alias of decisions."""
+    conflicts: int
+    propagations: int
+    learned: int
+    restarts: int
+    deleted: int
+    level: int
+    def __init__(
+        self,
+        n_primary: int,
+        n_secondary: int,
+        options: Sequence[Sequence[int]],
+        colors: Sequence[Sequence[int]] | None = None,
+    ) -> None: ...
+    def start(self, assumptions: Sequence[int] = ()) -> None: ...
+    def run(self, budget: int) -> int: ...
+    def solution(self) -> list[int] | None: ...
+    def forbid(self, options: Sequence[int]) -> None: ...

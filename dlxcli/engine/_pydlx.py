@@ -615,3 +615,5 @@ def _bit_sets(n_sets, members):
         for k in sets:
             rows[k][byte] |= bit
     return [int.from_bytes(row, "little") for row in rows]
+
+from ._pylearn import Learner  # noqa: E402, F401  (last: _pylearn reads the constants above)

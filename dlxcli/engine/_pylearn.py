@@ -1,0 +1,585 @@
+"""The pure-Python twin of the Learner: conflict-driven clause learning over options.
+
+Layer: engine. Source: the research prototype `bench/proto/xcdcl.c` in its default
+configuration (docs/reasoning-research.md), made a library object as the normative spec
+of issue 23 says. The C twin (`_learn.c`) ports the same prototype; the twins make the
+same search, decision for decision and conflict for conflict, so this file keeps the
+prototype's order of operations everywhere, floating-point ones included: the VSIDS
+heap, the watch lists, the trail, the 1UIP analysis with local minimization, the clause
+database reduction (sorted by LBD, length, creation number: a total order), Luby
+restarts. Each method names the prototype's function it ports.
+
+One Boolean variable per option. Literal 2v is "option v chosen", 2v+1 "option v not
+chosen". The problem itself is not made clauses: dancing links' semantics is propagated
+on the item and option lists (an option set true sets false every option it meets, on a
+colored secondary item only those of another color or none; a primary item with one
+option left and none true forces it; a primary item with none left is a conflict). Only
+learned and forbidden clauses are clauses, with two watched literals.
+
+Its arguments come checked (engine._checks): plain ints, in range.
+"""
+
+from __future__ import annotations
+
+from ._pydlx import EXHAUSTED, PAUSED, SOLUTION
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
+    from collections.abc import Sequence
+
+R_NONE, R_AMO, R_ITEM, R_CLAUSE = 0, 1, 2, 3
+"""Why a variable has its value: a decision or level-0 fact; an option that meets it was
+set true (rdata: that option); its primary item had no other option left (rdata: the
+item); a clause (rclause)."""
+
+_LUBY_UNIT = 100
+"""Conflicts per Luby unit between restarts (the prototype's --luby default)."""
+_FIRST_REDUCE, _REDUCE_GROWTH = 2000, 300
+"""The clause database is reduced after 2,000 conflicts, then 2,000 + 300 k more each
+time (glucose's schedule, as the prototype)."""
+_RESCALE_AT, _RESCALE_BY, _DECAY = 1e100, 1e-100, 0.95
+
+
+class _Clause:
+    """A learned or forbidden clause; its first two literals are the watched ones."""
+
+    __slots__ = ("deleted", "lbd", "lits", "number")
+
+    def __init__(self, lits: list[int], lbd: int, number: int) -> None:
+        self.lits, self.lbd, self.number, self.deleted = lits, lbd, number, False
+
+
+def luby(y: float, x: int) -> float:
+    """The prototype's `luby`: the x-th term (from 0) of Luby's sequence in powers of y."""
+    size, seq = 1, 0
+    while size < x + 1:
+        seq += 1
+        size = 2 * size + 1
+    while size - 1 != x:
+        size = (size - 1) >> 1
+        seq -= 1
+        x = x % size
+    r = 1.0
+    while seq > 0:
+        seq -= 1
+        r *= y
+    return r
+
+
+class Learner:
+    """One exact-cover problem searched by clause learning, query after query (the spec's
+    API: `start(assumptions)`, `run(budget)`, `solution()`, `forbid(options)`)."""
+
+    __slots__ = (
+        "_activity", "_alive", "_assumptions", "_conflict", "_heap", "_heap_pos",
+        "_item_colors", "_item_opts", "_learnts", "_level", "_n_clauses", "_next_reduce",
+        "_opt_colors", "_opt_items", "_qhead", "_rclause", "_rdata", "_reduce_step",
+        "_restart_limit", "_restart_no", "_rtype", "_seen", "_since_restart", "_status",
+        "_trail", "_trail_lim", "_true_count", "_unsat", "_val", "_var_inc", "_watches",
+        "conflicts", "decisions", "deleted", "learned", "n_options", "n_primary",
+        "n_secondary", "propagations", "restarts"
+    )
+
+    def __init__(self, n_primary: int, n_secondary: int, options: list[list[int]],
+                 colors: list[list[int]] | None = None) -> None:
+        """The prototype's `read_input` and `main` up to the search: the item and option
+        lists, the initial activities (options of short primary items first), the heap
+        filled in option order, and the level-0 facts (options with no primary item are
+        false; a primary item with one option forces it; one with none has no solution)."""
+        n = len(options)
+        n_items = n_primary + n_secondary
+        self.n_primary, self.n_secondary, self.n_options = n_primary, n_secondary, n
+        self._opt_items = [list(option) for option in options]
+        self._opt_colors = ([list(row) for row in colors] if colors is not None
+                            else [[0] * len(option) for option in options])
+        self._item_opts: list[list[int]] = [[] for _ in range(n_items)]
+        self._item_colors: list[list[int]] = [[] for _ in range(n_items)]
+        for v, (items, row) in enumerate(zip(self._opt_items, self._opt_colors)):
+            for item, color in zip(items, row):
+                self._item_opts[item].append(v)
+                self._item_colors[item].append(color)
+        self._val = [-1] * n
+        self._level = [0] * n
+        self._rtype = [R_NONE] * n
+        self._rdata = [0] * n
+        self._rclause: list[_Clause | None] = [None] * n
+        self._trail: list[int] = []
+        self._trail_lim: list[int] = []
+        self._qhead = 0
+        self._true_count = [0] * n_items
+        self._alive = [len(opts) for opts in self._item_opts]
+        self._seen = bytearray(n)
+        self._watches: list[list[_Clause]] = [[] for _ in range(2 * n)]
+        self._learnts: list[_Clause] = []
+        self._n_clauses = 0
+        self._var_inc = 1.0
+        self._activity = [self._initial_activity(v) for v in range(n)]
+        self._heap: list[int] = []
+        self._heap_pos = [-1] * n
+        for v in range(n):
+            self._heap_insert(v)
+        self._unsat = False
+        self._level0_facts()
+        self.start()
+
+    def _initial_activity(self, v: int) -> float:
+        """A little for options of short primary items, so that the first decisions
+        follow MRV: 1.0 / (the shortest primary item's length) * 1e-3, or 0."""
+        best = min((len(self._item_opts[item]) for item in self._opt_items[v]
+                    if item < self.n_primary), default=0)
+        return 1.0 / best * 1e-3 if best else 0.0
+
+    def _level0_facts(self) -> None:
+        """The prototype's facts before the search (assigned; `run` propagates them)."""
+        n_primary, val = self.n_primary, self._val
+        for v, items in enumerate(self._opt_items):
+            if not any(item < n_primary for item in items):
+                self._assign(2 * v + 1, R_NONE, 0, None)
+        for item in range(n_primary):
+            if self._alive[item] == 0:
+                self._unsat = True
+            elif self._alive[item] == 1 and not self._true_count[item]:
+                for w in self._item_opts[item]:
+                    if val[w] < 0:
+                        self._assign(2 * w, R_NONE, 0, None)
+
+    # -- queries (the spec's API) ----------------------------------------------------
+
+    def start(self, assumptions: Sequence[int] = ()) -> None:
+        """Begin a query under `assumptions` (options that must be in the answer, decided
+        first, one level each, in this order). What earlier queries learned is kept."""
+        self._unassign_to(0)
+        self._assumptions = list(assumptions)
+        self.decisions = self.conflicts = self.propagations = 0
+        self.learned = self.restarts = self.deleted = 0
+        self._since_restart, self._restart_no = 0, 0
+        self._restart_limit = _LUBY_UNIT * luby(2, 0)
+        self._next_reduce, self._reduce_step = _FIRST_REDUCE, _REDUCE_GROWTH
+        self._status = EXHAUSTED if self._unsat else None
+
+    def run(self, budget: int) -> int:
+        """Search on for at most `budget` steps (decisions and conflicts); return
+        SOLUTION, EXHAUSTED or PAUSED. After SOLUTION or EXHAUSTED, the same again."""
+        if self._status is None:
+            self._status = self._search(self.decisions + self.conflicts + budget)
+            if self._status == PAUSED:
+                self._status = None
+                return PAUSED
+        return self._status
+
+    def solution(self) -> list[int] | None:
+        """The options of the SOLUTION just found, in increasing order."""
+        if self._status != SOLUTION:
+            return None
+        return [v for v, value in enumerate(self._val) if value == 1]
+
+    def forbid(self, options: Sequence[int]) -> None:
+        """Add the permanent clause "not all of these options", back at level 0; the next
+        `run` goes on under the same assumptions. As MiniSat's addClause: at level 0 a
+        clause with a literal true is dropped, false literals are left out, one literal
+        left is a level-0 fact, none leaves every later query EXHAUSTED."""
+        self._unassign_to(0)
+        if not self._unsat:
+            self._status = None
+        lits = []
+        for v in dict.fromkeys(options):
+            value = self._val[v]
+            if value == 0:
+                return
+            if value < 0:
+                lits.append(2 * v + 1)
+        if not lits:
+            self._unsat = True
+            self._status = EXHAUSTED
+        elif len(lits) == 1:
+            self._assign(lits[0], R_NONE, 0, None)
+        else:
+            self._n_clauses += 1
+            clause = _Clause(lits, 0, self._n_clauses)
+            self._watches[lits[0]].append(clause)
+            self._watches[lits[1]].append(clause)
+
+    @property
+    def nodes(self) -> int:
+        return self.decisions
+
+    @property
+    def level(self) -> int:
+        return len(self._trail_lim)
+
+    # -- the VSIDS heap ---------------------------------------------------------------
+
+    def _heap_up(self, i: int) -> None:
+        """The prototype's `heap_up` (a max-heap on activity; ties stay where they are)."""
+        heap, pos, activity = self._heap, self._heap_pos, self._activity
+        v = heap[i]
+        while i > 0:
+            p = (i - 1) // 2
+            if not activity[v] > activity[heap[p]]:
+                break
+            heap[i] = heap[p]
+            pos[heap[i]] = i
+            i = p
+        heap[i] = v
+        pos[v] = i
+
+    def _heap_down(self, i: int) -> None:
+        """The prototype's `heap_down`."""
+        heap, pos, activity = self._heap, self._heap_pos, self._activity
+        v = heap[i]
+        n = len(heap)
+        while True:
+            c = 2 * i + 1
+            if c >= n:
+                break
+            if c + 1 < n and activity[heap[c + 1]] > activity[heap[c]]:
+                c += 1
+            if not activity[heap[c]] > activity[v]:
+                break
+            heap[i] = heap[c]
+            pos[heap[i]] = i
+            i = c
+        heap[i] = v
+        pos[v] = i
+
+    def _heap_insert(self, v: int) -> None:
+        if self._heap_pos[v] >= 0:
+            return
+        self._heap.append(v)
+        self._heap_pos[v] = len(self._heap) - 1
+        self._heap_up(len(self._heap) - 1)
+
+    def _heap_pop(self) -> int:
+        """The prototype's `heap_pop`: the last element moves to the root and sifts down."""
+        heap, pos = self._heap, self._heap_pos
+        v = heap[0]
+        heap[0] = heap[-1]
+        heap.pop()
+        pos[heap[0] if heap else v] = 0
+        pos[v] = -1
+        if heap:
+            self._heap_down(0)
+        return v
+
+    def _bump(self, v: int) -> None:
+        """The prototype's `bump`: add var_inc; past 1e100 every activity is scaled down."""
+        activity = self._activity
+        activity[v] += self._var_inc
+        if activity[v] > _RESCALE_AT:
+            for i in range(self.n_options):
+                activity[i] *= _RESCALE_BY
+            self._var_inc *= _RESCALE_BY
+        if self._heap_pos[v] >= 0:
+            self._heap_up(self._heap_pos[v])
+
+    # -- the assignment ---------------------------------------------------------------
+
+    def _assign(self, lit: int, rtype: int, rdata: int, clause: _Clause | None) -> None:
+        """The prototype's `assign`: the literal becomes true at the current level."""
+        v = lit >> 1
+        value = 1 - (lit & 1)
+        self._val[v] = value
+        self._level[v] = len(self._trail_lim)
+        self._rtype[v] = rtype
+        self._rdata[v] = rdata
+        self._rclause[v] = clause
+        self._trail.append(lit)
+        if value:
+            true_count = self._true_count
+            for item in self._opt_items[v]:
+                true_count[item] += 1
+        else:
+            alive = self._alive
+            for item in self._opt_items[v]:
+                alive[item] -= 1
+
+    def _unassign_to(self, lev: int) -> None:
+        """The prototype's `unassign_to`: undo the trail above level `lev`, latest first,
+        each variable back into the heap."""
+        trail_lim = self._trail_lim
+        if len(trail_lim) <= lev:
+            return
+        trail, val, opt_items = self._trail, self._val, self._opt_items
+        true_count, alive = self._true_count, self._alive
+        bottom = trail_lim[lev]
+        for k in range(len(trail) - 1, bottom - 1, -1):
+            v = trail[k] >> 1
+            if val[v]:
+                for item in opt_items[v]:
+                    true_count[item] -= 1
+            else:
+                for item in opt_items[v]:
+                    alive[item] += 1
+            val[v] = -1
+            self._heap_insert(v)
+        del trail[bottom:]
+        del trail_lim[lev:]
+        self._qhead = bottom
+
+    def _lit_value(self, lit: int) -> int:
+        x = self._val[lit >> 1]
+        return -1 if x < 0 else x ^ (lit & 1)
+
+    # -- propagation ------------------------------------------------------------------
+
+    def _propagate(self) -> bool:
+        """The prototype's `propagate`: the trail from qhead on, each literal through the
+        problem's rules and then the clauses watching its negation. True on a conflict,
+        described in `_conflict` as (R_AMO, v, w), (R_ITEM, item, 0) or (R_CLAUSE, 0, c)."""
+        trail, val, n_primary = self._trail, self._val, self.n_primary
+        opt_items, opt_colors = self._opt_items, self._opt_colors
+        item_opts, item_colors = self._item_opts, self._item_colors
+        true_count, alive, watches = self._true_count, self._alive, self._watches
+        assign, lit_value = self._assign, self._lit_value
+        while self._qhead < len(trail):
+            p = trail[self._qhead]
+            self._qhead += 1
+            v = p >> 1
+            self.propagations += 1
+            if val[v] == 1:
+                for item, color in zip(opt_items[v], opt_colors[v]):
+                    colors = item_colors[item]
+                    for k, w in enumerate(item_opts[item]):
+                        if w == v or (color and colors[k] == color):
+                            continue
+                        if val[w] == 1:
+                            self._conflict = (R_AMO, v, w)
+                            return True
+                        if val[w] < 0:
+                            assign(2 * w + 1, R_AMO, v, None)
+            else:
+                for item in opt_items[v]:
+                    if item >= n_primary or true_count[item]:
+                        continue
+                    if alive[item] == 0:
+                        self._conflict = (R_ITEM, item, 0)
+                        return True
+                    if alive[item] == 1:
+                        for w in item_opts[item]:
+                            if val[w] < 0:
+                                assign(2 * w, R_ITEM, item, None)
+                                break
+            fl = p ^ 1
+            ws = watches[fl]
+            n = len(ws)
+            i = j = 0
+            while i < n:
+                c = ws[i]
+                i += 1
+                lits = c.lits
+                if lits[0] == fl:
+                    lits[0] = lits[1]
+                    lits[1] = fl
+                if lit_value(lits[0]) == 1:
+                    ws[j] = c
+                    j += 1
+                    continue
+                for k in range(2, len(lits)):
+                    if lit_value(lits[k]) != 0:
+                        lits[1] = lits[k]
+                        lits[k] = fl
+                        watches[lits[1]].append(c)
+                        break
+                else:
+                    ws[j] = c
+                    j += 1
+                    if lit_value(lits[0]) == 0:
+                        self._conflict = (R_CLAUSE, 0, c)
+                        while i < n:
+                            ws[j] = ws[i]
+                            j += 1
+                            i += 1
+                        del ws[j:]
+                        return True
+                    assign(lits[0], R_CLAUSE, 0, c)
+            del ws[j:]
+        return False
+
+    # -- conflict analysis ------------------------------------------------------------
+
+    def _reason_vars(self, v: int) -> list[int]:
+        """The prototype's `reason_vars`: the variables of v's reason, or of the conflict
+        for v = -1, in the prototype's order."""
+        if v < 0:
+            rtype, a, b = self._conflict
+        else:
+            rtype, a, b = self._rtype[v], self._rdata[v], self._rclause[v]
+        if rtype == R_AMO:
+            return [a, b] if v < 0 else [a]
+        if rtype == R_ITEM:
+            return [w for w in self._item_opts[a] if w != v]
+        if rtype == R_CLAUSE:
+            return [lit >> 1 for lit in b.lits if lit >> 1 != v]
+        return []
+
+    def _false_lit(self, v: int) -> int:
+        """The literal of v that is false now."""
+        return 2 * v + 1 if self._val[v] else 2 * v
+
+    def _analyze(self) -> tuple[list[int], int]:
+        """The prototype's `analyze`: the 1UIP clause (its asserting literal first, then
+        one of the backjump level), locally minimized, and the backjump level."""
+        seen, level, trail = self._seen, self._level, self._trail
+        dlevel = len(self._trail_lim)
+        pathc, idx = 0, len(trail) - 1
+        learnt = [0]
+        us = self._reason_vars(-1)
+        while True:
+            for u in us:
+                if seen[u] or level[u] == 0:
+                    continue
+                seen[u] = 1
+                self._bump(u)
+                if level[u] == dlevel:
+                    pathc += 1
+                else:
+                    learnt.append(self._false_lit(u))
+            while not seen[trail[idx] >> 1]:
+                idx -= 1
+            p = trail[idx] >> 1
+            idx -= 1
+            seen[p] = 0
+            pathc -= 1
+            if pathc == 0:
+                break
+            us = self._reason_vars(p)
+        learnt[0] = self._false_lit(p)
+        learnt = self._minimized(learnt)
+        bt, bi = 0, 1
+        for i in range(1, len(learnt)):
+            if level[learnt[i] >> 1] > bt:
+                bt, bi = level[learnt[i] >> 1], i
+        if len(learnt) > 1:
+            learnt[1], learnt[bi] = learnt[bi], learnt[1]
+        self._var_inc /= _DECAY
+        return learnt, bt
+
+    def _minimized(self, learnt: list[int]) -> list[int]:
+        """The prototype's local minimization: a literal goes when its reason's variables
+        are all in the clause or at level 0. Clears `seen` of the clause's variables."""
+        seen, level, rtype = self._seen, self._level, self._rtype
+        kept = learnt[:1]
+        for lit in learnt[1:]:
+            u = lit >> 1
+            if rtype[u] == R_NONE or any(not seen[w] and level[w] > 0
+                                         for w in self._reason_vars(u)):
+                kept.append(lit)
+        for lit in learnt[1:]:
+            seen[lit >> 1] = 0
+        return kept
+
+    # -- the clause database ----------------------------------------------------------
+
+    def _add_learnt(self, lits: list[int], lbd: int) -> _Clause:
+        """The prototype's `add_clause`, numbering the clause for `_reduce_db`'s order."""
+        self._n_clauses += 1
+        clause = _Clause(lits, lbd, self._n_clauses)
+        self._learnts.append(clause)
+        self._watches[lits[0]].append(clause)
+        self._watches[lits[1]].append(clause)
+        return clause
+
+    def _compute_lbd(self, lits: list[int]) -> int:
+        """The prototype's `compute_lbd`: how many levels the literals' variables were
+        last assigned at (after the backjump, as the prototype reads them)."""
+        level = self._level
+        return len({level[lit >> 1] for lit in lits})
+
+    def _locked(self, clause: _Clause) -> bool:
+        """Is the clause the reason of its first literal's variable's value?"""
+        v = clause.lits[0] >> 1
+        return self._val[v] >= 0 and self._rtype[v] == R_CLAUSE and self._rclause[v] is clause
+
+    def _reduce_db(self) -> None:
+        """The prototype's `reduce_db`, sorted by (LBD, length, creation number): keep the
+        better half, glue clauses (LBD <= 2) and locked ones."""
+        learnts = self._learnts
+        learnts.sort(key=lambda c: (c.lbd, len(c.lits), c.number))
+        keep = len(learnts) // 2
+        kept = []
+        for i, clause in enumerate(learnts):
+            if i < keep or clause.lbd <= 2 or self._locked(clause):
+                kept.append(clause)
+            else:
+                clause.deleted = True
+        for ws in self._watches:
+            ws[:] = [c for c in ws if not c.deleted]
+        self.deleted += len(learnts) - len(kept)
+        self._learnts = kept
+
+    # -- the search -------------------------------------------------------------------
+
+    def _pick_branch(self) -> int:
+        """The prototype's `pick_branch` (VSIDS): the free option of highest activity,
+        tried true; -1 when every option has a value."""
+        while self._heap:
+            v = self._heap_pop()
+            if self._val[v] < 0:
+                return 2 * v
+        return -1
+
+    def _decide(self, lit: int) -> None:
+        self.decisions += 1
+        self._trail_lim.append(len(self._trail))
+        self._assign(lit, R_NONE, 0, None)
+
+    def _next_assumption(self) -> int | None:
+        """Open the levels of the assumptions already true, up to the next one to decide:
+        its literal, or None when all are in, or -1 when it is false (EXHAUSTED)."""
+        while len(self._trail_lim) < len(self._assumptions):
+            v = self._assumptions[len(self._trail_lim)]
+            if self._val[v] < 0:
+                return 2 * v
+            if self._val[v] == 0:
+                return -1
+            self._trail_lim.append(len(self._trail))
+        return None
+
+    def _search(self, limit: int) -> int:
+        """The prototype's `search`, resumable: its schedules live in the object, and it
+        pauses before a step when decisions + conflicts reach `limit`."""
+        while True:
+            if self.decisions + self.conflicts >= limit:
+                return PAUSED
+            if self._propagate():
+                self.conflicts += 1
+                self._since_restart += 1
+                if not self._trail_lim:
+                    self._unsat = True
+                    return EXHAUSTED
+                self._learn()
+            else:
+                if self._since_restart >= self._restart_limit:
+                    self._restart()
+                    continue
+                if self.conflicts >= self._next_reduce:
+                    self._next_reduce = self.conflicts + _FIRST_REDUCE + self._reduce_step
+                    self._reduce_step += _REDUCE_GROWTH
+                    self._reduce_db()
+                lit = self._next_assumption()
+                if lit == -1:
+                    return EXHAUSTED
+                if lit is None:
+                    lit = self._pick_branch()
+                    if lit < 0:
+                        return SOLUTION
+                self._decide(lit)
+
+    def _learn(self) -> None:
+        """After a conflict: analyze, backjump, and assert the learned clause."""
+        learnt, bt = self._analyze()
+        self._unassign_to(bt)
+        if len(learnt) == 1:
+            self._assign(learnt[0], R_NONE, 0, None)
+        else:
+            clause = self._add_learnt(learnt, self._compute_lbd(learnt))
+            self._assign(learnt[0], R_CLAUSE, 0, clause)
+        self.learned += 1
+
+    def _restart(self) -> None:
+        """A Luby restart: back to level 0 (the assumptions are decided again)."""
+        self.restarts += 1
+        self._since_restart = 0
+        self._restart_no += 1
+        self._restart_limit = _LUBY_UNIT * luby(2, self._restart_no)
+        self._unassign_to(0)
