@@ -194,6 +194,12 @@ needs (docs/engine.md, "Reasoning beyond singles"), so that those answer as with
 --reason singles."""
 
 
+LEARN_SLICE = engine.SLICE >> 6
+"""Steps per call of Learner.run: a step (a decision or a conflict, with all its
+propagation) costs some 100 times a DLX node, so a 64th of a DLX slice gives Ctrl-C,
+time limits and progress their turn as often."""
+
+
 class _BudgetSpent(Exception):
     """The DLX search of --reason auto used its AUTO_NODES without an answer."""
 
@@ -229,6 +235,7 @@ class ExactCover:
         # The constructor's arguments, kept (not copied) so that a split search can
         # build the same problem in its workers (dlxcli.parallel).
         self.definition = (n_primary, n_secondary, options, weights, colors)
+        self._options_without_primary: Optional[frozenset[int]] = None
 
     @classmethod
     def from_names(cls, primary: Sequence[Hashable], secondary: Iterable[Hashable],
@@ -266,7 +273,7 @@ class ExactCover:
             yield from budget.split.solutions(self, forced=forced, first_item=first_item,
                                               budget=budget, stats=stats)
             return
-        reason = _search_for(budget.reason, first_item, limit)
+        reason = self._search_for(budget.reason, first_item, limit, forced)
         if reason == "learn":
             yield from self._learned(forced, limit, budget, stats)
             return
@@ -296,7 +303,7 @@ class ExactCover:
         a 10,000-puzzle file makes 10,000 of these queries.) The search is closed here,
         not by the garbage collector: a deadline alarm that comes while it adds its
         stats would be printed and dropped there, and is raised to the caller here."""
-        reason = _search_for(budget.reason, first_item, 1)
+        reason = self._search_for(budget.reason, first_item, 1, forced)
         if reason != "learn":
             self._start(forced, first_item, False)
             drive = self._drive(False, budget, stats, _cap(reason))
@@ -326,7 +333,7 @@ class ExactCover:
         if budget.split is not None:
             return budget.split.count(self, forced=forced, first_item=first_item,
                                       budget=budget, stats=stats)
-        if _search_for(budget.reason, first_item, None) == "learn":
+        if self._search_for(budget.reason, first_item, None, forced) == "learn":
             return sum(1 for _ in self._learned(forced, None, budget, stats))
         self._start(forced, first_item, False)
         for _ in self._drive(True, budget, stats):
@@ -436,6 +443,26 @@ class ExactCover:
         assert solution is not None, "the engine reported a solution it does not hold"
         return solution
 
+    def _search_for(self, reason: str, first_item: bool, limit: Optional[int],
+                    forced: Sequence[int]) -> str:
+        """The search a query runs under --reason `reason` (see _search_for below);
+        "singles" when an option without a primary item is forced, which the Learner
+        holds false from the start (DLX never chooses such an option itself)."""
+        search = _search_for(reason, first_item, limit)
+        if search != "singles" and forced and not self._without_primary.isdisjoint(forced):
+            return "singles"
+        return search
+
+    @property
+    def _without_primary(self) -> frozenset[int]:
+        """The options with no primary item (found once)."""
+        if self._options_without_primary is None:
+            n_primary, options = self.definition[0], self.definition[2]
+            self._options_without_primary = frozenset(
+                j for j, option in enumerate(options)
+                if not any(item < n_primary for item in option))
+        return self._options_without_primary
+
     def _learned(self, forced: Sequence[int], limit: Optional[int], budget: Budget,
                  stats: Optional[Stats], known: Iterable[Solution] = (),
                  used: int = 0) -> Iterator[Solution]:
@@ -446,7 +473,10 @@ class ExactCover:
 
         A fresh Learner each query: a forbidden solution is no fact of the problem, and
         what an earlier puzzle taught one would make a later puzzle's answer depend on
-        the puzzles before it (and on --jobs). The forced options are its assumptions."""
+        the puzzles before it (and on --jobs). The forced options are its assumptions;
+        one forced twice leaves no solution, as in the DLX search."""
+        if len(set(forced)) < len(forced):
+            return
         n_primary, n_secondary, options, _, colors = self.definition
         learner = engine.Learner(n_primary, n_secondary, options, colors)
         learner.start(list(forced))
@@ -476,7 +506,7 @@ class ExactCover:
         solutions = 0
         try:
             while True:
-                slice_ = 1 if trace is not None else engine.SLICE
+                slice_ = 1 if trace is not None else LEARN_SLICE
                 if node_limit is not None:
                     left = node_limit - used - learner.decisions
                     if left <= 0:
@@ -501,9 +531,10 @@ class ExactCover:
             raise
         finally:
             if stats is not None:
-                stats.add(Stats(learner.decisions, 0, solutions, time.perf_counter() - began,
-                                0, 1, learner.decisions, learner.conflicts, learner.learned,
-                                learner.restarts))
+                links = None if self.solver.mems is None else 0  # the twin's way: 0 or None
+                stats.add(Stats(learner.decisions, links, solutions,
+                                time.perf_counter() - began, links, 1, learner.decisions,
+                                learner.conflicts, learner.learned, learner.restarts))
 
     def _drive(self, count_only: bool, budget: Budget, stats: Optional[Stats],
                cap: Optional[int] = None) -> Generator[int, None, None]:
@@ -564,7 +595,10 @@ class Others:
     def exist(self, forced: Sequence[int], budget: Budget = UNLIMITED,
               stats: Optional[Stats] = None) -> bool:
         """Whether another solution with `forced` in it exists (a search within
-        `budget`: a limit raises, as the queries' do)."""
+        `budget`: a limit raises, as the queries' do). One forced twice leaves none,
+        as in the queries."""
+        if len(set(forced)) < len(forced):
+            return False
         self.learner.start(list(forced))
         drive = self.problem._drive_learner(self.learner, budget, stats, 0)
         try:
