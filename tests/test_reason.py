@@ -301,3 +301,64 @@ def test_ctrl_c_stops_a_learning_search():
     assert process.returncode == 130
     assert stderr.decode().strip().endswith("dlxcli: interrupted")
     assert b"Traceback" not in stderr and stdout == b""
+
+
+# -- generate --minimal on a 25x25: C twin, slow ----------------------------------------------------
+
+SYMBOLS_25 = "123456789ABCDEFGHIJKLMNOP"
+"""The symbols of a 25x25 puzzle, values 1..25 (docs/sudoku.md)."""
+
+
+def sudoku_cnf(givens):
+    """The CNF of a square sudoku (DIMACS integers: variable cell * side + value): every
+    cell one value, every house each value once, the givens as unit clauses. Written
+    from the rules alone, for an outside SAT solver: no dlxcli code is involved."""
+    side = grid_oracle.box_side_of(givens)
+
+    def var(cell, value):
+        return cell * side + value
+
+    clauses = []
+    for group in [[(cell, v) for v in range(1, side + 1)] for cell in range(side * side)] + [
+            [(cell, v) for cell in house] for house in grid_oracle.houses(side)
+            for v in range(1, side + 1)]:
+        clauses.append([var(c, v) for c, v in group])
+        clauses += [[-var(*a), -var(*b)] for k, a in enumerate(group) for b in group[k + 1:]]
+    clauses += [[var(cell, v)] for cell, v in enumerate(givens) if v]
+    return clauses, var
+
+
+def sat_solutions(givens, limit):
+    """Up to `limit` completions of `givens` by picosat (pycosat), an oracle that shares
+    nothing with either of dlxcli's searches."""
+    import pycosat
+    side = grid_oracle.box_side_of(givens)
+    clauses, var = sudoku_cnf(givens)
+    found = []
+    for model in pycosat.itersolve(clauses):
+        true = {literal for literal in model if literal > 0}
+        found.append([next(v for v in range(1, side + 1) if var(cell, v) in true)
+                      for cell in range(side * side)])
+        if len(found) == limit:
+            break
+    return found
+
+
+@pytest.mark.slow
+@C_ONLY
+def test_generate_makes_a_minimal_25x25_that_a_sat_solver_proves_unique():
+    """A minimal 25x25 (issue 23), checked by picosat: one solution, and each of 25
+    givens drawn at random can go only at the price of a second solution (checking all
+    ~270 would take picosat many minutes; the generator checks every one)."""
+    pytest.importorskip("pycosat", reason="the independent oracle: pip install pycosat")
+    result = run("generate", "sudoku", "--size", "25", "--seed", "1")
+    assert result.exit_code == 0
+    givens = [SYMBOLS_25.index(s) + 1 if s != "." else 0 for s in result.stdout.strip()]
+    assert len(givens) == 625
+    (solution,) = sat_solutions(givens, 2)
+    assert grid_oracle.is_solution(givens, solution)
+    import random
+    for cell in random.Random(1).sample([k for k, v in enumerate(givens) if v], 25):
+        fewer = list(givens)
+        fewer[cell] = 0
+        assert len(sat_solutions(fewer, 2)) == 2, f"the given of cell {cell} can go"
