@@ -465,7 +465,7 @@ class ExactCover:
 
     def _learned(self, forced: Sequence[int], limit: Optional[int], budget: Budget,
                  stats: Optional[Stats], known: Iterable[Solution] = (),
-                 used: int = 0) -> Iterator[Solution]:
+                 used: int = 0) -> Generator[Solution, None, None]:
         """Solutions found by the engine's Learner, at most `limit` (None: all, each
         forbidden once found, so that the next run finds another: correct, and slow for
         long lists), none of `known` (those the DLX search found before it gave up);
@@ -477,11 +477,10 @@ class ExactCover:
         one forced twice leaves no solution, as in the DLX search."""
         if len(set(forced)) < len(forced):
             return
-        n_primary, n_secondary, options, _, colors = self.definition
-        learner = engine.Learner(n_primary, n_secondary, options, colors)
+        learner = _new_learner(self)
         learner.start(list(forced))
-        for solution in known:
-            learner.forbid(solution)
+        for earlier in known:
+            learner.forbid(earlier)
         found = 0
         for _ in self._drive_learner(learner, budget, stats, used):
             solution = learner.solution()
@@ -586,9 +585,8 @@ class Others:
     what the earlier ones learned."""
 
     def __init__(self, problem: ExactCover, known: Sequence[int]) -> None:
-        n_primary, n_secondary, options, _, colors = problem.definition
         self.problem = problem
-        self.learner = engine.Learner(n_primary, n_secondary, options, colors)
+        self.learner = _new_learner(problem)
         self.learner.start([])
         self.learner.forbid(list(known))
 
@@ -607,6 +605,16 @@ class Others:
             return False
         finally:
             drive.close()
+
+
+def _new_learner(problem: ExactCover) -> Any:
+    """A fresh engine Learner of the problem (the twin's; the same problem arguments
+    as its Solver, less the weights)."""
+    if engine.Learner is None:
+        raise ProblemError(f"the {engine.ENGINE} twin has no learning search: use "
+                           "--reason singles")
+    n_primary, n_secondary, options, _, colors = problem.definition
+    return engine.Learner(n_primary, n_secondary, options, colors)
 
 
 def _search_for(reason: str, first_item: bool, limit: Optional[int]) -> str:

@@ -134,13 +134,13 @@ def make(request: Request, index: int,
         solution = solution_grid(request.kind, board, rng)
         unique = None if solution is None else Uniqueness(request, board, solution)
         givens = None if unique is None else remove_givens(
-            board, solution, unique, rng, request.symmetry, request.clues)
+            board, unique.solution, unique, rng, request.symmetry, request.clues)
         if givens is not None and request.clues is not None:
             left = len(givens) - givens.count(0)
             fewest = left if fewest is None else min(fewest, left)
             givens = givens if left == request.clues else None
         steps = 0
-        if solution is not None and givens is not None and request.band is not None:
+        if unique is not None and givens is not None and request.band is not None:
             givens, steps = climb(board, givens, unique, rng, request)
             tried += steps
         if on_try is not None:

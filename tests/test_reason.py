@@ -266,7 +266,7 @@ def test_generate_makes_the_same_puzzles_under_every_reason():
     assert made["singles"] == made["auto"] == made["learn"] != ""
 
 
-# -- the 25x25 sudokus: C twin ---------------------------------------------------------------------
+# -- the 25x25 sudokus: C twin ----------------------------------------------------------------
 
 @C_ONLY
 @pytest.mark.parametrize("name", ["example89", "example90"])
@@ -303,7 +303,7 @@ def test_ctrl_c_stops_a_learning_search():
     assert b"Traceback" not in stderr and stdout == b""
 
 
-# -- generate --minimal on a 25x25: C twin, slow ----------------------------------------------------
+# -- generate --minimal on a 25x25: C twin, slow -----------------------------------------------
 
 SYMBOLS_25 = "123456789ABCDEFGHIJKLMNOP"
 """The symbols of a 25x25 puzzle, values 1..25 (docs/sudoku.md)."""
