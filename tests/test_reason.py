@@ -362,3 +362,18 @@ def test_generate_makes_a_minimal_25x25_that_a_sat_solver_proves_unique():
         fewer = list(givens)
         fewer[cell] = 0
         assert len(sat_solutions(fewer, 2)) == 2, f"the given of cell {cell} can go"
+
+
+def test_a_split_count_is_dlxs_under_learn():
+    """--jobs splits a count into DLX's branches: the same count, and no learning."""
+    puzzle = [1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 0]
+    text = "".join(str(v) if v else "." for v in puzzle) + "\n"
+    import json
+    split = run("sudoku", "--reason", "learn", "--count", "--jobs", "2", "--format", "json",
+                input=text)
+    document = json.loads(split.stdout)
+    assert document["answer"] == f"{grid_oracle.count(puzzle)}\n"
+    assert document["stats"]["learning"] is None
+    alone = json.loads(run("sudoku", "--reason", "learn", "--count", "--format", "json",
+                           input=text).stdout)
+    assert alone["answer"] == document["answer"] and alone["stats"]["learning"] is not None
