@@ -365,15 +365,13 @@ def test_generate_makes_a_minimal_25x25_that_a_sat_solver_proves_unique():
 
 
 def test_a_split_count_is_dlxs_under_learn():
-    """--jobs splits a count into DLX's branches: the same count, and no learning."""
-    puzzle = [1, 0, 0, 0, 0, 0, 3, 0, 0, 4, 0, 0, 0, 0, 0, 0]
-    text = "".join(str(v) if v else "." for v in puzzle) + "\n"
+    """--jobs splits one input's count into DLX's branches: the same count, no learning
+    (graceful-k4: 24, its expected answer beside it)."""
     import json
-    split = run("sudoku", "--reason", "learn", "--count", "--jobs", "2", "--format", "json",
-                input=text)
-    document = json.loads(split.stdout)
-    assert document["answer"] == f"{grid_oracle.count(puzzle)}\n"
-    assert document["stats"]["learning"] is None
-    alone = json.loads(run("sudoku", "--reason", "learn", "--count", "--format", "json",
-                           input=text).stdout)
-    assert alone["answer"] == document["answer"] and alone["stats"]["learning"] is not None
+    path = SAMPLES / "matrix" / "graceful-k4.in"
+    args = ["matrix", "--input-format", "knuth", "--reason", "learn", "--count",
+            "--format", "json", path]
+    split = json.loads(run(*args, "--jobs", "2").stdout)
+    alone = json.loads(run(*args).stdout)
+    assert split["data"]["count"] == alone["data"]["count"] == 24
+    assert split["stats"]["learning"] is None and alone["stats"]["learning"] is not None
