@@ -807,7 +807,8 @@ static int reserve_levels(Learner *s, long long levels)
         free(stamp);
         return -1;
     }
-    memcpy(lim, s->trail_lim, sizeof(int) * (size_t)s->dlevel);
+    if (s->dlevel > 0)
+        memcpy(lim, s->trail_lim, sizeof(int) * (size_t)s->dlevel);
     free(s->trail_lim);
     free(s->lbd_stamp);
     s->trail_lim = lim;

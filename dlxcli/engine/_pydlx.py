@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from ..errors import EngineBusy, ProblemError, ProblemTooLarge
 from ._checks import MAX_NODES
+from ._pylearn import Learner  # noqa: F401  (the twin's Learner, issue 23)
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
@@ -615,5 +616,3 @@ def _bit_sets(n_sets, members):
         for k in sets:
             rows[k][byte] |= bit
     return [int.from_bytes(row, "little") for row in rows]
-
-from ._pylearn import Learner  # noqa: E402, F401  (last: _pylearn reads the constants above)

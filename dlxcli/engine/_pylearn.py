@@ -21,11 +21,13 @@ Its arguments come checked (engine._checks): plain ints, in range.
 
 from __future__ import annotations
 
-from ._pydlx import EXHAUSTED, PAUSED, SOLUTION
-
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
     from collections.abc import Sequence
+
+EXHAUSTED, SOLUTION, PAUSED = 0, 1, 2
+"""What `run` returns: _pydlx's (and the C twin's) values, written here as _learn.c
+writes them, because _pydlx imports this module."""
 
 R_NONE, R_AMO, R_ITEM, R_CLAUSE = 0, 1, 2, 3
 """Why a variable has its value: a decision or level-0 fact; an option that meets it was
@@ -47,6 +49,10 @@ class _Clause:
 
     def __init__(self, lits: list[int], lbd: int, number: int) -> None:
         self.lits, self.lbd, self.number, self.deleted = lits, lbd, number, False
+
+
+_NO_CLAUSE = _Clause([], 0, 0)
+"""The clause of a reason or conflict that is not a clause's."""
 
 
 def luby(y: float, x: int) -> float:
@@ -76,8 +82,8 @@ class Learner:
         "_opt_colors", "_opt_items", "_qhead", "_rclause", "_rdata", "_reduce_step",
         "_restart_limit", "_restart_no", "_rtype", "_seen", "_since_restart", "_status",
         "_trail", "_trail_lim", "_true_count", "_unsat", "_val", "_var_inc", "_watches",
-        "conflicts", "decisions", "deleted", "learned", "n_options", "n_primary",
-        "n_secondary", "propagations", "restarts"
+        "_conflicts", "_decisions", "_deleted", "_learned", "_propagations", "_restarts",
+        "n_options", "n_primary", "n_secondary"
     )
 
     def __init__(self, n_primary: int, n_secondary: int, options: list[list[int]],
@@ -102,7 +108,7 @@ class Learner:
         self._level = [0] * n
         self._rtype = [R_NONE] * n
         self._rdata = [0] * n
-        self._rclause: list[_Clause | None] = [None] * n
+        self._rclause = [_NO_CLAUSE] * n
         self._trail: list[int] = []
         self._trail_lim: list[int] = []
         self._qhead = 0
@@ -134,14 +140,14 @@ class Learner:
         n_primary, val = self.n_primary, self._val
         for v, items in enumerate(self._opt_items):
             if not any(item < n_primary for item in items):
-                self._assign(2 * v + 1, R_NONE, 0, None)
+                self._assign(2 * v + 1, R_NONE, 0)
         for item in range(n_primary):
             if self._alive[item] == 0:
                 self._unsat = True
             elif self._alive[item] == 1 and not self._true_count[item]:
                 for w in self._item_opts[item]:
                     if val[w] < 0:
-                        self._assign(2 * w, R_NONE, 0, None)
+                        self._assign(2 * w, R_NONE, 0)
 
     # -- queries (the spec's API) ----------------------------------------------------
 
@@ -150,8 +156,8 @@ class Learner:
         first, one level each, in this order). What earlier queries learned is kept."""
         self._unassign_to(0)
         self._assumptions = list(assumptions)
-        self.decisions = self.conflicts = self.propagations = 0
-        self.learned = self.restarts = self.deleted = 0
+        self._decisions = self._conflicts = self._propagations = 0
+        self._learned = self._restarts = self._deleted = 0
         self._since_restart, self._restart_no = 0, 0
         self._restart_limit = _LUBY_UNIT * luby(2, 0)
         self._next_reduce, self._reduce_step = _FIRST_REDUCE, _REDUCE_GROWTH
@@ -161,7 +167,7 @@ class Learner:
         """Search on for at most `budget` steps (decisions and conflicts); return
         SOLUTION, EXHAUSTED or PAUSED. After SOLUTION or EXHAUSTED, the same again."""
         if self._status is None:
-            self._status = self._search(self.decisions + self.conflicts + budget)
+            self._status = self._search(self._decisions + self._conflicts + budget)
             if self._status == PAUSED:
                 self._status = None
                 return PAUSED
@@ -192,16 +198,40 @@ class Learner:
             self._unsat = True
             self._status = EXHAUSTED
         elif len(lits) == 1:
-            self._assign(lits[0], R_NONE, 0, None)
+            self._assign(lits[0], R_NONE, 0)
         else:
             self._n_clauses += 1
             clause = _Clause(lits, 0, self._n_clauses)
             self._watches[lits[0]].append(clause)
             self._watches[lits[1]].append(clause)
 
+    # The counters since `start`, read-only as the C twin's.
+
     @property
-    def nodes(self) -> int:
-        return self.decisions
+    def decisions(self) -> int:
+        return self._decisions
+
+    nodes = decisions
+
+    @property
+    def conflicts(self) -> int:
+        return self._conflicts
+
+    @property
+    def propagations(self) -> int:
+        return self._propagations
+
+    @property
+    def learned(self) -> int:
+        return self._learned
+
+    @property
+    def restarts(self) -> int:
+        return self._restarts
+
+    @property
+    def deleted(self) -> int:
+        return self._deleted
 
     @property
     def level(self) -> int:
@@ -274,7 +304,7 @@ class Learner:
 
     # -- the assignment ---------------------------------------------------------------
 
-    def _assign(self, lit: int, rtype: int, rdata: int, clause: _Clause | None) -> None:
+    def _assign(self, lit: int, rtype: int, rdata: int, clause: _Clause = _NO_CLAUSE) -> None:
         """The prototype's `assign`: the literal becomes true at the current level."""
         v = lit >> 1
         value = 1 - (lit & 1)
@@ -300,7 +330,7 @@ class Learner:
         if len(trail_lim) <= lev:
             return
         trail, val, opt_items = self._trail, self._val, self._opt_items
-        true_count, alive = self._true_count, self._alive
+        true_count, alive, heap_pos = self._true_count, self._alive, self._heap_pos
         bottom = trail_lim[lev]
         for k in range(len(trail) - 1, bottom - 1, -1):
             v = trail[k] >> 1
@@ -311,88 +341,117 @@ class Learner:
                 for item in opt_items[v]:
                     alive[item] += 1
             val[v] = -1
-            self._heap_insert(v)
+            if heap_pos[v] < 0:
+                self._heap_insert(v)
         del trail[bottom:]
         del trail_lim[lev:]
         self._qhead = bottom
-
-    def _lit_value(self, lit: int) -> int:
-        x = self._val[lit >> 1]
-        return -1 if x < 0 else x ^ (lit & 1)
 
     # -- propagation ------------------------------------------------------------------
 
     def _propagate(self) -> bool:
         """The prototype's `propagate`: the trail from qhead on, each literal through the
         problem's rules and then the clauses watching its negation. True on a conflict,
-        described in `_conflict` as (R_AMO, v, w), (R_ITEM, item, 0) or (R_CLAUSE, 0, c)."""
-        trail, val, n_primary = self._trail, self._val, self.n_primary
-        opt_items, opt_colors = self._opt_items, self._opt_colors
-        item_opts, item_colors = self._item_opts, self._item_colors
-        true_count, alive, watches = self._true_count, self._alive, self._watches
-        assign, lit_value = self._assign, self._lit_value
+        described in `_conflict` as the prototype's (c_type, c_a, c_b, c_clause)."""
+        trail, val, watches = self._trail, self._val, self._watches
         while self._qhead < len(trail):
             p = trail[self._qhead]
             self._qhead += 1
             v = p >> 1
-            self.propagations += 1
-            if val[v] == 1:
-                for item, color in zip(opt_items[v], opt_colors[v]):
-                    colors = item_colors[item]
-                    for k, w in enumerate(item_opts[item]):
-                        if w == v or (color and colors[k] == color):
-                            continue
-                        if val[w] == 1:
-                            self._conflict = (R_AMO, v, w)
-                            return True
-                        if val[w] < 0:
-                            assign(2 * w + 1, R_AMO, v, None)
-            else:
-                for item in opt_items[v]:
-                    if item >= n_primary or true_count[item]:
-                        continue
-                    if alive[item] == 0:
-                        self._conflict = (R_ITEM, item, 0)
-                        return True
-                    if alive[item] == 1:
-                        for w in item_opts[item]:
-                            if val[w] < 0:
-                                assign(2 * w, R_ITEM, item, None)
-                                break
-            fl = p ^ 1
-            ws = watches[fl]
-            n = len(ws)
-            i = j = 0
-            while i < n:
-                c = ws[i]
-                i += 1
-                lits = c.lits
-                if lits[0] == fl:
-                    lits[0] = lits[1]
-                    lits[1] = fl
-                if lit_value(lits[0]) == 1:
-                    ws[j] = c
-                    j += 1
+            self._propagations += 1
+            if self._propagate_true(v) if val[v] == 1 else self._propagate_false(v):
+                return True
+            if watches[p ^ 1] and self._propagate_clauses(p ^ 1):
+                return True
+        return False
+
+    def _propagate_true(self, v: int) -> bool:
+        """Option v is true: every option that meets it is set false (on an item where v
+        has a color, only those of another color or none), or one already true is a
+        conflict. The prototype's `assign` is written out here: this loop is most of
+        the search's time."""
+        val, level, rtype, rdata, rclause = (self._val, self._level, self._rtype, self._rdata,
+                                             self._rclause)
+        trail, alive, opt_items = self._trail, self._alive, self._opt_items
+        dlevel = len(self._trail_lim)
+        for item, color in zip(opt_items[v], self._opt_colors[v]):
+            others = self._item_opts[item]
+            if color:
+                colors = self._item_colors[item]
+                others = [w for k, w in enumerate(others) if colors[k] != color]
+            for w in others:
+                if w == v:
                     continue
-                for k in range(2, len(lits)):
-                    if lit_value(lits[k]) != 0:
-                        lits[1] = lits[k]
-                        lits[k] = fl
-                        watches[lits[1]].append(c)
+                x = val[w]
+                if x == 1:
+                    self._conflict = (R_AMO, v, w, _NO_CLAUSE)
+                    return True
+                if x < 0:
+                    val[w] = 0
+                    level[w] = dlevel
+                    rtype[w] = R_AMO
+                    rdata[w] = v
+                    rclause[w] = _NO_CLAUSE
+                    trail.append(2 * w + 1)
+                    for i in opt_items[w]:
+                        alive[i] -= 1
+        return False
+
+    def _propagate_false(self, v: int) -> bool:
+        """Option v is false: a primary item of v with no true option and none left is a
+        conflict, with one left forces it."""
+        val, alive, true_count = self._val, self._alive, self._true_count
+        n_primary = self.n_primary
+        for item in self._opt_items[v]:
+            if item >= n_primary or true_count[item]:
+                continue
+            if alive[item] == 0:
+                self._conflict = (R_ITEM, item, 0, _NO_CLAUSE)
+                return True
+            if alive[item] == 1:
+                for w in self._item_opts[item]:
+                    if val[w] < 0:
+                        self._assign(2 * w, R_ITEM, item)
                         break
-                else:
-                    ws[j] = c
-                    j += 1
-                    if lit_value(lits[0]) == 0:
-                        self._conflict = (R_CLAUSE, 0, c)
-                        while i < n:
-                            ws[j] = ws[i]
-                            j += 1
-                            i += 1
-                        del ws[j:]
-                        return True
-                    assign(lits[0], R_CLAUSE, 0, c)
-            del ws[j:]
+        return False
+
+    def _propagate_clauses(self, fl: int) -> bool:
+        """The clauses watching fl, which just became false: each finds another literal
+        not false to watch, or asserts its other watched one, or is a conflict."""
+        val, watches = self._val, self._watches
+        ws = watches[fl]
+        n = len(ws)
+        i = j = 0
+        while i < n:
+            c = ws[i]
+            i += 1
+            lits = c.lits
+            if lits[0] == fl:
+                lits[0] = lits[1]
+                lits[1] = fl
+            first = lits[0]
+            x = val[first >> 1]
+            if x >= 0 and x ^ (first & 1) == 1:
+                ws[j] = c
+                j += 1
+                continue
+            for k in range(2, len(lits)):
+                x = val[lits[k] >> 1]
+                if x < 0 or x ^ (lits[k] & 1) != 0:
+                    lits[1] = lits[k]
+                    lits[k] = fl
+                    watches[lits[1]].append(c)
+                    break
+            else:
+                ws[j] = c
+                j += 1
+                x = val[first >> 1]
+                if x >= 0 and x ^ (first & 1) == 0:
+                    self._conflict = (R_CLAUSE, 0, 0, c)
+                    ws[j:] = ws[i:]
+                    return True
+                self._assign(first, R_CLAUSE, 0, c)
+        del ws[j:]
         return False
 
     # -- conflict analysis ------------------------------------------------------------
@@ -401,15 +460,15 @@ class Learner:
         """The prototype's `reason_vars`: the variables of v's reason, or of the conflict
         for v = -1, in the prototype's order."""
         if v < 0:
-            rtype, a, b = self._conflict
+            rtype, a, b, clause = self._conflict
         else:
-            rtype, a, b = self._rtype[v], self._rdata[v], self._rclause[v]
+            rtype, a, b, clause = self._rtype[v], self._rdata[v], 0, self._rclause[v]
         if rtype == R_AMO:
             return [a, b] if v < 0 else [a]
         if rtype == R_ITEM:
             return [w for w in self._item_opts[a] if w != v]
         if rtype == R_CLAUSE:
-            return [lit >> 1 for lit in b.lits if lit >> 1 != v]
+            return [lit >> 1 for lit in clause.lits if lit >> 1 != v]
         return []
 
     def _false_lit(self, v: int) -> int:
@@ -457,16 +516,34 @@ class Learner:
     def _minimized(self, learnt: list[int]) -> list[int]:
         """The prototype's local minimization: a literal goes when its reason's variables
         are all in the clause or at level 0. Clears `seen` of the clause's variables."""
-        seen, level, rtype = self._seen, self._level, self._rtype
         kept = learnt[:1]
         for lit in learnt[1:]:
-            u = lit >> 1
-            if rtype[u] == R_NONE or any(not seen[w] and level[w] > 0
-                                         for w in self._reason_vars(u)):
+            if self._needed(lit >> 1):
                 kept.append(lit)
+        seen = self._seen
         for lit in learnt[1:]:
             seen[lit >> 1] = 0
         return kept
+
+    def _needed(self, u: int) -> bool:
+        """Has u, a variable of the learned clause, no reason, or one with a variable out
+        of the clause (not `seen`) and above level 0? (u itself is seen: the prototype
+        leaves it out of its reason's variables, which comes to the same.)"""
+        seen, level, why = self._seen, self._level, self._rtype[u]
+        if why == R_NONE:
+            return True
+        if why == R_AMO:
+            w = self._rdata[u]
+            return not seen[w] and level[w] > 0
+        if why == R_ITEM:
+            for w in self._item_opts[self._rdata[u]]:
+                if not seen[w] and level[w] > 0:
+                    return True
+            return False
+        for lit in self._rclause[u].lits:
+            if not seen[lit >> 1] and level[lit >> 1] > 0:
+                return True
+        return False
 
     # -- the clause database ----------------------------------------------------------
 
@@ -504,7 +581,7 @@ class Learner:
                 clause.deleted = True
         for ws in self._watches:
             ws[:] = [c for c in ws if not c.deleted]
-        self.deleted += len(learnts) - len(kept)
+        self._deleted += len(learnts) - len(kept)
         self._learnts = kept
 
     # -- the search -------------------------------------------------------------------
@@ -519,9 +596,9 @@ class Learner:
         return -1
 
     def _decide(self, lit: int) -> None:
-        self.decisions += 1
+        self._decisions += 1
         self._trail_lim.append(len(self._trail))
-        self._assign(lit, R_NONE, 0, None)
+        self._assign(lit, R_NONE, 0)
 
     def _next_assumption(self) -> int | None:
         """Open the levels of the assumptions already true, up to the next one to decide:
@@ -539,10 +616,10 @@ class Learner:
         """The prototype's `search`, resumable: its schedules live in the object, and it
         pauses before a step when decisions + conflicts reach `limit`."""
         while True:
-            if self.decisions + self.conflicts >= limit:
+            if self._decisions + self._conflicts >= limit:
                 return PAUSED
             if self._propagate():
-                self.conflicts += 1
+                self._conflicts += 1
                 self._since_restart += 1
                 if not self._trail_lim:
                     self._unsat = True
@@ -552,8 +629,8 @@ class Learner:
                 if self._since_restart >= self._restart_limit:
                     self._restart()
                     continue
-                if self.conflicts >= self._next_reduce:
-                    self._next_reduce = self.conflicts + _FIRST_REDUCE + self._reduce_step
+                if self._conflicts >= self._next_reduce:
+                    self._next_reduce = self._conflicts + _FIRST_REDUCE + self._reduce_step
                     self._reduce_step += _REDUCE_GROWTH
                     self._reduce_db()
                 lit = self._next_assumption()
@@ -570,15 +647,15 @@ class Learner:
         learnt, bt = self._analyze()
         self._unassign_to(bt)
         if len(learnt) == 1:
-            self._assign(learnt[0], R_NONE, 0, None)
+            self._assign(learnt[0], R_NONE, 0)
         else:
             clause = self._add_learnt(learnt, self._compute_lbd(learnt))
             self._assign(learnt[0], R_CLAUSE, 0, clause)
-        self.learned += 1
+        self._learned += 1
 
     def _restart(self) -> None:
         """A Luby restart: back to level 0 (the assumptions are decided again)."""
-        self.restarts += 1
+        self._restarts += 1
         self._since_restart = 0
         self._restart_no += 1
         self._restart_limit = _LUBY_UNIT * luby(2, self._restart_no)

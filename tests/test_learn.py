@@ -1,0 +1,365 @@
+"""The Learner (issue 23; docs/reasoning-research.md): clause learning over the options,
+checked against brute force (tests/oracle.py) and the official sudoku answers.
+
+Every test runs on each twin that has a Learner (the pure-Python one may not yet). The
+Learner's conventions, which the brute force is held to: an option with no primary item
+is never in a solution (DLX never chooses one), even when it is assumed; `forbid(solution)`
+excludes exactly that solution, so enumerating with it gives every solution once.
+"""
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dlxcli.errors import ProblemError
+from dlxcli.puzzles.grid import square_grid
+from dlxcli.puzzles.sudoku import parse_lines
+from oracle import exact_covers, is_cover
+from paths import DATA, REPO, SAMPLES
+from random_problems import problems
+
+from conftest import load_twin
+
+BIG = 10**9
+GECODE25 = REPO / "bench" / "data" / "gecode25"
+PROPERTY = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def load_learner_twin(name):
+    twin = load_twin(name)
+    if twin.Learner is None:
+        pytest.skip(f"the {name} twin has no Learner yet")
+    return twin
+
+
+@pytest.fixture(params=["c", "python"], scope="session")
+def learner_twin(request):
+    """Each twin that has a Learner: `twin.Learner`, `twin.SOLUTION`, ..."""
+    return load_learner_twin(request.param)
+
+
+@pytest.fixture(params=["c", pytest.param("python", marks=pytest.mark.slow)], scope="session")
+def learner_twin_25x25(request):
+    """The same, for 25x25 sudokus: seconds each on the pure-Python twin, so slow there."""
+    return load_learner_twin(request.param)
+
+
+def learner(twin, problem):
+    return twin.Learner(problem.n_primary, problem.n_secondary, problem.options, problem.colors)
+
+
+def enumerate_solutions(twin, solver, budget=BIG):
+    """Every solution under the started query: each found, then forbidden."""
+    found = []
+    while (status := solver.run(budget)) == twin.SOLUTION:
+        found.append(solver.solution())
+        solver.forbid(found[-1])
+    assert status == twin.EXHAUSTED
+    return found
+
+
+def with_primary_items(problem, covers):
+    """The covers the Learner can give: those of options that hold a primary item."""
+    return {cover for cover in covers
+            if all(any(item < problem.n_primary for item in problem.options[j]) for j in cover)}
+
+
+def expected_covers(problem, assumptions=()):
+    every = exact_covers(problem.n_primary, problem.n_secondary, problem.options,
+                         colors=problem.colors)
+    return {cover for cover in with_primary_items(problem, every) if set(assumptions) <= cover}
+
+
+# -- random problems against brute force -------------------------------------------
+
+@PROPERTY
+@given(problem=problems())
+def test_enumeration_gives_exactly_the_brute_force_solutions(learner_twin, problem):
+    solver = learner(learner_twin, problem)
+    solver.start()
+    found = enumerate_solutions(learner_twin, solver)
+    for solution in found:
+        assert solution == sorted(solution)
+        assert is_cover(problem.n_primary, problem.n_secondary, problem.options, solution,
+                        problem.colors)
+    assert len(found) == len({frozenset(s) for s in found})
+    assert {frozenset(s) for s in found} == expected_covers(problem)
+
+
+@PROPERTY
+@given(problem=problems())
+def test_solution_under_assumptions_iff_a_cover_contains_them(learner_twin, problem):
+    solver = learner(learner_twin, problem)
+    solver.start(problem.forced)
+    found = enumerate_solutions(learner_twin, solver)
+    assert all(set(problem.forced) <= set(solution) for solution in found)
+    assert {frozenset(s) for s in found} == expected_covers(problem, problem.forced)
+
+
+@st.composite
+def problem_and_queries(draw):
+    problem = draw(problems())
+    index = st.integers(0, max(len(problem.options) - 1, 0))
+    queries = draw(st.lists(st.lists(index, max_size=3) if problem.options else st.just([]),
+                            min_size=1, max_size=6))
+    return problem, queries
+
+
+@PROPERTY
+@given(case=problem_and_queries())
+def test_what_one_query_learned_changes_no_later_answer(learner_twin, case):
+    problem, queries = case
+    kept = learner(learner_twin, problem)
+    for assumptions in queries:
+        kept.start(assumptions)
+        status = kept.run(BIG)
+        fresh = learner(learner_twin, problem)
+        fresh.start(assumptions)
+        assert status == fresh.run(BIG)
+        assert (status == learner_twin.SOLUTION) == bool(expected_covers(problem, assumptions))
+        if status == learner_twin.SOLUTION:
+            assert frozenset(kept.solution()) in expected_covers(problem, assumptions)
+
+
+@PROPERTY
+@given(problem=problems(), budget=st.integers(1, 5))
+def test_a_paused_search_is_the_search_run_in_one_go(learner_twin, problem, budget):
+    assert_pausing_changes_nothing(learner_twin, learner(learner_twin, problem),
+                                   learner(learner_twin, problem), budget, problem.forced)
+
+
+COUNTERS = ("decisions", "conflicts", "propagations", "learned", "restarts", "deleted")
+
+
+def assert_pausing_changes_nothing(twin, whole, sliced, budget, assumptions=()):
+    whole.start(assumptions)
+    sliced.start(assumptions)
+    status = whole.run(BIG)
+    pauses = 0
+    while (sliced_status := sliced.run(budget)) == twin.PAUSED:
+        pauses += 1
+        assert sliced.decisions + sliced.conflicts <= pauses * budget
+    assert sliced_status == status
+    assert sliced.solution() == whole.solution()
+    assert [getattr(sliced, name) for name in COUNTERS] == [getattr(whole, name)
+                                                             for name in COUNTERS]
+    assert sliced.nodes == sliced.decisions
+
+
+# -- hand-made cases -----------------------------------------------------------
+
+def test_a_false_assumption_exhausts_the_query_only(learner_twin):
+    # Options 0 and 1 share item 0; assuming both: the second is false once the first holds.
+    solver = learner_twin.Learner(2, 0, [[0], [0, 1], [1]])
+    solver.start([0, 1])
+    assert solver.run(BIG) == learner_twin.EXHAUSTED
+    assert solver.solution() is None
+    assert solver.run(BIG) == learner_twin.EXHAUSTED
+    solver.start([1, 1])  # an assumption twice is allowed
+    assert solver.run(BIG) == learner_twin.SOLUTION
+    assert solver.solution() == [1]
+
+
+def test_a_solution_is_reported_again_until_forbidden(learner_twin):
+    solver = learner_twin.Learner(2, 0, [[0], [1], [0, 1]])
+    solver.start()
+    assert solver.run(BIG) == solver.run(BIG) == learner_twin.SOLUTION
+    first = solver.solution()
+    assert solver.solution() == first
+    solver.forbid(first)
+    assert solver.solution() is None
+    assert solver.run(BIG) == learner_twin.SOLUTION
+    assert {tuple(first), tuple(solver.solution())} == {(0, 1), (2,)}
+
+
+def test_forbidding_nothing_exhausts_every_later_query(learner_twin):
+    solver = learner_twin.Learner(1, 0, [[0]])
+    solver.forbid([])
+    for assumptions in ((), (0,)):
+        solver.start(assumptions)
+        assert solver.run(BIG) == learner_twin.EXHAUSTED
+
+
+def test_a_primary_item_without_options_has_no_solution(learner_twin):
+    solver = learner_twin.Learner(2, 0, [[0]])
+    solver.start()
+    assert solver.run(BIG) == learner_twin.EXHAUSTED
+
+
+def test_an_option_without_primary_items_is_never_chosen(learner_twin):
+    solver = learner_twin.Learner(1, 1, [[1], [0]])
+    solver.start([0])
+    assert solver.run(BIG) == learner_twin.EXHAUSTED
+    solver.start()
+    assert enumerate_solutions(learner_twin, solver) == [[1]]
+
+
+def test_colors_let_options_share_a_secondary_item(learner_twin):
+    # Items 0, 1 primary, 2 secondary: options 0 and 1 agree on item 2's color, 2 does not.
+    options, colors = [[0, 2], [1, 2], [1, 2]], [[0, 1], [0, 1], [0, 2]]
+    solver = learner_twin.Learner(2, 1, options, colors)
+    solver.start()
+    assert enumerate_solutions(learner_twin, solver) == [[0, 1]]
+
+
+def test_no_solution_at_level_0_is_final(learner_twin):
+    # Every cover of items 0 and 1 is forbidden: a conflict at level 0, for every query.
+    solver = learner_twin.Learner(2, 0, [[0], [1]])
+    solver.start()
+    assert enumerate_solutions(learner_twin, solver) == [[0, 1]]
+    solver.start()
+    assert solver.run(BIG) == learner_twin.EXHAUSTED
+    assert solver.level == 0
+
+
+def test_the_counters_start_again_with_each_query(learner_twin):
+    solver = learner_twin.Learner(*sudoku_problem(9))
+    solver.start(sudoku_givens(SAMPLE_9X9))
+    assert solver.run(BIG) == learner_twin.SOLUTION
+    assert solver.propagations > 0
+    solver.start()
+    assert [getattr(solver, name) for name in COUNTERS] == [0] * len(COUNTERS)
+    assert (solver.n_primary, solver.n_secondary, solver.n_options) == (324, 0, 729)
+
+
+# -- bad arguments: one clear error, never a crash ------------------------------
+
+INVALID = [
+    ("unknown item", lambda m: m.Learner(1, 0, [[1]]), ProblemError),
+    ("negative n_primary", lambda m: m.Learner(-1, 0, []), ProblemError),
+    ("empty option", lambda m: m.Learner(1, 0, [[]]), ProblemError),
+    ("color on a primary item", lambda m: m.Learner(1, 1, [[0, 1]], [[1, 0]]), ProblemError),
+    ("colors for too few options", lambda m: m.Learner(1, 1, [[0, 1]], []), ProblemError),
+    ("non-iterable options", lambda m: m.Learner(1, 0, 5), TypeError),
+    ("assumption out of range", lambda m: m.Learner(1, 0, [[0]]).start([1]), ProblemError),
+    ("bool assumption", lambda m: m.Learner(1, 0, [[0]]).start([True]), ProblemError),
+    ("non-iterable assumptions", lambda m: m.Learner(1, 0, [[0]]).start(3), TypeError),
+    ("forbidden option out of range", lambda m: m.Learner(1, 0, [[0]]).forbid([-1]),
+     ProblemError),
+    ("negative budget", lambda m: m.Learner(1, 0, [[0]]).run(-1), ProblemError),
+    ("float budget", lambda m: m.Learner(1, 0, [[0]]).run(1.5), ProblemError),
+]
+
+
+@pytest.mark.parametrize("build, error", [case[1:] for case in INVALID],
+                         ids=[case[0] for case in INVALID])
+def test_bad_arguments_raise_one_clear_error(learner_twin, build, error):
+    with pytest.raises(error):
+        build(learner_twin)
+
+
+def test_a_huge_budget_is_fine(learner_twin):
+    solver = learner_twin.Learner(2, 0, [[0], [1], [0, 1]])
+    for budget in (2**63 - 1, 2**64, 10**30):
+        solver.start()
+        assert solver.run(budget) == learner_twin.SOLUTION
+
+
+ANYTHING = st.one_of(st.none(), st.booleans(), st.integers(-3, 5), st.floats(), st.text(max_size=2),
+                     st.lists(st.integers(-2, 5), max_size=3),
+                     st.lists(st.lists(st.integers(-2, 5), max_size=3), max_size=3))
+
+
+@settings(max_examples=300, deadline=None)
+@given(args=st.lists(ANYTHING, min_size=3, max_size=4), assumptions=ANYTHING,
+       forbidden=ANYTHING, budget=ANYTHING)
+def test_random_arguments_are_refused_cleanly_or_searched(learner_twin, args, assumptions,
+                                                          forbidden, budget):
+    try:
+        solver = learner_twin.Learner(*args)
+        solver.start(assumptions)
+        solver.forbid(forbidden)
+        assert solver.run(budget) in (learner_twin.SOLUTION, learner_twin.EXHAUSTED,
+                                      learner_twin.PAUSED)
+    except (ProblemError, TypeError):
+        pass
+
+
+# -- sudokus -------------------------------------------------------------------
+
+SAMPLE_9X9 = "98.7..6..75.....8...6......4.....3.2..59...7.....3.5...2..4...1..76...5......1..."
+"""The first puzzle of the hard1000 set (../shared/data/sudoku/hard1000.txt)."""
+
+
+def sudoku_problem(side):
+    """The sudoku module's exact-cover problem of a side x side grid: (n1, n2, options)."""
+    n_primary, n_secondary, options, _, _ = square_grid(*[int(side ** 0.5)] * 2).problem.definition
+    return n_primary, n_secondary, options
+
+
+def sudoku_givens(line):
+    (puzzle,), _ = parse_lines(line)
+    return square_grid(*[int(puzzle.side ** 0.5)] * 2).forced(puzzle.givens)
+
+
+def solve_sudoku(twin, line):
+    """(the grid's symbols, the Learner, its status after forbidding the solution)."""
+    (puzzle,), _ = parse_lines(line)
+    grid = square_grid(*[int(puzzle.side ** 0.5)] * 2)
+    solver = twin.Learner(*sudoku_problem(puzzle.side))
+    solver.start(grid.forced(puzzle.givens))
+    assert solver.run(BIG) == twin.SOLUTION
+    symbols = grid.decode(solver.solution())
+    assert grid.check(symbols)
+    assert all(given in (0, symbol) for given, symbol in zip(puzzle.givens, symbols))
+    solver.forbid(solver.solution())
+    return symbols, solver, solver.run(BIG)
+
+
+def test_a_hard_9x9_sudoku_is_solved_and_unique(learner_twin):
+    _, _, again = solve_sudoku(learner_twin, SAMPLE_9X9)
+    assert again == learner_twin.EXHAUSTED
+
+
+@pytest.mark.needs_shared
+def test_hard1000_first_twenty_are_solved_on_one_learner(learner_twin):
+    lines = (DATA / "sudoku" / "hard1000.txt").read_text().split()[:20]
+    solver = learner_twin.Learner(*sudoku_problem(9))
+    for line in lines:
+        grid = square_grid(3, 3)
+        (puzzle,), _ = parse_lines(line)
+        solver.start(grid.forced(puzzle.givens))
+        assert solver.run(BIG) == learner_twin.SOLUTION
+        symbols = grid.decode(solver.solution())
+        assert grid.check(symbols)
+        assert all(given in (0, symbol) for given, symbol in zip(puzzle.givens, symbols))
+
+
+def gecode_case(name, marks=()):
+    return pytest.param(name, id=name, marks=list(marks))
+
+
+@pytest.mark.parametrize("name", [
+    gecode_case("example89"),
+    gecode_case("example90"),
+])
+def test_a_gecode_25x25_sudoku_is_solved_as_published_and_unique(learner_twin_25x25, name):
+    twin = learner_twin_25x25
+    started = time.process_time()
+    symbols, _, again = solve_sudoku(twin, (GECODE25 / f"{name}.in").read_text())
+    seconds = time.process_time() - started
+    (published,), _ = parse_lines((GECODE25 / f"{name}.out").read_text())
+    assert symbols == published.givens
+    assert again == twin.EXHAUSTED
+    if twin.name == "c":
+        assert seconds < 2, f"{name}: {seconds:.2f} CPU s (a slow mark is due)"
+
+
+def test_a_sample_25x25_sudoku_is_solved(learner_twin_25x25):
+    twin = learner_twin_25x25
+    symbols, _, _ = solve_sudoku(twin, (SAMPLES / "sudoku" / "25x25.in").read_text())
+    (published,), _ = parse_lines((SAMPLES / "sudoku" / "25x25.out").read_text())
+    assert symbols == published.givens
+
+
+def test_pausing_a_long_search_changes_nothing(learner_twin_25x25):
+    # example20 takes thousands of conflicts: restarts and clause deletions fall inside
+    # the slices of 997 steps, and the assumptions are re-decided after each restart.
+    twin = learner_twin_25x25
+    problem = sudoku_problem(25)
+    assumptions = sudoku_givens((GECODE25 / "example20.in").read_text())
+    whole, sliced = twin.Learner(*problem), twin.Learner(*problem)
+    assert_pausing_changes_nothing(twin, whole, sliced, 997, assumptions)
+    assert whole.restarts > 0 and whole.deleted > 0
