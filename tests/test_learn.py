@@ -250,6 +250,17 @@ def test_bad_arguments_raise_one_clear_error(learner_twin, build, error):
         build(learner_twin)
 
 
+def test_the_c_learner_refuses_a_second_init(c_twin):
+    # A second __init__ would rebuild the arrays under a search's feet: refused, and the
+    # Learner goes on with its first problem.
+    solver = c_twin.Learner(2, 0, [[0], [1]])
+    with pytest.raises(ProblemError, match="^a Learner cannot be initialised twice$"):
+        solver.__init__(1, 0, [[0]])
+    solver.start()
+    assert solver.run(BIG) == c_twin.SOLUTION
+    assert solver.solution() == [0, 1]
+
+
 def test_a_huge_budget_is_fine(learner_twin):
     solver = learner_twin.Learner(2, 0, [[0], [1], [0, 1]])
     for budget in (2**63 - 1, 2**64, 10**30):

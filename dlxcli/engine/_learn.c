@@ -881,7 +881,7 @@ static int Learner_init(Learner *s, PyObject *args, PyObject *kwds)
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "iiO|O:Learner", kwlist, &n1, &n2, &options,
                                      &colors))
         return -1;
-    if (s->val) {
+    if (s->opt_start) { /* set by a first call, even one that failed */
         PyErr_SetString(ProblemError, "a Learner cannot be initialised twice");
         return -1;
     }
