@@ -51,6 +51,16 @@ def checker(command: str) -> Callable[..., Optional[str]]:
     return getattr(puzzle_module(command), "check", compare_lines)
 
 
+def learn_refused(command: str, settings: dict[str, Any]) -> Optional[str]:
+    """Why `--reason learn` cannot answer `command` with these settings, or None: its
+    puzzle module's LEARN_REFUSED (an answer defined by the DLX search's order or by a
+    maximum), or --rate, which reads the DLX search's nodes."""
+    why: Optional[str] = getattr(puzzle_module(command), "LEARN_REFUSED", None)
+    if why is None and settings.get("query") == "rate":
+        why = "--rate measures the nodes of the DLX search; use --reason singles or auto"
+    return why
+
+
 def generator(command: str) -> Optional[Generator]:
     """How dlxcli generate makes puzzles of a command (its puzzle module's GENERATE, a
     dlxcli.puzzles.Generator), or None: it cannot be generated."""

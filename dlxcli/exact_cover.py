@@ -42,15 +42,24 @@ if TYPE_CHECKING:
 class Stats:
     """What searches cost, added up: every query adds into the Stats it is given.
     `updates` and `mems` are None where they were not counted (the Python twin counts
-    neither: docs/engine.md, "What the twins promise"); a sum with None is None.
+    neither: docs/engine.md, "What the twins promise"); a sum with None is None; they
+    are the DLX search's (the learning search makes no link updates).
+
+    `learning` counts the queries the learning search answered (--reason; 0: DLX
+    answered every one), and `decisions`, `conflicts`, `learned` and `restarts` its
+    counters; its decisions are nodes too (in `nodes`, with the DLX search's).
     (A plain class: dataclasses would add to start-up.)"""
 
-    __slots__ = ("nodes", "updates", "solutions", "seconds", "mems")
+    __slots__ = ("nodes", "updates", "solutions", "seconds", "mems", "learning",
+                 "decisions", "conflicts", "learned", "restarts")
 
     def __init__(self, nodes: int = 0, updates: "int | None" = 0, solutions: int = 0,
-                 seconds: float = 0.0, mems: "int | None" = 0) -> None:
+                 seconds: float = 0.0, mems: "int | None" = 0, learning: int = 0,
+                 decisions: int = 0, conflicts: int = 0, learned: int = 0,
+                 restarts: int = 0) -> None:
         self.nodes, self.updates, self.solutions, self.seconds = nodes, updates, solutions, seconds
-        self.mems = mems
+        self.mems, self.learning, self.decisions = mems, learning, decisions
+        self.conflicts, self.learned, self.restarts = conflicts, learned, restarts
 
     def add(self, other: "Stats", solutions: bool = True, seconds: bool = True) -> "Stats":
         """Add `other`'s costs into this one; `solutions=False` leaves the solution count
@@ -59,6 +68,8 @@ class Stats:
         self.nodes += other.nodes
         self.updates = _sum_counted(self.updates, other.updates)
         self.mems = _sum_counted(self.mems, other.mems)
+        for name in LEARNING_COUNTERS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
         if seconds:
             self.seconds += other.seconds
         if solutions:
@@ -66,13 +77,23 @@ class Stats:
         return self
 
     def as_dict(self) -> "dict[str, object]":
-        return {name: getattr(self, name) for name in self.__slots__}
+        """The JSON value (docs/json.md): the DLX figures, then `learning`, null when
+        DLX answered every query, else the learning search's counters."""
+        learned = None if not self.learning else {
+            "queries": self.learning, "decisions": self.decisions,
+            "conflicts": self.conflicts, "learned": self.learned, "restarts": self.restarts}
+        return {"nodes": self.nodes, "updates": self.updates, "solutions": self.solutions,
+                "seconds": self.seconds, "mems": self.mems, "learning": learned}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Stats) and self.as_dict() == other.as_dict()
 
     def __repr__(self) -> str:
         return "Stats(" + ", ".join(f"{k}={v!r}" for k, v in self.as_dict().items()) + ")"
+
+
+LEARNING_COUNTERS = ("learning", "decisions", "conflicts", "learned", "restarts")
+"""The Stats of the learning search (--reason), added up like nodes."""
 
 
 def _sum_counted(a: "int | None", b: "int | None") -> "int | None":
@@ -99,16 +120,20 @@ class Budget:
     emit        called as emit(text) with output a puzzle module writes as it goes
                 (each solution of --all as it is found: puzzles.Output); None: the
                 output is kept for the Answer. The searches themselves never call it.
+    reason      which search answers (one of REASONS, --reason): "singles" DLX alone,
+                "learn" the engine's Learner, "auto" DLX for AUTO_NODES nodes and then
+                the Learner (see ExactCover)
     """
 
-    __slots__ = ("timeout", "deadline", "node_limit", "progress", "split", "trace", "emit")
+    __slots__ = ("timeout", "deadline", "node_limit", "progress", "split", "trace", "emit",
+                 "reason")
 
     def __init__(self, timeout: Optional[float] = None, node_limit: Optional[int] = None,
                  progress: Optional[Progress] = None, began: Optional[float] = None,
                  split: Optional[Split] = None, trace: Optional[Trace] = None,
-                 emit: Optional[Callable[[str], object]] = None) -> None:
+                 emit: Optional[Callable[[str], object]] = None, reason: str = "auto") -> None:
         self.timeout, self.node_limit, self.progress = timeout, node_limit, progress
-        self.split, self.trace, self.emit = split, trace, emit
+        self.split, self.trace, self.emit, self.reason = split, trace, emit, reason
         self.deadline: Optional[float]
         if timeout is None:
             self.deadline = None
@@ -141,15 +166,42 @@ class Budget:
         none), whichever comes first. Its time-limit message is this budget's when
         its deadline is this budget's."""
         if instant is None or (self.deadline is not None and self.deadline <= instant):
-            part = Budget(None, self.node_limit, progress)
+            part = Budget(None, self.node_limit, progress, reason=self.reason)
             part.timeout, part.deadline = self.timeout, self.deadline
             return part
         now = time.perf_counter()
-        return Budget(max(instant - now, 0.0), self.node_limit, progress, began=now)
+        return Budget(max(instant - now, 0.0), self.node_limit, progress, began=now,
+                      reason=self.reason)
+
+    def reasoning(self, reason: str) -> Budget:
+        """This budget with another `reason` (the same deadline, limits and callbacks)."""
+        other = Budget.__new__(Budget)
+        for name in Budget.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.reason = reason
+        return other
 
 
 UNLIMITED = Budget()
 """The budget of a query given none: no deadline, no node limit, no progress."""
+
+REASONS = ("auto", "singles", "learn")
+"""The values of Budget.reason (--reason), the default first."""
+AUTO_NODES = 100_000
+"""The nodes the DLX search gets under --reason auto before the Learner takes over:
+above the most one puzzle of hard1000, 17clue1000, the 16x16 and the samurai sets
+needs (docs/engine.md, "Reasoning beyond singles"), so that those answer as with
+--reason singles."""
+
+
+LEARN_SLICE = engine.SLICE >> 6
+"""Steps per call of Learner.run: a step (a decision or a conflict, with all its
+propagation) costs some 100 times a DLX node, so a 64th of a DLX slice gives Ctrl-C,
+time limits and progress their turn as often."""
+
+
+class _BudgetSpent(Exception):
+    """The DLX search of --reason auto used its AUTO_NODES without an answer."""
 
 
 class ExactCover:
@@ -183,6 +235,7 @@ class ExactCover:
         # The constructor's arguments, kept (not copied) so that a split search can
         # build the same problem in its workers (dlxcli.parallel).
         self.definition = (n_primary, n_secondary, options, weights, colors)
+        self._options_without_primary: Optional[frozenset[int]] = None
 
     @classmethod
     def from_names(cls, primary: Sequence[Hashable], secondary: Iterable[Hashable],
@@ -220,15 +273,29 @@ class ExactCover:
             yield from budget.split.solutions(self, forced=forced, first_item=first_item,
                                               budget=budget, stats=stats)
             return
+        reason = self._search_for(budget.reason, first_item, limit, forced)
+        if reason == "learn":
+            yield from self._learned(forced, limit, budget, stats)
+            return
         search = self._start(forced, first_item, False)
-        for _ in self._drive(False, budget, stats):
-            yield self._found()
-            if self.searches != search:
-                raise EngineBusy("another query on this problem started its own search "
-                                 "while a solutions() iterator was paused on it; finish "
-                                 "or close the iterator first")
-            if limit is not None and self.solver.count >= limit:
-                return
+        found: list[Solution] = []  # under auto (at most 2): the Learner must skip them
+        try:
+            for _ in self._drive(False, budget, stats, _cap(reason)):
+                solution = self._found()
+                if reason == "auto":
+                    found.append(solution)
+                yield solution
+                if self.searches != search:
+                    raise EngineBusy("another query on this problem started its own search "
+                                     "while a solutions() iterator was paused on it; finish "
+                                     "or close the iterator first")
+                if limit is not None and self.solver.count >= limit:
+                    return
+            return
+        except _BudgetSpent as spent:
+            used = spent.args[0]
+        left = None if limit is None else limit - len(found)
+        yield from self._learned(forced, left, budget, stats, found, used)
 
     def first(self, *, forced: Sequence[int] = (), first_item: bool = False,
               budget: Budget = UNLIMITED, stats: Optional[Stats] = None) -> Optional[Solution]:
@@ -236,14 +303,25 @@ class ExactCover:
         a 10,000-puzzle file makes 10,000 of these queries.) The search is closed here,
         not by the garbage collector: a deadline alarm that comes while it adds its
         stats would be printed and dropped there, and is raised to the caller here."""
-        self._start(forced, first_item, False)
-        drive = self._drive(False, budget, stats)
+        reason = self._search_for(budget.reason, first_item, 1, forced)
+        if reason != "learn":
+            self._start(forced, first_item, False)
+            drive = self._drive(False, budget, stats, _cap(reason))
+            try:
+                for _ in drive:
+                    return self.solver.solution()
+                return None
+            except _BudgetSpent as spent:
+                used = spent.args[0]
+            finally:
+                drive.close()
+        else:
+            used = 0
+        learned = self._learned(forced, 1, budget, stats, (), used)
         try:
-            for _ in drive:
-                return self.solver.solution()
-            return None
+            return next(learned, None)
         finally:
-            drive.close()
+            learned.close()
 
     def count(self, *, forced: Sequence[int] = (), first_item: bool = False,
               limit: Optional[int] = None, budget: Budget = UNLIMITED,
@@ -255,6 +333,8 @@ class ExactCover:
         if budget.split is not None:
             return budget.split.count(self, forced=forced, first_item=first_item,
                                       budget=budget, stats=stats)
+        if self._search_for(budget.reason, first_item, None, forced) == "learn":
+            return sum(1 for _ in self._learned(forced, None, budget, stats))
         self._start(forced, first_item, False)
         for _ in self._drive(True, budget, stats):
             pass
@@ -283,6 +363,11 @@ class ExactCover:
                 stats.solutions += improved
         best = self.solver.best_weight
         return None if best is None else (best, self._found())
+
+    def others(self, known: Sequence[int]) -> Others:
+        """Questions "is there a solution other than `known` with these forced
+        options?", answered by one Learner for them all (see Others)."""
+        return Others(self, known)
 
     # -- cutting a search into subproblems ------------------------------------------------
 
@@ -358,10 +443,104 @@ class ExactCover:
         assert solution is not None, "the engine reported a solution it does not hold"
         return solution
 
-    def _drive(self, count_only: bool, budget: Budget,
-               stats: Optional[Stats]) -> Generator[int, None, None]:
+    def _search_for(self, reason: str, first_item: bool, limit: Optional[int],
+                    forced: Sequence[int]) -> str:
+        """The search a query runs under --reason `reason` (see _search_for below);
+        "singles" when an option without a primary item is forced, which the Learner
+        holds false from the start (DLX never chooses such an option itself)."""
+        search = _search_for(reason, first_item, limit)
+        if search != "singles" and forced and not self._without_primary.isdisjoint(forced):
+            return "singles"
+        return search
+
+    @property
+    def _without_primary(self) -> frozenset[int]:
+        """The options with no primary item (found once)."""
+        if self._options_without_primary is None:
+            n_primary, options = self.definition[0], self.definition[2]
+            self._options_without_primary = frozenset(
+                j for j, option in enumerate(options)
+                if not any(item < n_primary for item in option))
+        return self._options_without_primary
+
+    def _learned(self, forced: Sequence[int], limit: Optional[int], budget: Budget,
+                 stats: Optional[Stats], known: Iterable[Solution] = (),
+                 used: int = 0) -> Generator[Solution, None, None]:
+        """Solutions found by the engine's Learner, at most `limit` (None: all, each
+        forbidden once found, so that the next run finds another: correct, and slow for
+        long lists), none of `known` (those the DLX search found before it gave up);
+        `used`: the nodes that search spent, counted against the node limit.
+
+        A fresh Learner each query: a forbidden solution is no fact of the problem, and
+        what an earlier puzzle taught one would make a later puzzle's answer depend on
+        the puzzles before it (and on --jobs). The forced options are its assumptions;
+        one forced twice leaves no solution, as in the DLX search."""
+        if len(set(forced)) < len(forced):
+            return
+        learner = _new_learner(self)
+        learner.start(list(forced))
+        for earlier in known:
+            learner.forbid(earlier)
+        found = 0
+        for _ in self._drive_learner(learner, budget, stats, used):
+            solution = learner.solution()
+            assert solution is not None, "the Learner reported a solution it does not hold"
+            found += 1
+            yield solution
+            if limit is not None and found >= limit:
+                return
+            learner.forbid(solution)
+
+    def _drive_learner(self, learner: Any, budget: Budget, stats: Optional[Stats],
+                       used: int) -> Generator[int, None, None]:
+        """`_drive` for a Learner: run it slice by slice, yield at each solution. A
+        slice is counted in steps (decisions and conflicts), the node limit in
+        decisions (its nodes), after the `used` nodes of a DLX search before it.
+        With --trace, one step a slice: a line per restart and per 1,000 conflicts."""
+        began = time.perf_counter()
+        node_limit = budget.node_limit
+        trace = budget.trace
+        if trace is not None:
+            watch = trace.learning(learner)
+        solutions = 0
+        try:
+            while True:
+                slice_ = 1 if trace is not None else LEARN_SLICE
+                if node_limit is not None:
+                    left = node_limit - used - learner.decisions
+                    if left <= 0:
+                        nodes = used + learner.decisions
+                        raise NodeLimitExceeded(
+                            f"search stopped after {nodes} nodes (node limit)", nodes)
+                    slice_ = min(slice_, left)
+                status = learner.run(slice_)
+                if trace is not None:
+                    watch.after(status)
+                if status == engine.SOLUTION:
+                    solutions += 1
+                    yield status
+                elif status == engine.EXHAUSTED:
+                    return
+                else:
+                    budget.check(used + learner.decisions)
+                    if budget.progress is not None:
+                        budget.progress(0.0, used + learner.decisions, solutions)
+        except SearchLimit as stopped:
+            stopped.nodes = used + learner.decisions
+            raise
+        finally:
+            if stats is not None:
+                links = None if self.solver.mems is None else 0  # the twin's way: 0 or None
+                stats.add(Stats(learner.decisions, links, solutions,
+                                time.perf_counter() - began, links, 1, learner.decisions,
+                                learner.conflicts, learner.learned, learner.restarts))
+
+    def _drive(self, count_only: bool, budget: Budget, stats: Optional[Stats],
+               cap: Optional[int] = None) -> Generator[int, None, None]:
         """Run the solver slice by slice; yield at each solution it reports. Between
-        slices the budget gets a turn (and Ctrl-C, as KeyboardInterrupt)."""
+        slices the budget gets a turn (and Ctrl-C, as KeyboardInterrupt). After `cap`
+        nodes (--reason auto's AUTO_NODES) it raises _BudgetSpent, unless the node
+        limit, which comes first, stops it there."""
         solver = self.solver
         began = time.perf_counter()
         node_limit = budget.node_limit
@@ -375,6 +554,10 @@ class ExactCover:
                         raise NodeLimitExceeded(
                             f"search stopped after {solver.nodes} nodes (node limit)",
                             solver.nodes)
+                if cap is not None:
+                    slice_ = min(slice_, cap - solver.nodes)
+                    if slice_ <= 0:
+                        raise _BudgetSpent(solver.nodes)
                 status = run(slice_, count_only)
                 if status == engine.SOLUTION:
                     yield status
@@ -391,6 +574,65 @@ class ExactCover:
             if stats is not None:
                 stats.add(Stats(solver.nodes, solver.updates, solver.count,
                                 time.perf_counter() - began, solver.mems))
+
+
+class Others:
+    """Whether a problem has a solution other than a known one under forced options:
+    many such questions on one Learner (`generate --minimal`, whose every check of a
+    given is one). The known solution is forbidden once, for good; each question's
+    forced options are assumptions, never clauses, so every clause learned is implied
+    by the problem and "not the known solution" alone, and each question starts with
+    what the earlier ones learned."""
+
+    def __init__(self, problem: ExactCover, known: Sequence[int]) -> None:
+        self.problem = problem
+        self.learner = _new_learner(problem)
+        self.learner.start([])
+        self.learner.forbid(list(known))
+
+    def exist(self, forced: Sequence[int], budget: Budget = UNLIMITED,
+              stats: Optional[Stats] = None) -> bool:
+        """Whether another solution with `forced` in it exists (a search within
+        `budget`: a limit raises, as the queries' do). One forced twice leaves none,
+        as in the queries."""
+        if len(set(forced)) < len(forced):
+            return False
+        self.learner.start(list(forced))
+        drive = self.problem._drive_learner(self.learner, budget, stats, 0)
+        try:
+            for _ in drive:
+                return True
+            return False
+        finally:
+            drive.close()
+
+
+def _new_learner(problem: ExactCover) -> Any:
+    """A fresh engine Learner of the problem (the twin's; the same problem arguments
+    as its Solver, less the weights)."""
+    if engine.Learner is None:
+        raise ProblemError(f"the {engine.ENGINE} twin has no learning search: use "
+                           "--reason singles")
+    n_primary, n_secondary, options, _, colors = problem.definition
+    return engine.Learner(n_primary, n_secondary, options, colors)
+
+
+def _search_for(reason: str, first_item: bool, limit: Optional[int]) -> str:
+    """The search a query runs under --reason `reason`: "singles" (DLX alone), "auto"
+    (DLX, then the Learner once AUTO_NODES are spent) or "learn". A query that wants
+    the solutions in DLX's order (`first_item`) is DLX's; under "auto" only a query
+    that stops at the first or second solution (first, --unique) may learn: counts
+    and lists are DLX's, faster there (docs/engine.md, "Reasoning beyond singles")."""
+    if reason == "singles" or first_item:
+        return "singles"
+    if reason == "auto" and (limit is None or limit > 2):
+        return "singles"
+    return reason
+
+
+def _cap(reason: str) -> Optional[int]:
+    """The nodes the DLX search gets under `reason` before the Learner takes over."""
+    return AUTO_NODES if reason == "auto" else None
 
 
 def _first_repeated(names):

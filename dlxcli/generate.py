@@ -10,7 +10,8 @@ the same for all. Each puzzle is made in three steps:
    (Generator.seeds: the boxes on a diagonal; a squiggly's first row) completed by the
    engine's first solution;
 2. givens removed in a random order, a symmetric group of cells at a time, a removal
-   kept only while the puzzle stays unique (a count stopped at 2, as `--unique`). One
+   kept only while the puzzle stays unique (a count stopped at 2, as `--unique`, or,
+   where the learning search checks them, "no solution but the grid": `Uniqueness`). One
    pass over the cells ends at a minimal puzzle: a given that could not go stays
    necessary as others go, since removing givens only adds solutions. With `clues`
    the pass stops at that many givens, and starts again on a fresh grid if it ends
@@ -49,6 +50,8 @@ CLIMB_STEPS = 1_000
 FILL_NODES = 50_000
 """Node limit for completing a squiggly's random first row: a layout that admits no
 solution, or hides it deep, is dropped for a new one."""
+FILL_BUDGET = Budget(node_limit=FILL_NODES, reason="singles")
+"""The solution grid is DLX's first solution of the random seeds, whatever --reason."""
 
 
 class GenerationFailed(DlxError):
@@ -107,13 +110,14 @@ class Request:
     difficulty measure (None: any; either end None: open) and the run's seed.
     Picklable, for the worker processes."""
 
-    __slots__ = ("kind", "size", "clues", "symmetry", "band", "seed")
+    __slots__ = ("kind", "size", "clues", "symmetry", "band", "seed", "reason")
 
     def __init__(self, kind: str, size: int = 9, clues: Optional[int] = None,
                  symmetry: str = "none", band: Optional[Band] = None,
-                 seed: object = 0) -> None:
+                 seed: object = 0, reason: str = "auto") -> None:
         self.kind, self.size, self.clues = kind, size, clues
         self.symmetry, self.band, self.seed = symmetry, band, seed
+        self.reason = reason
 
 
 # -- one puzzle ----------------------------------------------------------------------------
@@ -128,15 +132,16 @@ def make(request: Request, index: int,
         tried += 1
         board = generator_of(request.kind).board(request.size, rng)
         solution = solution_grid(request.kind, board, rng)
-        givens = None if solution is None else remove_givens(
-            board, solution, solution, rng, request.symmetry, request.clues)
+        unique = None if solution is None else Uniqueness(request, board, solution)
+        givens = None if unique is None else remove_givens(
+            board, unique.solution, unique, rng, request.symmetry, request.clues)
         if givens is not None and request.clues is not None:
             left = len(givens) - givens.count(0)
             fewest = left if fewest is None else min(fewest, left)
             givens = givens if left == request.clues else None
         steps = 0
-        if solution is not None and givens is not None and request.band is not None:
-            givens, steps = climb(board, givens, solution, rng, request)
+        if unique is not None and givens is not None and request.band is not None:
+            givens, steps = climb(board, givens, unique, rng, request)
             tried += steps
         if on_try is not None:
             on_try(1 + steps)
@@ -166,7 +171,7 @@ def describe(request: Request) -> str:
     return what
 
 
-def climb(board: Board, givens: list[int], solution: list[int], rng: random.Random,
+def climb(board: Board, givens: list[int], unique: Uniqueness, rng: random.Random,
           request: Request) -> tuple[Optional[list[int]], int]:
     """(a puzzle in the request's difficulty band, steps taken), or (None, steps) after
     CLIMB_STEPS steps without one.
@@ -178,6 +183,7 @@ def climb(board: Board, givens: list[int], solution: list[int], rng: random.Rand
     band such as 1000: would almost never be met by drawing fresh ones."""
     distance = band_distance(board, givens, request.band)
     groups = symmetric_groups(board, request.symmetry)
+    solution = unique.solution
     for step in range(CLIMB_STEPS):
         if distance == 0:
             return givens, step
@@ -186,7 +192,7 @@ def climb(board: Board, givens: list[int], solution: list[int], rng: random.Rand
         for group in rng.sample(empty, min(2, len(empty))):
             for cell in group:
                 trial[cell] = solution[cell]
-        trial = remove_givens(board, trial, solution, rng, request.symmetry, request.clues)
+        trial = remove_givens(board, trial, unique, rng, request.symmetry, request.clues)
         if request.clues is None or len(trial) - trial.count(0) == request.clues:
             moved = band_distance(board, trial, request.band)
             if moved <= distance:
@@ -206,11 +212,13 @@ def band_distance(board: Board, givens: Sequence[int], band: Optional[Band]) -> 
     return 0
 
 
-def remove_givens(board: Board, givens: Sequence[int], solution: Sequence[int],
+def remove_givens(board: Board, givens: Sequence[int], unique: Uniqueness,
                   rng: random.Random, symmetry: str, clues: Optional[int] = None) -> list[int]:
     """`givens` (a unique puzzle, or the whole solution) with more givens removed, in a
-    random order of symmetric groups, while it stays unique: minimal when `clues` is
-    None; else stopped at `clues` givens, or where the pass ends above that."""
+    random order of symmetric groups, while it stays unique (`unique` asks): minimal
+    when `clues` is None; else stopped at `clues` givens, or where the pass ends above
+    that."""
+    solution = unique.solution
     givens = list(givens)
     left = len(givens) - givens.count(0)
     groups = [group for group in symmetric_groups(board, symmetry) if givens[group[0]]]
@@ -219,7 +227,7 @@ def remove_givens(board: Board, givens: Sequence[int], solution: Sequence[int],
             continue
         for cell in group:
             givens[cell] = 0
-        if stays_unique(board, givens, solution, group):
+        if stays_unique(board, givens, unique, group):
             left -= len(group)
             if left == clues:
                 return givens
@@ -229,7 +237,7 @@ def remove_givens(board: Board, givens: Sequence[int], solution: Sequence[int],
     return givens
 
 
-def stays_unique(board: Board, givens: Sequence[int], solution: Sequence[int],
+def stays_unique(board: Board, givens: Sequence[int], unique: Uniqueness,
                  group: Sequence[int]) -> bool:
     """True if `givens`, from which `group` was just removed, still have one solution.
 
@@ -238,12 +246,46 @@ def stays_unique(board: Board, givens: Sequence[int], solution: Sequence[int],
     other grids in every combination before it gets there (millions of nodes). So a
     second solution that keeps every cell outside those grids as in `solution` is
     looked for first; only when there is none does the full search decide."""
+    solution = unique.solution
     for around in board.near(group) if board.near else ():
         local = [symbol or (0 if cell in around else solution[cell])
                  for cell, symbol in enumerate(givens)]
-        if queries.search(board.grid, local, 2) == 2:
+        if unique.second(local):
             return False
-    return queries.search(board.grid, givens, 2) == 1
+    return not unique.second(givens)
+
+
+class Uniqueness:
+    """The uniqueness checks of puzzles made from one solution grid: `second(givens)`
+    says whether givens (a part of `solution`) have another solution too.
+
+    With the learning search where it is asked for (--reason learn), and under auto
+    on the sizes whose minimal puzzles DLX cannot prove (Generator.minimal_out_of_reach,
+    25x25: a check can take DLX hours), one Learner serves every check of the grid
+    (exact_cover.Others: the grid forbidden once, the givens assumptions), each check
+    starting with what the earlier ones learned. Otherwise each check is a count
+    stopped at 2 under the request's --reason. The verdicts are the same either way,
+    so the puzzles do not depend on it."""
+
+    __slots__ = ("grid", "solution", "budget", "others")
+
+    def __init__(self, request: Request, board: Board, solution: Sequence[int]) -> None:
+        self.grid, self.solution = board.grid, solution
+        self.budget = Budget(reason=request.reason)
+        self.others = None
+        if learns_incrementally(request):
+            self.others = board.grid.problem.others(board.grid.forced(solution))
+
+    def second(self, givens: Sequence[int]) -> bool:
+        if self.others is not None:
+            return self.others.exist(self.grid.forced(givens))
+        return queries.search(self.grid, givens, 2, self.budget) == 2
+
+
+def learns_incrementally(request: Request) -> bool:
+    """Whether the request's uniqueness checks go to one Learner per grid."""
+    out_of_reach = request.size in generator_of(request.kind).minimal_out_of_reach
+    return request.reason == "learn" or (request.reason == "auto" and out_of_reach)
 
 
 def symmetric_groups(board: Board, symmetry: str) -> list[list[int]]:
@@ -269,7 +311,7 @@ def solution_grid(kind: str, board: Board, rng: random.Random) -> Optional[list[
     seeds = generator_of(kind).seeds(board, rng)
     try:
         found = board.grid.problem.first(forced=board.grid.forced(seeds),
-                                         budget=Budget(node_limit=FILL_NODES))
+                                         budget=FILL_BUDGET)
     except NodeLimitExceeded:
         return None
     return None if found is None else board.grid.decode(found)

@@ -273,7 +273,11 @@ def _index(done):
 def _finished(problem, search, budget, stats):
     """Yield every subproblem as a Done, in the order they finish: those a checkpoint
     holds first, then those this process solves, then the workers'. Adds the whole
-    search's costs into `stats` (nodes: those of the whole tree; seconds: this run's)."""
+    search's costs into `stats` (nodes: those of the whole tree; seconds: this run's).
+    A split search is DLX's under every --reason: the subproblems are its branches, and
+    their answers add up to its answer in its order (docs/engine.md, "Reasoning beyond
+    singles")."""
+    budget = budget.reasoning("singles")
     split = budget.split
     began = time.perf_counter()
     spent = Stats()
@@ -514,8 +518,8 @@ def solve_subproblem(search: Search, index: int, prefix: Sequence[int],
     """A worker's task: one subproblem, searched sequentially (with the search's node
     limit; the time limit is kept by the process that split the search)."""
     stats = Stats()
-    value = search.answer(_problem(search), prefix, Budget(node_limit=search.node_limit),
-                          stats, floor)
+    value = search.answer(_problem(search), prefix,
+                          Budget(node_limit=search.node_limit, reason="singles"), stats, floor)
     return Done(index, value, stats)
 
 

@@ -16,6 +16,10 @@ so that both twins give the same trace:
 * from one node's path to the next, the levels that are gone were backtracked, and the
   deepest level left moved on to its next option.
 
+A learning search (--reason learn or auto, the engine's Learner) is traced more
+coarsely: a line when it starts, one per restart and per 1,000 conflicts, one per
+solution and one at its end (`LearnerTrace`).
+
 A line is (depth, kind, text): the cli renders it (plain, or indented and coloured on a
 terminal). After `limit` lines one more says the trace was cut, and every search goes
 on untraced at full speed.
@@ -27,7 +31,7 @@ from . import engine
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
-    from typing import Callable
+    from typing import Any, Callable
 
     from .exact_cover import ExactCover
 
@@ -37,7 +41,8 @@ FEW = 8
 
 class Trace:
     """Where every search of a run sends its lines, `write(depth, kind, text)`, at most
-    `limit` of them; kinds: search, choose, try, back, dead, solution, end, cut."""
+    `limit` of them; kinds: search, choose, try, back, dead, solution, end, cut, and
+    for a learning search restart and conflicts."""
 
     def __init__(self, write: Callable[[int, str, str], object], limit: int = 2000) -> None:
         self.write, self.limit, self.lines = write, limit, 0
@@ -54,10 +59,51 @@ class Trace:
             self.write(0, "cut", f"trace cut after {self.limit:,} lines; the search goes on")
         self.lines += 1
 
+    def learning(self, learner: Any) -> LearnerTrace:
+        """What a learning search (the engine's Learner) reports each step to."""
+        return LearnerTrace(self, learner)
+
     def runner(self, problem: ExactCover) -> Callable[..., int]:
         """What a query calls instead of problem.solver.run: the same statuses, each
         node traced."""
         return _TracedSearch(self, problem).run
+
+
+class LearnerTrace:
+    """--trace of a learning search (one step at a time): its start, a line per restart
+    and per 1,000 conflicts, its solutions and its end."""
+
+    EVERY = 1000
+    """Conflicts between two progress lines."""
+
+    def __init__(self, trace: Trace, learner: Any) -> None:
+        self.trace, self.learner = trace, learner
+        self.restarts = self.conflicts = 0
+        trace.emit(0, "search", f"Learning search: {learner.n_options} options, "
+                                f"{learner.n_primary} primary and {learner.n_secondary} "
+                                f"secondary items")
+
+    def after(self, status: int) -> None:
+        """Show what the step just run did."""
+        learner, emit = self.learner, self.trace.emit
+        if learner.restarts > self.restarts:
+            self.restarts = learner.restarts
+            emit(0, "restart", f"restart {learner.restarts:,} after {learner.conflicts:,} "
+                               f"conflicts: {self._kept()}")
+        if learner.conflicts // self.EVERY > self.conflicts // self.EVERY:
+            emit(0, "conflicts", f"{learner.conflicts:,} conflicts: level {learner.level}, "
+                                 f"{learner.decisions:,} decisions, {self._kept()}")
+        self.conflicts = learner.conflicts
+        if status == engine.SOLUTION:
+            emit(0, "solution", f"solution after {learner.decisions:,} decisions and "
+                                f"{learner.conflicts:,} conflicts")
+        elif status == engine.EXHAUSTED:
+            emit(0, "end", f"no more solutions: {learner.decisions:,} decisions, "
+                           f"{learner.conflicts:,} conflicts, {learner.restarts:,} restarts")
+
+    def _kept(self) -> str:
+        kept = self.learner.learned - self.learner.deleted
+        return f"{kept:,} learned clause{'' if kept == 1 else 's'} kept"
 
 
 class _TracedSearch:

@@ -329,7 +329,8 @@ def test_an_interrupt_sent_again_as_a_blocking_call_starts_still_ends_it_at_once
 SUDOKU = REPO / "puzzles" / "sudoku"
 STOPPER = (REPO / "tests" / "hostile" / "sudoku" / "bad_time_limit_one_of_three.txt"
            ).read_text().splitlines()[1]
-"""A 25x25 line-format sudoku that DLX does not finish in 60 s (see its .expect)."""
+"""A 25x25 line-format sudoku that DLX does not finish in 60 s (see its .expect): the
+tests that need a search stopped run it under --reason singles."""
 
 
 def quick_sudoku():
@@ -359,7 +360,7 @@ def test_a_time_limit_names_its_line_and_counts_every_puzzle_not_tried(tmp_path,
     answered, stopped and not tried still adds up to every puzzle."""
     big = tmp_path / "big.txt"
     big.write_text(puzzles_stopped_at(151, 1500))
-    done = dlxcli_process("sudoku", "--jobs", jobs, "--timeout", "3", big)
+    done = dlxcli_process("sudoku", "--reason", "singles", "--jobs", jobs, "--timeout", "3", big)
     answered = len(done.stdout.splitlines())
     assert done.returncode == 3
     assert done.stdout == (quick_sudoku()[1] + "\n") * answered
@@ -376,7 +377,8 @@ def test_a_time_limit_on_a_stdin_that_never_ends_names_where_reading_stopped():
     """Counting the puzzles not tried must not wait for an end that never comes: what the
     pipe holds is read (it ends on line 300), and the message says from where it was not."""
     import subprocess
-    process = subprocess.Popen([sys.executable, "-m", "dlxcli", "sudoku", "--timeout", "2"],
+    process = subprocess.Popen([sys.executable, "-m", "dlxcli", "sudoku", "--reason", "singles",
+                                "--timeout", "2"],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, cwd=REPO)
     try:

@@ -249,8 +249,9 @@ def test_out_writes_one_input_file_per_puzzle(tmp_path):
     (["samurai", "--count", "2"], "use --out"),
     (["sudoku", "--difficulty", "9:3"], "LOW is above HIGH"),
     (["sudoku", "--difficulty", "hard"], "expected LOW:HIGH"),
-    (["sudoku", "--size", "25"], "give --clues N"),
-    (["sudoku", "--size", "25", "--minimal"], "minimal 25x25 sudoku is out of reach"),
+    (["sudoku", "--size", "25", "--reason", "singles"], "give --clues N"),
+    (["sudoku", "--size", "25", "--minimal", "--reason", "singles"],
+     "minimal 25x25 sudoku is out of reach of --reason singles"),
 ])
 def test_usage_errors(args, message):
     result = run("generate", *args)

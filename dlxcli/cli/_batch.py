@@ -35,23 +35,24 @@ class Limits:
     """What the options allow each input: seconds from when its reading starts, and
     nodes for each search (each puzzle of an input has its own); and `split`, a
     dlxcli.parallel.Split when each search is to be cut up and solved by other
-    processes; `trace`, the dlxcli.trace.Trace of --trace."""
+    processes; `trace`, the dlxcli.trace.Trace of --trace; `reason`, which search
+    answers (--reason, exact_cover.REASONS)."""
 
-    __slots__ = ("timeout", "node_limit", "split", "trace")
+    __slots__ = ("timeout", "node_limit", "split", "trace", "reason")
 
-    def __init__(self, timeout=None, node_limit=None, split=None, trace=None):
+    def __init__(self, timeout=None, node_limit=None, split=None, trace=None, reason="auto"):
         self.timeout, self.node_limit, self.split = timeout, node_limit, split
-        self.trace = trace
+        self.trace, self.reason = trace, reason
 
     def budget(self, began, progress=None, emit=None):
         """The Budget of an input whose reading started at `began` (perf_counter)."""
         return Budget(self.timeout, self.node_limit, progress, began=began,
-                      split=self.split, trace=self.trace, emit=emit)
+                      split=self.split, trace=self.trace, emit=emit, reason=self.reason)
 
     def split_over(self, processes):
         """These limits, each search split over `processes` local processes."""
         from ..parallel import Split
-        return Limits(self.timeout, self.node_limit, Split(processes))
+        return Limits(self.timeout, self.node_limit, Split(processes), reason=self.reason)
 
 
 class Job:

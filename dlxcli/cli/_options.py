@@ -14,6 +14,7 @@ import sys
 import click
 
 from ..commands import default_settings, puzzle_module
+from ..exact_cover import AUTO_NODES, REASONS
 from . import _run
 
 DEFAULT = _run.RUN_DEFAULTS
@@ -59,6 +60,13 @@ def input_options(command):
                           "cores: one per core); a single input's count, enumeration "
                           "or maximize is split over them. The output is the same as "
                           "with 1."),
+        click.option("--reason", type=click.Choice(REASONS), default=DEFAULT["reason"],
+                     show_default=True,
+                     help="Which search answers a first solution or --unique: singles "
+                          "(dancing links, reasoning by naked and hidden singles), learn "
+                          "(the learning search: conflicts teach it clauses), or auto "
+                          f"(dancing links for {AUTO_NODES:,} nodes, then learn). Counts and "
+                          "lists stay dancing links but under learn (docs/engine.md)."),
         click.option("--progress/--no-progress", default=DEFAULT["progress"],
                      help="Show a progress bar and a summary table on stderr "
                           "[default: when stderr is a terminal and the run takes more "

@@ -23,7 +23,7 @@ RUN_DEFAULTS = {"paths": (), "recursive": False, "jobs": 1, "timeout": None,
                 "node_limit": None, "progress": None, "verbosity": 0,
                 "output_format": "judge", "out_dir": None, "headers": None,
                 "scheduler": None, "checkpoint": None, "stats": False,
-                "trace": False, "trace_limit": 2000}
+                "trace": False, "trace_limit": 2000, "reason": "auto"}
 """The options the runner consumes, at their defaults; `_options` declares the click
 options with these defaults. Every other setting goes to the puzzle's solve_text."""
 
@@ -56,6 +56,9 @@ def run(command, options):
         return EXIT_BAD_INPUT
     if runner["checkpoint"] and len(sources) > 1:
         raise UsageProblem("--checkpoint keeps the subproblems of one search: give one input")
+    refusal = learn_refusal(command, settings, runner["reason"])
+    if refusal:
+        raise UsageProblem(refusal)
     refusal = trace_refusal(runner)
     if refusal:
         fail(refusal)
@@ -70,7 +73,7 @@ def run(command, options):
     progress = False if runner["trace"] else runner["progress"]
     ui = _ui.display(progress, runner["verbosity"], runner["stats"])
     limits = Limits(runner["timeout"], runner["node_limit"], split_of(runner, ui.message),
-                    tracer_of(runner))
+                    tracer_of(runner), runner["reason"])
     writer = Writer(runner["output_format"], runner["out_dir"], runner["headers"],
                     len(sources), ui)
     with interruptible(), ui:
@@ -167,6 +170,16 @@ def trace_refusal(runner):
         if given:
             return f"--trace follows one search in this process: it cannot go with {option}"
     return None
+
+
+def learn_refusal(command, settings, reason):
+    """Why `--reason learn` cannot answer `command` with `settings`, or None: some
+    answers are defined by the DLX search itself (its order, its nodes)."""
+    if reason != "learn":
+        return None
+    from ..commands import learn_refused
+    why = learn_refused(command, settings)
+    return None if why is None else f"--reason learn: {why}"
 
 
 def tracer_of(runner):

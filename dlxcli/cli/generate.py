@@ -23,6 +23,7 @@ import click
 from .. import generate as making
 from ..commands import generatable, generator
 from ..errors import DlxError
+from ..exact_cover import AUTO_NODES, REASONS
 from ..pool import WorkerPool
 from . import _ui
 from ._inputs import BLOCK, printable
@@ -104,6 +105,12 @@ EXAMPLES = ["dlxcli generate sudoku --count 5 --seed 1 | dlxcli sudoku --unique"
 @click.option("--solution", is_flag=True,
               help="With --format svg: draw each puzzle's solution, its givens in bold "
                    "on grey, instead of the puzzle.")
+@click.option("--reason", type=click.Choice(REASONS), default=RUN_DEFAULTS["reason"],
+              show_default=True,
+              help="Which search checks uniqueness: singles (dancing links), learn (one "
+                   "learning search per solution grid, learning across the checks), or "
+                   "auto (learn for a 25x25, else dancing links, learning only where they "
+                   "take more than " f"{AUTO_NODES:,} nodes). The puzzles are the same.")
 @click.option("--progress/--no-progress", default=RUN_DEFAULTS["progress"],
               help="Show a progress bar on stderr: puzzles found, puzzles tried and tries "
                    "per second [default: when stderr is a terminal and the run takes more "
@@ -111,8 +118,8 @@ EXAMPLES = ["dlxcli generate sudoku --count 5 --seed 1 | dlxcli sudoku --unique"
 @click.option("-q", "--quiet", "verbosity", flag_value=-1, default=0,
               help="No progress display and no --seed line; only errors on stderr.")
 def command(kind, size, count, clues, minimal, symmetry, seed, jobs, difficulty, out_dir,
-            output_format, solution, progress, verbosity):
-    request = making.Request(kind, int(size), clues, symmetry, difficulty, seed)
+            output_format, solution, reason, progress, verbosity):
+    request = making.Request(kind, int(size), clues, symmetry, difficulty, seed, reason)
     check_request(request, minimal, count, out_dir, output_format, solution)
     refusal = making.impossible(request)
     if refusal:
@@ -163,11 +170,12 @@ def check_request(request, minimal, count, out_dir, output_format="input", solut
         raise click.UsageError(f"a {request.kind} input holds one puzzle: use --out DIR for "
                                "--count above 1")
     clues_instead = maker.minimal_out_of_reach.get(request.size)
-    if clues_instead is not None and request.clues is None:
+    if clues_instead is not None and request.clues is None and request.reason == "singles":
         what = making.describe(making.Request(request.kind, request.size))
-        raise click.UsageError(f"a minimal {what} is out of reach (each given's check is a "
-                               "uniqueness proof that can take hours, docs/generate.md): "
-                               f"give --clues N, e.g. {clues_instead}")
+        raise click.UsageError(f"a minimal {what} is out of reach of --reason singles (each "
+                               "given's check is a uniqueness proof that can take hours, "
+                               "docs/generate.md): use --reason auto or learn, or give "
+                               f"--clues N, e.g. {clues_instead}")
 
 
 class Tally:

@@ -22,7 +22,7 @@ from . import _ui
 from ._batch import Job, Limits, solve_jobs
 from ._inputs import find_sources, printable
 from ._options import help_with_examples, input_options, option_flags, settings_of
-from ._run import EXIT_BAD_INPUT, RUN_DEFAULTS, interruptible, processes
+from ._run import EXIT_BAD_INPUT, RUN_DEFAULTS, interruptible, learn_refusal, processes
 
 EXPECTED_SUFFIXES = (".out", ".ans")
 JUDGE_HELP = {
@@ -53,17 +53,17 @@ EXAMPLES = ["dlxcli judge puzzles/matrix",
               help="Solve every input with this command instead of the one named by its "
                    "folder.")
 @click.argument("paths", nargs=-1, required=True, type=click.Path(exists=True))
-def command(paths, command_name, timeout, node_limit, jobs, progress, verbosity):
+def command(paths, command_name, timeout, node_limit, reason, jobs, progress, verbosity):
     sources, problems = find_sources(paths, True)
     for problem in problems:
         click.echo(f"dlxcli: {problem}", err=True)
     if not sources:
         sys.exit(EXIT_BAD_INPUT)
-    plan = [_job(source, command_name) for source in sources]
+    plan = [_job(source, command_name, reason) for source in sources]
     verdicts = []
     ui = _ui.display(progress, verbosity)
     with interruptible(), ui:
-        for job, outcome in solve_jobs(plan, Limits(timeout, node_limit),
+        for job, outcome in solve_jobs(plan, Limits(timeout, node_limit, reason=reason),
                                        processes(jobs, verbosity), ui, keep=True):
             verdict, detail = judge(job, outcome)
             verdicts.append(verdict)
@@ -98,9 +98,9 @@ def _plural(noun, count):
     return noun + "s"
 
 
-def _job(source, command_name):
+def _job(source, command_name, reason="auto"):
     """The Job for one input: its command, and that command's settings from NAME.args
-    (a problem instead when either cannot be had)."""
+    (a problem instead when either cannot be had, or when --reason cannot answer it)."""
     if source.path.endswith(EXPECTED_SUFFIXES):
         return Job(source, None, {}, problem=(
             f"{source.name}: an expected answer, not an input (judge the input beside it)"))
@@ -111,9 +111,12 @@ def _job(source, command_name):
             f"after a command, e.g. puzzles/queens/, or use --command)"))
     args_path = os.path.splitext(source.path)[0] + ".args"
     try:
-        return Job(source, name, _args_settings(name, args_path))
+        settings = _args_settings(name, args_path)
     except ArgsProblem as exc:
         return Job(source, name, {}, problem=f"{printable(args_path)}: {exc}")
+    refusal = learn_refusal(name, settings, reason)
+    return Job(source, name, settings,
+               problem=None if refusal is None else f"{source.name}: {refusal}")
 
 
 class ArgsProblem(Exception):

@@ -28,6 +28,9 @@ if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.
 MAX_N = 32
 """Beyond this even the count would take years; refusing is kinder than hanging."""
 SHOWN = 3
+LEARN_REFUSED = ("queens' answer is the first three placements in the DLX search's "
+                 "lexicographic order and a count: use --reason singles or auto")
+"""Why --reason learn cannot answer (dlxcli.commands.learn_refused)."""
 
 COMMAND = Command(
     "Place n queens on an n x n board (Luogu P1219).",

@@ -109,9 +109,11 @@ def measure(grid: Grid, givens: Sequence[int], budget: Budget = UNLIMITED,
     Such a search visits the root and one node per empty cell (every item it branches
     on has one option left: a naked or hidden single), so `nodes - empty - 1` is the
     number of nodes spent on guesses that failed and on proving that no other branch
-    holds a second solution; it is 0 exactly when singles alone solve the puzzle."""
+    holds a second solution; it is 0 exactly when singles alone solve the puzzle.
+    The measure is DLX's: its search runs under --reason singles whatever the budget's
+    (--reason learn refuses --rate: dlxcli.commands.learn_refused)."""
     own = Stats()
-    found = search(grid, givens, 2, budget, own)
+    found = search(grid, givens, 2, budget.reasoning("singles"), own)
     if stats is not None:
         stats.add(own)
     empty = sum(1 for symbol in givens if not symbol)

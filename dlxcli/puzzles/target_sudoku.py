@@ -40,6 +40,9 @@ if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.
 SIDE = 9
 NO_SOLUTION = -1
 SCALE = 4
+LEARN_REFUSED = ("target-sudoku's answer is a maximum, found by the DLX search's branch "
+                 "and bound: use --reason singles or auto")
+"""Why --reason learn cannot answer (dlxcli.commands.learn_refused)."""
 
 COMMAND = Command(
     "Find the highest score of a target sudoku (NOIP 2009, Luogu P1074).",
