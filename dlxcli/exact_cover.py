@@ -471,25 +471,27 @@ class ExactCover:
         long lists), none of `known` (those the DLX search found before it gave up);
         `used`: the nodes that search spent, counted against the node limit.
 
-        A fresh Learner each query: a forbidden solution is no fact of the problem, and
-        what an earlier puzzle taught one would make a later puzzle's answer depend on
-        the puzzles before it (and on --jobs). The forced options are its assumptions;
-        one forced twice leaves no solution, as in the DLX search."""
-        if len(set(forced)) < len(forced):
+        A fresh Learner each query, of the problem the forced options leave (see
+        `_Remainder`): a forbidden solution is no fact of the problem, and what an
+        earlier puzzle taught one would make a later puzzle's answer depend on the
+        puzzles before it (and on --jobs). One forced twice leaves no solution, as in
+        the DLX search."""
+        remainder = _Remainder(self, forced)
+        if remainder.empty:
             return
-        learner = _new_learner(self)
-        learner.start(list(forced))
+        learner = remainder.learner()
+        learner.start([])
         for earlier in known:
-            learner.forbid(earlier)
+            learner.forbid(remainder.inside(earlier))
         found = 0
         for _ in self._drive_learner(learner, budget, stats, used):
-            solution = learner.solution()
-            assert solution is not None, "the Learner reported a solution it does not hold"
+            inside = learner.solution()
+            assert inside is not None, "the Learner reported a solution it does not hold"
             found += 1
-            yield solution
+            yield remainder.outside(inside)
             if limit is not None and found >= limit:
                 return
-            learner.forbid(solution)
+            learner.forbid(inside)
 
     def _drive_learner(self, learner: Any, budget: Budget, stats: Optional[Stats],
                        used: int) -> Generator[int, None, None]:
@@ -586,7 +588,8 @@ class Others:
 
     def __init__(self, problem: ExactCover, known: Sequence[int]) -> None:
         self.problem = problem
-        self.learner = _new_learner(problem)
+        n_primary, n_secondary, options, _, colors = problem.definition
+        self.learner = _new_learner(n_primary, n_secondary, options, colors)
         self.learner.start([])
         self.learner.forbid(list(known))
 
@@ -607,13 +610,72 @@ class Others:
             drive.close()
 
 
-def _new_learner(problem: ExactCover) -> Any:
-    """A fresh engine Learner of the problem (the twin's; the same problem arguments
-    as its Solver, less the weights)."""
+class _Remainder:
+    """The problem that forced options leave, for a Learner: their items gone, and the
+    options that clash with them (share a primary item, or a secondary one without the
+    same color) or lie wholly inside them (secondary items of the same colors: such an
+    option has no primary item, and no search chooses it). The Learner takes the forced options as level-0 facts this way, not as
+    assumptions, which it would decide again after every restart and carry in every
+    clause it learns: measured on Gecode's 25x25 sudokus, 4 of 18 then took over 15 s
+    that take 0.6 to 6 s here (bench/bench_learn.py). Options are renumbered; `inside`
+    and `outside` translate solutions. `empty`: the forced options clash with each
+    other (or one is forced twice): no solution."""
+
+    def __init__(self, problem: ExactCover, forced: Sequence[int]) -> None:
+        n_primary, n_secondary, options, _, colors = problem.definition
+        self.problem, self.forced = problem, list(forced)
+        taken: dict[int, int] = {}  # item -> the color the forced options give it (0: none)
+        self.empty = len(set(forced)) < len(forced)
+        for j in forced:
+            for k, item in enumerate(options[j]):
+                color = colors[j][k] if colors is not None else 0
+                if item in taken and (item < n_primary or not color or taken[item] != color):
+                    self.empty = True
+                taken[item] = color
+        self.number = [item for item in range(n_primary + n_secondary) if item not in taken]
+        self.n_primary = sum(1 for item in self.number if item < n_primary)
+        renumbered = {item: new for new, item in enumerate(self.number)}
+        forced_set = set(forced)
+        self.kept = [j for j, option in enumerate(options)
+                     if j not in forced_set and not taken.keys() >= set(option)
+                     and all(_fits(item, colors[j][k] if colors is not None else 0,
+                                   taken, n_primary) for k, item in enumerate(option))]
+        self.options = [[renumbered[item] for item in options[j] if item not in taken]
+                        for j in self.kept]
+        self.colors = None if colors is None else [
+            [color for item, color in zip(options[j], colors[j]) if item not in taken]
+            for j in self.kept]
+        self.index = {j: new for new, j in enumerate(self.kept)}
+
+    def learner(self) -> Any:
+        """A fresh engine Learner of the remainder."""
+        return _new_learner(self.n_primary, len(self.number) - self.n_primary,
+                            self.options, self.colors)
+
+    def inside(self, solution: Iterable[int]) -> list[int]:
+        """A solution of the whole problem (holding the forced options) as the
+        remainder's options."""
+        return [self.index[j] for j in solution if j in self.index]
+
+    def outside(self, inside: Iterable[int]) -> Solution:
+        """A solution of the remainder as the whole problem's: forced options first."""
+        return self.forced + [self.kept[j] for j in inside]
+
+
+def _fits(item: int, color: int, taken: dict[int, int], n_primary: int) -> bool:
+    """Whether an option's `item` (with `color`) goes with the forced options' `taken`."""
+    if item not in taken:
+        return True
+    return item >= n_primary and color != 0 and taken[item] == color
+
+
+def _new_learner(n_primary: int, n_secondary: int, options: Sequence[Sequence[int]],
+                 colors: Optional[Sequence[Sequence[int]]]) -> Any:
+    """A fresh engine Learner of a problem (the twin's; a Solver's problem arguments
+    less the weights)."""
     if engine.Learner is None:
         raise ProblemError(f"the {engine.ENGINE} twin has no learning search: use "
                            "--reason singles")
-    n_primary, n_secondary, options, _, colors = problem.definition
     return engine.Learner(n_primary, n_secondary, options, colors)
 
 
