@@ -4,8 +4,8 @@
  *
  * Layer: engine. A port of bench/proto/xcdcl.c run with --no-restarts (learning, no
  * restarts, clause deletion by LBD, local minimization, VSIDS decisions "choose this
- * option", no probing), made a library object: one struct per Learner, no
- * globals, assumptions and forbidden clauses, a budget of steps, colors. The Python twin
+ * option", no probing), made a library object: one struct per Learner, no globals,
+ * assumptions and forbidden clauses, a budget of steps, colors. The Python twin
  * (_pylearn.py) makes the same search step for step: the order of every heap operation,
  * watch-list update and floating-point operation below is part of the contract.
  *
@@ -22,7 +22,8 @@
  * backjumping, VSIDS, deletion of the worse half of the learned clauses (ordered by LBD,
  * length, creation number: a total order, so qsort and Python's sort agree). No restarts
  * (Luby's left Gecode 25x25 sudokus unsolved that the search without them solves,
- * docs/engine.md): the search goes back to level 0 only when start or forbid asks it to.
+ * docs/engine.md): the search goes back to level 0 only when start or forbid asks it to,
+ * or to assert a learned clause of one literal.
  *
  * Queries: start(assumptions) goes back to level 0 and keeps everything learned; the
  * assumptions are decided first, one level each (MiniSat's solve(assumptions)); each one

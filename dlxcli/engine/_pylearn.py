@@ -7,8 +7,8 @@ same search, decision for decision and conflict for conflict, so this file keeps
 prototype's order of operations everywhere, floating-point ones included: the VSIDS
 heap, the watch lists, the trail, the 1UIP analysis with local minimization, the clause
 database reduction (sorted by LBD, length, creation number: a total order). No restarts:
-the search goes back to level 0 only when `start` or `forbid` asks it to. Each method
-names the prototype's function it ports.
+the search goes back to level 0 only when `start` or `forbid` asks it to, or to assert a
+learned clause of one literal. Each method names the prototype's function it ports.
 
 One Boolean variable per option. Literal 2v is "option v chosen", 2v+1 "option v not
 chosen". The problem itself is not made clauses: dancing links' semantics is propagated
@@ -63,8 +63,8 @@ class Learner:
         "_item_colors", "_item_opts", "_learnts", "_level", "_n_clauses", "_next_reduce",
         "_opt_colors", "_opt_items", "_qhead", "_rclause", "_rdata", "_reduce_step",
         "_rtype", "_seen", "_status", "_trail", "_trail_lim", "_true_count", "_unsat",
-        "_val", "_var_inc", "_watches",
-        "_conflicts", "_decisions", "_deleted", "_learned", "_propagations",
+        "_val", "_var_inc", "_watches", "_conflicts", "_decisions", "_deleted", "_learned",
+        "_propagations",
         "n_options", "n_primary", "n_secondary"
     )
 
