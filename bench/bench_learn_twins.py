@@ -27,7 +27,7 @@ from xc_text import read_knuth  # noqa: E402
 
 from dlxcli import engine  # noqa: E402
 
-COUNTERS = ("decisions", "conflicts", "propagations", "learned", "restarts", "deleted")
+COUNTERS = ("decisions", "conflicts", "propagations", "learned", "deleted")
 GECODE = REPO / "bench" / "data" / "gecode25"
 
 

@@ -3,10 +3,11 @@
 Usage: python bench/learn_vs_prototype.py [--binary PATH] [--random N] [--seed S]
                                           [--sudokus N] [--gecode NAME ...]
 
-The prototype (built here with `gcc -O2` unless --binary names one) reads each problem
-as Knuth's DLX1 text; each twin's Learner gets the same items and options in the same
-order. Their counters (decisions, conflicts, propagations, learned, restarts, and the
-prototype's "reduced", the twins' `deleted`) and first solutions must be equal: a line
+The prototype (built here with `gcc -O2` unless --binary names one) runs with
+`--no-restarts`, as the Learner searches, and reads each problem as Knuth's DLX1 text;
+each twin's Learner gets the same items and options in the same order. Their counters
+(decisions, conflicts, propagations, learned, and the prototype's "reduced", the twins'
+`deleted`) and first solutions must be equal: a line
 per difference, then a summary; exit status 1 if any. One difference is by design: a
 conflict in the propagation of the level-0 facts, which the prototype's `main` does not
 count and the Learner's search does, is left out.
@@ -32,7 +33,9 @@ from dlxcli import engine
 
 PROTOTYPE = REPO / "bench" / "proto" / "xcdcl.c"
 HARD1000 = REPO.parent / "shared" / "data" / "sudoku" / "hard1000.txt"
-STDERR_NAMES = ("decisions", "conflicts", "propagations", "learned", "restarts", "reduced")
+STDERR_NAMES = ("decisions", "conflicts", "propagations", "learned", "reduced")
+PROTOTYPE_FLAGS = ["--no-restarts"]
+"""The prototype's configuration that the Learner ports."""
 
 
 def knuth_text(n_primary, n_secondary, options):
@@ -47,8 +50,8 @@ def knuth_text(n_primary, n_secondary, options):
 
 def prototype_search(binary, args):
     """The prototype's counters and first solution (None if it found none)."""
-    run = subprocess.run([binary, "-"], input=knuth_text(*args), capture_output=True,
-                         text=True, check=True)
+    run = subprocess.run([binary, *PROTOTYPE_FLAGS, "-"], input=knuth_text(*args),
+                         capture_output=True, text=True, check=True)
     found = dict(re.findall(r"(\w+) (\d+)", run.stderr))
     solution = None
     for line in run.stdout.splitlines():

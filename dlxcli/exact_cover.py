@@ -46,20 +46,19 @@ class Stats:
     are the DLX search's (the learning search makes no link updates).
 
     `learning` counts the queries the learning search answered (--reason; 0: DLX
-    answered every one), and `decisions`, `conflicts`, `learned` and `restarts` its
-    counters; its decisions are nodes too (in `nodes`, with the DLX search's).
+    answered every one), and `decisions`, `conflicts` and `learned` its counters; its
+    decisions are nodes too (in `nodes`, with the DLX search's).
     (A plain class: dataclasses would add to start-up.)"""
 
     __slots__ = ("nodes", "updates", "solutions", "seconds", "mems", "learning",
-                 "decisions", "conflicts", "learned", "restarts")
+                 "decisions", "conflicts", "learned")
 
     def __init__(self, nodes: int = 0, updates: "int | None" = 0, solutions: int = 0,
                  seconds: float = 0.0, mems: "int | None" = 0, learning: int = 0,
-                 decisions: int = 0, conflicts: int = 0, learned: int = 0,
-                 restarts: int = 0) -> None:
+                 decisions: int = 0, conflicts: int = 0, learned: int = 0) -> None:
         self.nodes, self.updates, self.solutions, self.seconds = nodes, updates, solutions, seconds
         self.mems, self.learning, self.decisions = mems, learning, decisions
-        self.conflicts, self.learned, self.restarts = conflicts, learned, restarts
+        self.conflicts, self.learned = conflicts, learned
 
     def add(self, other: "Stats", solutions: bool = True, seconds: bool = True) -> "Stats":
         """Add `other`'s costs into this one; `solutions=False` leaves the solution count
@@ -81,7 +80,7 @@ class Stats:
         DLX answered every query, else the learning search's counters."""
         learned = None if not self.learning else {
             "queries": self.learning, "decisions": self.decisions,
-            "conflicts": self.conflicts, "learned": self.learned, "restarts": self.restarts}
+            "conflicts": self.conflicts, "learned": self.learned}
         return {"nodes": self.nodes, "updates": self.updates, "solutions": self.solutions,
                 "seconds": self.seconds, "mems": self.mems, "learning": learned}
 
@@ -92,7 +91,7 @@ class Stats:
         return "Stats(" + ", ".join(f"{k}={v!r}" for k, v in self.as_dict().items()) + ")"
 
 
-LEARNING_COUNTERS = ("learning", "decisions", "conflicts", "learned", "restarts")
+LEARNING_COUNTERS = ("learning", "decisions", "conflicts", "learned")
 """The Stats of the learning search (--reason), added up like nodes."""
 
 
@@ -498,7 +497,7 @@ class ExactCover:
         """`_drive` for a Learner: run it slice by slice, yield at each solution. A
         slice is counted in steps (decisions and conflicts), the node limit in
         decisions (its nodes), after the `used` nodes of a DLX search before it.
-        With --trace, one step a slice: a line per restart and per 1,000 conflicts."""
+        With --trace, one step a slice: a line per 1,000 conflicts."""
         began = time.perf_counter()
         node_limit = budget.node_limit
         trace = budget.trace
@@ -535,7 +534,7 @@ class ExactCover:
                 links = None if self.solver.mems is None else 0  # the twin's way: 0 or None
                 stats.add(Stats(learner.decisions, links, solutions,
                                 time.perf_counter() - began, links, 1, learner.decisions,
-                                learner.conflicts, learner.learned, learner.restarts))
+                                learner.conflicts, learner.learned))
 
     def _drive(self, count_only: bool, budget: Budget, stats: Optional[Stats],
                cap: Optional[int] = None) -> Generator[int, None, None]:
@@ -614,10 +613,11 @@ class _Remainder:
     """The problem that forced options leave, for a Learner: their items gone, and the
     options that clash with them (share a primary item, or a secondary one without the
     same color) or lie wholly inside them (secondary items of the same colors: such an
-    option has no primary item, and no search chooses it). The Learner takes the forced options as level-0 facts this way, not as
-    assumptions, which it would decide again after every restart and carry in every
-    clause it learns: measured on Gecode's 25x25 sudokus, 4 of 18 then took over 15 s
-    that take 0.6 to 6 s here (bench/bench_learn.py). Options are renumbered; `inside`
+    option has no primary item, and no search chooses it). The Learner takes the forced
+    options as level-0 facts this way, not as assumptions, which it would carry in every
+    clause it learns: measured on Gecode's 25x25 sudokus when the Learner still
+    restarted (and decided the assumptions again after each restart), 4 of 18 then took
+    over 15 s that took 0.6 to 6 s so (bench/bench_learn.py). Options are renumbered; `inside`
     and `outside` translate solutions. `empty`: the forced options clash with each
     other (or one is forced twice): no solution."""
 

@@ -17,8 +17,8 @@ so that both twins give the same trace:
   deepest level left moved on to its next option.
 
 A learning search (--reason learn or auto, the engine's Learner) is traced more
-coarsely: a line when it starts, one per restart and per 1,000 conflicts, one per
-solution and one at its end (`LearnerTrace`).
+coarsely: a line when it starts, one per 1,000 conflicts, one per solution and one at
+its end (`LearnerTrace`).
 
 A line is (depth, kind, text): the cli renders it (plain, or indented and coloured on a
 terminal). After `limit` lines one more says the trace was cut, and every search goes
@@ -42,7 +42,7 @@ FEW = 8
 class Trace:
     """Where every search of a run sends its lines, `write(depth, kind, text)`, at most
     `limit` of them; kinds: search, choose, try, back, dead, solution, end, cut, and
-    for a learning search restart and conflicts."""
+    for a learning search conflicts."""
 
     def __init__(self, write: Callable[[int, str, str], object], limit: int = 2000) -> None:
         self.write, self.limit, self.lines = write, limit, 0
@@ -70,15 +70,15 @@ class Trace:
 
 
 class LearnerTrace:
-    """--trace of a learning search (one step at a time): its start, a line per restart
-    and per 1,000 conflicts, its solutions and its end."""
+    """--trace of a learning search (one step at a time): its start, a line per 1,000
+    conflicts, its solutions and its end."""
 
     EVERY = 1000
     """Conflicts between two progress lines."""
 
     def __init__(self, trace: Trace, learner: Any) -> None:
         self.trace, self.learner = trace, learner
-        self.restarts = self.conflicts = 0
+        self.conflicts = 0
         trace.emit(0, "search", f"Learning search: {learner.n_options} options, "
                                 f"{learner.n_primary} primary and {learner.n_secondary} "
                                 f"secondary items")
@@ -86,10 +86,6 @@ class LearnerTrace:
     def after(self, status: int) -> None:
         """Show what the step just run did."""
         learner, emit = self.learner, self.trace.emit
-        if learner.restarts > self.restarts:
-            self.restarts = learner.restarts
-            emit(0, "restart", f"restart {learner.restarts:,} after {learner.conflicts:,} "
-                               f"conflicts: {self._kept()}")
         if learner.conflicts // self.EVERY > self.conflicts // self.EVERY:
             emit(0, "conflicts", f"{learner.conflicts:,} conflicts: level {learner.level}, "
                                  f"{learner.decisions:,} decisions, {self._kept()}")
@@ -99,7 +95,7 @@ class LearnerTrace:
                                 f"{learner.conflicts:,} conflicts")
         elif status == engine.EXHAUSTED:
             emit(0, "end", f"no more solutions: {learner.decisions:,} decisions, "
-                           f"{learner.conflicts:,} conflicts, {learner.restarts:,} restarts")
+                           f"{learner.conflicts:,} conflicts")
 
     def _kept(self) -> str:
         kept = self.learner.learned - self.learner.deleted

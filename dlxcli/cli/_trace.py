@@ -11,7 +11,7 @@ from ..trace import Trace
 
 STYLES = {"search": "dim", "choose": "bold cyan", "try": "", "back": "yellow",
           "dead": "red", "solution": "bold green", "end": "dim", "cut": "bold magenta",
-          "restart": "yellow", "conflicts": "dim"}
+          "conflicts": "dim"}
 """rich's style of each kind of line."""
 
 

@@ -66,15 +66,14 @@ def knuth_figures_line(name, stats):
 
 
 def _learning(stats):
-    """'; learning search (1 query): 812 decisions, 390 conflicts, 377 learned clauses,
-    4 restarts' when the learning search answered a query (--reason), else ''. Its
-    decisions are among the nodes; the updates and mems are the DLX search's."""
+    """'; learning search (1 query): 812 decisions, 390 conflicts, 390 learned clauses'
+    when the learning search answered a query (--reason), else ''. Its decisions are
+    among the nodes; the updates and mems are the DLX search's."""
     if not stats.learning:
         return ""
     queries = f"{stats.learning:,} quer{'y' if stats.learning == 1 else 'ies'}"
     return (f"; learning search ({queries}): {stats.decisions:,} decisions, "
-            f"{stats.conflicts:,} conflicts, {stats.learned:,} learned clauses, "
-            f"{stats.restarts:,} restarts")
+            f"{stats.conflicts:,} conflicts, {stats.learned:,} learned clauses")
 
 
 def _counts(stats):

@@ -54,7 +54,6 @@ class Learner:
     conflicts: int
     propagations: int
     learned: int
-    restarts: int
     deleted: int
     level: int
     def __init__(

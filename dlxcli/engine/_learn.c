@@ -2,10 +2,10 @@
  * options of an exact-cover problem (issue 23; the spec: docs/reasoning-research.md,
  * "A design for the engine").
  *
- * Layer: engine. A port of the default configuration of bench/proto/xcdcl.c (learning,
- * Luby restarts of unit 100, clause deletion by LBD, local minimization, VSIDS decisions
- * "choose this option", no probing), made a library object: one struct per Learner, no
- * globals, assumptions and forbidden clauses, a budget of steps, colors. The Python twin
+ * Layer: engine. A port of bench/proto/xcdcl.c run with --no-restarts (learning, no
+ * restarts, clause deletion by LBD, local minimization, VSIDS decisions "choose this
+ * option", no probing), made a library object: one struct per Learner, no globals,
+ * assumptions and forbidden clauses, a budget of steps, colors. The Python twin
  * (_pylearn.py) makes the same search step for step: the order of every heap operation,
  * watch-list update and floating-point operation below is part of the contract.
  *
@@ -19,9 +19,11 @@
  * - a primary item with no option left, or a true option that clashes with v, is a
  *   conflict.
  * On top: 1UIP analysis, learned clauses over option literals with two watched literals,
- * backjumping, VSIDS, Luby restarts, deletion of the worse half of the learned clauses
- * (ordered by LBD, length, creation number: a total order, so qsort and Python's sort
- * agree).
+ * backjumping, VSIDS, deletion of the worse half of the learned clauses (ordered by LBD,
+ * length, creation number: a total order, so qsort and Python's sort agree). No restarts
+ * (Luby's left Gecode 25x25 sudokus unsolved that the search without them solves,
+ * docs/engine.md): the search goes back to level 0 only when start or forbid asks it to,
+ * or to assert a learned clause of one literal.
  *
  * Queries: start(assumptions) goes back to level 0 and keeps everything learned; the
  * assumptions are decided first, one level each (MiniSat's solve(assumptions)); each one
@@ -43,7 +45,6 @@ enum { EXHAUSTED = 0, SOLUTION = 1, PAUSED = 2 }; /* _dlx.c's module constants *
 enum { SEARCHING = 3, OUT_OF_MEMORY = -1, ASSUMPTION_FALSE = -2, NO_BRANCH = -1 };
 enum { R_NONE, R_AMO, R_ITEM, R_CLAUSE };
 
-#define LUBY_UNIT 100.0
 #define FIRST_REDUCE 2000
 #define REDUCE_STEP 300
 
@@ -90,10 +91,8 @@ typedef struct {
     IntList assumptions;
     long long created;
     int state, unsat, running, broken;
-    long long conflicts_since_restart, next_reduce, reduce_step;
-    int restart_no;
-    double restart_limit;
-    unsigned long long decisions, conflicts, propagations, learned, restarts, deleted;
+    long long next_reduce, reduce_step;
+    unsigned long long decisions, conflicts, propagations, learned, deleted;
 } Learner;
 
 static PyObject *ProblemError, *EngineBusy;
@@ -540,22 +539,6 @@ static void reduce_db(Learner *s)
     l->n = j;
 }
 
-static double luby(double y, int x)
-{
-    int size, seq;
-    for (size = 1, seq = 0; size < x + 1; seq++, size = 2 * size + 1) {
-    }
-    while (size - 1 != x) {
-        size = (size - 1) >> 1;
-        seq--;
-        x = x % size;
-    }
-    double r = 1;
-    while (seq-- > 0)
-        r *= y;
-    return r;
-}
-
 /* The next decision: the next assumption (opening empty levels for those already true),
  * else the free option of highest activity, chosen; NO_BRANCH when every option has a
  * value, ASSUMPTION_FALSE when an assumption is false. */
@@ -596,15 +579,6 @@ static int learn(Learner *s)
     return 0;
 }
 
-static void restart(Learner *s)
-{
-    s->restarts++;
-    s->conflicts_since_restart = 0;
-    s->restart_no++;
-    s->restart_limit = LUBY_UNIT * luby(2, s->restart_no);
-    unassign_to(s, 0);
-}
-
 /* The prototype's search, at most `budget` steps (decisions and conflicts): SOLUTION,
  * EXHAUSTED, PAUSED or OUT_OF_MEMORY. */
 static int search(Learner *s, unsigned long long budget)
@@ -618,7 +592,6 @@ static int search(Learner *s, unsigned long long budget)
             return OUT_OF_MEMORY;
         if (conflict) {
             s->conflicts++;
-            s->conflicts_since_restart++;
             steps++;
             if (s->dlevel == 0) {
                 s->unsat = 1;
@@ -626,10 +599,6 @@ static int search(Learner *s, unsigned long long budget)
             }
             if (learn(s) < 0)
                 return OUT_OF_MEMORY;
-            continue;
-        }
-        if (s->conflicts_since_restart >= s->restart_limit) {
-            restart(s);
             continue;
         }
         if ((long long)s->conflicts >= s->next_reduce) {
@@ -864,12 +833,9 @@ static void initial_state(Learner *s)
 /* A query begins: counters and schedules as at the prototype's start. */
 static void reset_query(Learner *s)
 {
-    s->decisions = s->conflicts = s->propagations = s->learned = s->restarts = s->deleted = 0;
-    s->conflicts_since_restart = 0;
+    s->decisions = s->conflicts = s->propagations = s->learned = s->deleted = 0;
     s->next_reduce = FIRST_REDUCE;
     s->reduce_step = REDUCE_STEP;
-    s->restart_no = 0;
-    s->restart_limit = LUBY_UNIT * luby(2, 0);
     s->state = SEARCHING;
 }
 
@@ -1100,7 +1066,6 @@ static PyObject *get_decisions(Learner *s, void *c) { return counter(s->decision
 static PyObject *get_conflicts(Learner *s, void *c) { return counter(s->conflicts); }
 static PyObject *get_propagations(Learner *s, void *c) { return counter(s->propagations); }
 static PyObject *get_learned(Learner *s, void *c) { return counter(s->learned); }
-static PyObject *get_restarts(Learner *s, void *c) { return counter(s->restarts); }
 static PyObject *get_deleted(Learner *s, void *c) { return counter(s->deleted); }
 static PyObject *get_level(Learner *s, void *c) { return PyLong_FromLong(s->dlevel); }
 static PyObject *get_n_primary(Learner *s, void *c) { return PyLong_FromLong(s->n_primary); }
@@ -1124,7 +1089,6 @@ static PyGetSetDef Learner_getset[] = {
     {"conflicts", (getter)get_conflicts, NULL, "conflicts since start", NULL},
     {"propagations", (getter)get_propagations, NULL, "literals propagated since start", NULL},
     {"learned", (getter)get_learned, NULL, "clauses learned since start", NULL},
-    {"restarts", (getter)get_restarts, NULL, "restarts since start", NULL},
     {"deleted", (getter)get_deleted, NULL, "learned clauses deleted since start", NULL},
     {"level", (getter)get_level, NULL, "current decision level", NULL},
     {"n_primary", (getter)get_n_primary, NULL, NULL, NULL},

@@ -1,13 +1,14 @@
 """The pure-Python twin of the Learner: conflict-driven clause learning over options.
 
-Layer: engine. Source: the research prototype `bench/proto/xcdcl.c` in its default
-configuration (docs/reasoning-research.md), made a library object as the normative spec
+Layer: engine. Source: the research prototype `bench/proto/xcdcl.c` run with
+`--no-restarts` (docs/reasoning-research.md), made a library object as the normative spec
 of issue 23 says. The C twin (`_learn.c`) ports the same prototype; the twins make the
 same search, decision for decision and conflict for conflict, so this file keeps the
 prototype's order of operations everywhere, floating-point ones included: the VSIDS
 heap, the watch lists, the trail, the 1UIP analysis with local minimization, the clause
-database reduction (sorted by LBD, length, creation number: a total order), Luby
-restarts. Each method names the prototype's function it ports.
+database reduction (sorted by LBD, length, creation number: a total order). No restarts:
+the search goes back to level 0 only when `start` or `forbid` asks it to, or to assert a
+learned clause of one literal. Each method names the prototype's function it ports.
 
 One Boolean variable per option. Literal 2v is "option v chosen", 2v+1 "option v not
 chosen". The problem itself is not made clauses: dancing links' semantics is propagated
@@ -34,8 +35,6 @@ R_NONE, R_AMO, R_ITEM, R_CLAUSE = 0, 1, 2, 3
 set true (rdata: that option); its primary item had no other option left (rdata: the
 item); a clause (rclause)."""
 
-_LUBY_UNIT = 100
-"""Conflicts per Luby unit between restarts (the prototype's --luby default)."""
 _FIRST_REDUCE, _REDUCE_GROWTH = 2000, 300
 """The clause database is reduced after 2,000 conflicts, then 2,000 + 300 k more each
 time (glucose's schedule, as the prototype)."""
@@ -55,23 +54,6 @@ _NO_CLAUSE = _Clause([], 0, 0)
 """The clause of a reason or conflict that is not a clause's."""
 
 
-def luby(y: float, x: int) -> float:
-    """The prototype's `luby`: the x-th term (from 0) of Luby's sequence in powers of y."""
-    size, seq = 1, 0
-    while size < x + 1:
-        seq += 1
-        size = 2 * size + 1
-    while size - 1 != x:
-        size = (size - 1) >> 1
-        seq -= 1
-        x = x % size
-    r = 1.0
-    while seq > 0:
-        seq -= 1
-        r *= y
-    return r
-
-
 class Learner:
     """One exact-cover problem searched by clause learning, query after query (the spec's
     API: `start(assumptions)`, `run(budget)`, `solution()`, `forbid(options)`)."""
@@ -80,9 +62,9 @@ class Learner:
         "_activity", "_alive", "_assumptions", "_conflict", "_heap", "_heap_pos",
         "_item_colors", "_item_opts", "_learnts", "_level", "_n_clauses", "_next_reduce",
         "_opt_colors", "_opt_items", "_qhead", "_rclause", "_rdata", "_reduce_step",
-        "_restart_limit", "_restart_no", "_rtype", "_seen", "_since_restart", "_status",
-        "_trail", "_trail_lim", "_true_count", "_unsat", "_val", "_var_inc", "_watches",
-        "_conflicts", "_decisions", "_deleted", "_learned", "_propagations", "_restarts",
+        "_rtype", "_seen", "_status", "_trail", "_trail_lim", "_true_count", "_unsat",
+        "_val", "_var_inc", "_watches", "_conflicts", "_decisions", "_deleted", "_learned",
+        "_propagations",
         "n_options", "n_primary", "n_secondary"
     )
 
@@ -157,9 +139,7 @@ class Learner:
         self._unassign_to(0)
         self._assumptions = list(assumptions)
         self._decisions = self._conflicts = self._propagations = 0
-        self._learned = self._restarts = self._deleted = 0
-        self._since_restart, self._restart_no = 0, 0
-        self._restart_limit = _LUBY_UNIT * luby(2, 0)
+        self._learned = self._deleted = 0
         self._next_reduce, self._reduce_step = _FIRST_REDUCE, _REDUCE_GROWTH
         self._status = EXHAUSTED if self._unsat else None
 
@@ -224,10 +204,6 @@ class Learner:
     @property
     def learned(self) -> int:
         return self._learned
-
-    @property
-    def restarts(self) -> int:
-        return self._restarts
 
     @property
     def deleted(self) -> int:
@@ -620,15 +596,11 @@ class Learner:
                 return PAUSED
             if self._propagate():
                 self._conflicts += 1
-                self._since_restart += 1
                 if not self._trail_lim:
                     self._unsat = True
                     return EXHAUSTED
                 self._learn()
             else:
-                if self._since_restart >= self._restart_limit:
-                    self._restart()
-                    continue
                 if self._conflicts >= self._next_reduce:
                     self._next_reduce = self._conflicts + _FIRST_REDUCE + self._reduce_step
                     self._reduce_step += _REDUCE_GROWTH
@@ -652,11 +624,3 @@ class Learner:
             clause = self._add_learnt(learnt, self._compute_lbd(learnt))
             self._assign(learnt[0], R_CLAUSE, 0, clause)
         self._learned += 1
-
-    def _restart(self) -> None:
-        """A Luby restart: back to level 0 (the assumptions are decided again)."""
-        self._restarts += 1
-        self._since_restart = 0
-        self._restart_no += 1
-        self._restart_limit = _LUBY_UNIT * luby(2, self._restart_no)
-        self._unassign_to(0)
