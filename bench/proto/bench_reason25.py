@@ -15,8 +15,9 @@ CPU (the child's user + system). xcdcl is compiled with gcc -O2 into a temporary
 
 Contenders: xcdcl (default flags) and any --xcdcl-flags variants, cpsat
 (bench/proto/cpsat25.py), pycosat (bench/proto/pycosat25.py), dlxcli (`dlxcli sudoku`, the
-C twin unless DLXCLI_ENGINE says otherwise; first solution only, on --dlxcli-only's
-instances if given).
+C twin unless DLXCLI_ENGINE says otherwise; with --unique, `dlxcli sudoku --unique`; on
+--dlxcli-only's instances if given; --dlxcli names the command, e.g. another virtual
+environment's, when CP-SAT is installed in this Python's and dlxcli is not).
 """
 
 import argparse
@@ -87,8 +88,10 @@ def run_one(name, contender, command_of, cap, unique, dlx_path):
     command = command_of(contender, dlx_path, FOLDER / f"{name}.in")
     stdout, stderr, wall, cpu, killed = timed(command, cap)
     if contender == "dlxcli":
+        wanted = ["unique"] if unique else [expected]
         verdict = (
-            "solved" if stdout.split() == [expected] else ("cap" if not stdout.strip() else "WRONG")
+            ("unique" if unique else "solved") if stdout.split() == wanted
+            else ("cap" if not stdout.strip() else "WRONG")
         )
     else:
         verdict = "cap" if killed else verdict_xc(stdout, line, expected, unique)
@@ -107,6 +110,11 @@ def main():
         "--dlxcli-only",
         default="",
         help="comma-separated instances on which dlxcli runs (default: all)",
+    )
+    parser.add_argument(
+        "--dlxcli",
+        default=None,
+        help="the dlxcli command to run (default: the one beside this Python)",
     )
     parser.add_argument(
         "--xcdcl-flags",
@@ -143,7 +151,8 @@ def main():
         if contender == "pycosat":
             return [python, str(HERE / "pycosat25.py")] + unique_flag + [str(dlx_path)]
         if contender == "dlxcli":
-            return [str(Path(python).parent / "dlxcli"), "sudoku", str(in_path)]
+            dlxcli = args.dlxcli or str(Path(python).parent / "dlxcli")
+            return [dlxcli, "sudoku"] + unique_flag + [str(in_path)]
         raise SystemExit(f"unknown contender {contender}")
 
     print(
