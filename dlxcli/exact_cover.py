@@ -363,10 +363,17 @@ class ExactCover:
         best = self.solver.best_weight
         return None if best is None else (best, self._found())
 
-    def others(self, known: Sequence[int]) -> Others:
-        """Questions "is there a solution other than `known` with these forced
-        options?", answered by one Learner for them all (see Others)."""
-        return Others(self, known)
+    def other(self, forced: Sequence[int], unlike: Sequence[int], budget: Budget = UNLIMITED,
+              stats: Optional[Stats] = None) -> bool:
+        """Whether a solution holds the `forced` options but not all of `unlike` (a
+        known solution, or the part of it a question is about): the learning search's
+        question, on a fresh Learner (`generate`'s uniqueness checks of 25x25 grids:
+        with a unique puzzle's givens less a group of them forced, and that group's
+        options unlike, it asks whether the puzzle without the group is still unique).
+        A limit of `budget` raises, as in the queries."""
+        for _ in self._learned(forced, 1, budget, stats, (unlike,)):
+            return True
+        return False
 
     # -- cutting a search into subproblems ------------------------------------------------
 
@@ -463,12 +470,14 @@ class ExactCover:
         return self._options_without_primary
 
     def _learned(self, forced: Sequence[int], limit: Optional[int], budget: Budget,
-                 stats: Optional[Stats], known: Iterable[Solution] = (),
+                 stats: Optional[Stats], unlike: Iterable[Sequence[int]] = (),
                  used: int = 0) -> Generator[Solution, None, None]:
         """Solutions found by the engine's Learner, at most `limit` (None: all, each
         forbidden once found, so that the next run finds another: correct, and slow for
-        long lists), none of `known` (those the DLX search found before it gave up);
-        `used`: the nodes that search spent, counted against the node limit.
+        long lists), none holding all of one of `unlike`'s option sets (the solutions
+        the DLX search found before it gave up, or the part of a known solution that
+        `other` asks about); `used`: the nodes that search spent, counted against the
+        node limit.
 
         A fresh Learner each query, of the problem the forced options leave (see
         `_Remainder`): a forbidden solution is no fact of the problem, and what an
@@ -480,8 +489,10 @@ class ExactCover:
             return
         learner = remainder.learner()
         learner.start([])
-        for earlier in known:
-            learner.forbid(remainder.inside(earlier))
+        for options in unlike:
+            inside = remainder.inside(options)
+            if inside is not None:
+                learner.forbid(inside)
         found = 0
         for _ in self._drive_learner(learner, budget, stats, used):
             inside = learner.solution()
@@ -577,38 +588,6 @@ class ExactCover:
                                 time.perf_counter() - began, solver.mems))
 
 
-class Others:
-    """Whether a problem has a solution other than a known one under forced options:
-    many such questions on one Learner (`generate --minimal`, whose every check of a
-    given is one). The known solution is forbidden once, for good; each question's
-    forced options are assumptions, never clauses, so every clause learned is implied
-    by the problem and "not the known solution" alone, and each question starts with
-    what the earlier ones learned."""
-
-    def __init__(self, problem: ExactCover, known: Sequence[int]) -> None:
-        self.problem = problem
-        n_primary, n_secondary, options, _, colors = problem.definition
-        self.learner = _new_learner(n_primary, n_secondary, options, colors)
-        self.learner.start([])
-        self.learner.forbid(list(known))
-
-    def exist(self, forced: Sequence[int], budget: Budget = UNLIMITED,
-              stats: Optional[Stats] = None) -> bool:
-        """Whether another solution with `forced` in it exists (a search within
-        `budget`: a limit raises, as the queries' do). One forced twice leaves none,
-        as in the queries."""
-        if len(set(forced)) < len(forced):
-            return False
-        self.learner.start(list(forced))
-        drive = self.problem._drive_learner(self.learner, budget, stats, 0)
-        try:
-            for _ in drive:
-                return True
-            return False
-        finally:
-            drive.close()
-
-
 class _Remainder:
     """The problem that forced options leave, for a Learner: their items gone, and the
     options that clash with them (share a primary item, or a secondary one without the
@@ -635,7 +614,7 @@ class _Remainder:
         self.number = [item for item in range(n_primary + n_secondary) if item not in taken]
         self.n_primary = sum(1 for item in self.number if item < n_primary)
         renumbered = {item: new for new, item in enumerate(self.number)}
-        forced_set = set(forced)
+        self.forced_set = forced_set = set(forced)
         self.kept = [j for j, option in enumerate(options)
                      if j not in forced_set and not taken.keys() >= set(option)
                      and all(_fits(item, colors[j][k] if colors is not None else 0,
@@ -652,10 +631,17 @@ class _Remainder:
         return _new_learner(self.n_primary, len(self.number) - self.n_primary,
                             self.options, self.colors)
 
-    def inside(self, solution: Iterable[int]) -> list[int]:
-        """A solution of the whole problem (holding the forced options) as the
-        remainder's options."""
-        return [self.index[j] for j in solution if j in self.index]
+    def inside(self, options: Iterable[int]) -> Optional[list[int]]:
+        """Options of the whole problem as the remainder's, for `forbid` ("not all of
+        these"): the forced ones left out (they hold in every solution); None when one
+        clashes with the forced options (no solution holds them all: nothing to forbid)."""
+        inside = []
+        for j in options:
+            if j in self.index:
+                inside.append(self.index[j])
+            elif j not in self.forced_set:
+                return None
+        return inside
 
     def outside(self, inside: Iterable[int]) -> Solution:
         """A solution of the remainder as the whole problem's: forced options first."""

@@ -250,40 +250,47 @@ def stays_unique(board: Board, givens: Sequence[int], unique: Uniqueness,
     for around in board.near(group) if board.near else ():
         local = [symbol or (0 if cell in around else solution[cell])
                  for cell, symbol in enumerate(givens)]
-        if unique.second(local):
+        if unique.second(local, group):
             return False
-    return not unique.second(givens)
+    return not unique.second(givens, group)
 
 
 class Uniqueness:
-    """The uniqueness checks of puzzles made from one solution grid: `second(givens)`
-    says whether givens (a part of `solution`) have another solution too.
+    """The uniqueness checks of puzzles made from one solution grid: `second(givens,
+    group)` says whether givens (a part of `solution`) have another solution too.
 
-    With the learning search where it is asked for (--reason learn), and under auto
-    on the sizes whose minimal puzzles DLX cannot prove (Generator.minimal_out_of_reach,
-    25x25: a check can take DLX hours), one Learner serves every check of the grid
-    (exact_cover.Others: the grid forbidden once, the givens assumptions), each check
-    starting with what the earlier ones learned. Otherwise each check is a count
+    With the learning search where it is asked for (--reason learn), and under auto on
+    the sizes whose minimal puzzles DLX cannot prove (Generator.minimal_out_of_reach,
+    25x25: a check can take DLX hours), a check is one question to a fresh Learner
+    (ExactCover.other). When the puzzle was unique with the `group` just removed, any
+    other solution differs from `solution` inside the group, so the question forbids
+    only the group's values (one or two options), not the whole grid: a clause that
+    propagates at once where the grid's, hundreds of options long, waits for all but
+    one of them (bench/bench_minimal25.py measures both). Otherwise a check is a count
     stopped at 2 under the request's --reason. The verdicts are the same either way,
     so the puzzles do not depend on it."""
 
-    __slots__ = ("grid", "solution", "budget", "others")
+    __slots__ = ("grid", "solution", "budget", "learns")
 
     def __init__(self, request: Request, board: Board, solution: Sequence[int]) -> None:
         self.grid, self.solution = board.grid, solution
         self.budget = Budget(reason=request.reason)
-        self.others = None
-        if learns_incrementally(request):
-            self.others = board.grid.problem.others(board.grid.forced(solution))
+        self.learns = learns(request)
 
-    def second(self, givens: Sequence[int]) -> bool:
-        if self.others is not None:
-            return self.others.exist(self.grid.forced(givens))
-        return queries.search(self.grid, givens, 2, self.budget) == 2
+    def second(self, givens: Sequence[int], group: Optional[Sequence[int]] = None) -> bool:
+        """Whether `givens` have a solution other than `solution`; `group`: cells just
+        removed from givens that had one solution (None: nothing is known)."""
+        if not self.learns:
+            return queries.search(self.grid, givens, 2, self.budget) == 2
+        cells = range(len(self.solution)) if group is None else group
+        values = [self.solution[cell] if cell in cells else 0
+                  for cell in range(len(self.solution))]
+        return self.grid.problem.other(self.grid.forced(givens), self.grid.forced(values),
+                                       self.budget)
 
 
-def learns_incrementally(request: Request) -> bool:
-    """Whether the request's uniqueness checks go to one Learner per grid."""
+def learns(request: Request) -> bool:
+    """Whether the request's uniqueness checks are the learning search's."""
     out_of_reach = request.size in generator_of(request.kind).minimal_out_of_reach
     return request.reason == "learn" or (request.reason == "auto" and out_of_reach)
 
