@@ -70,12 +70,13 @@ def instances(names):
     return sorted(FOLDER.glob("*.in"), key=lambda path: int(re.sub(r"\D", "", path.stem)))
 
 
-def measure(path, cap, node_limit):
+def measure(path, cap, node_limit, reason):
     """(verdict, answer's Stats, wall seconds) of one instance under its caps."""
     expected = path.with_suffix(".out").read_text()
     began = time.perf_counter()
     answer = sudoku.solve_text(path.read_text(), input_format="line",
-                               budget=Budget(timeout=cap, node_limit=node_limit, began=began))
+                               budget=Budget(timeout=cap, node_limit=node_limit, began=began,
+                                             reason=reason))
     seconds = time.perf_counter() - began
     if answer.limited is not None:
         verdict = "cap"
@@ -84,10 +85,10 @@ def measure(path, cap, node_limit):
     return verdict, answer.stats, seconds
 
 
-def timings_table(report, paths, cap, node_limit):
+def timings_table(report, paths, cap, node_limit, reason):
     rows = []
     for path in paths:
-        verdict, stats, seconds = measure(path, cap, node_limit)
+        verdict, stats, seconds = measure(path, cap, node_limit, reason)
         report.all_right &= verdict != "WRONG"
         givens = sum(ch != "." for ch in path.read_text().strip())
         rows.append([path.stem, givens, verdict, f"{stats.nodes:,}", f"{stats.updates:,}",
@@ -95,7 +96,7 @@ def timings_table(report, paths, cap, node_limit):
         print(f"{path.stem}: {verdict}, {stats.nodes:,} nodes, {seconds:.2f} s",
               file=sys.stderr, flush=True)
     caps = f"cap {cap:g} s" + (f", {node_limit:,} nodes" if node_limit else "")
-    report.table(f"Gecode's 25x25 sudokus, {engine.ENGINE} twin, {caps} each "
+    report.table(f"Gecode's 25x25 sudokus, {engine.ENGINE} twin, --reason {reason}, {caps} each "
                  f"({os.cpu_count()} cores)",
                  ["instance", "givens", "verdict", "nodes", "updates", "seconds", "nodes/s"],
                  rows)
@@ -247,6 +248,10 @@ def main():
                              "(the runs of randomized restarts)")
     parser.add_argument("--seed", type=int, default=0, metavar="RUNS",
                         help="only time the seed's DLX against dlxcli, RUNS rounds")
+    parser.add_argument("--reason", choices=("singles", "auto", "learn"), default="singles",
+                        help="the search of the timings table (default singles: dancing "
+                             "links alone, what this study is about; the learning search "
+                             "is timed against CP-SAT by bench/proto/bench_reason25.py)")
     parser.add_argument("names", nargs="*", help="instances (default: all 18)")
     args = parser.parse_args()
     report = Report()
@@ -257,7 +262,7 @@ def main():
         report.finish()
         return
     paths = instances(args.names)
-    timings_table(report, paths, args.cap, args.node_limit)
+    timings_table(report, paths, args.cap, args.node_limit, args.reason)
     if args.orders:
         orders_table(report, paths, args.node_limit or ORDERS_NODE_LIMIT)
     if args.shuffles:
