@@ -119,3 +119,9 @@ LATE_COVER = Problem(
      [1, 0, 2], [1], [1, 0], [2, 1, 0, 0], [1, 0, 0], [0, 0, 0, 0], [0], [0, 0], [0, 2],
      [0, 0], [0, 1], [2, 0, 0], [0], [0], [0], [0, 0], [0, 0, 2], [0, 0, 1], [0, 0],
      [0, 0, 0], [2, 0, 0, 0], [1, 0], [0, 0]])
+
+
+def pigeons(n):
+    """n + 1 pigeons (primary) in n holes (secondary): no solution, and a hard proof of it
+    for learning (thousands of conflicts, clause deletion included)."""
+    return n + 1, n, [[pigeon, n + 1 + hole] for pigeon in range(n + 1) for hole in range(n)]

@@ -7,18 +7,19 @@ is never in a solution (DLX never chooses one), even when it is assumed; `forbid
 excludes exactly that solution, so enumerating with it gives every solution once.
 """
 
+import threading
 import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dlxcli.errors import ProblemError
+from dlxcli.errors import EngineBusy, ProblemError
 from dlxcli.puzzles.grid import square_grid
 from dlxcli.puzzles.sudoku import parse_lines
 from oracle import exact_covers, is_cover
 from paths import DATA, REPO, SAMPLES
-from random_problems import problems
+from random_problems import pigeons, problems
 
 from conftest import load_twin
 
@@ -376,3 +377,40 @@ def test_pausing_a_long_search_changes_nothing():
     whole, sliced = twin.Learner(*problem), twin.Learner(*problem)
     assert_pausing_changes_nothing(twin, whole, sliced, 997, assumptions)
     assert whole.deleted > 0
+
+
+def test_a_second_thread_meets_engine_busy_while_one_searches(learner_twin):
+    """Two threads on one Learner: a call from one while the other's `run` searches
+    raises EngineBusy, on both twins (the Python twin's state was corrupted: IndexError),
+    and the search goes on unharmed to its answer (8 holes hold no 9 pigeons)."""
+    twin = learner_twin
+    learner = twin.Learner(*pigeons(8))
+    learner.start([])
+    stop, busy, statuses = threading.Event(), [], []
+
+    def search():
+        while not stop.is_set():
+            try:
+                statuses.append(learner.run(200))
+            except EngineBusy:  # the other thread's run(0) came first
+                continue
+            if statuses[-1] != twin.PAUSED:
+                return
+
+    searching = threading.Thread(target=search)
+    searching.start()
+    deadline = time.monotonic() + 30
+    try:
+        while not busy and searching.is_alive() and time.monotonic() < deadline:
+            try:
+                learner.run(0)
+            except EngineBusy:
+                busy.append(True)
+    finally:
+        stop.set()
+        searching.join()
+    assert busy
+    assert set(statuses) <= {twin.PAUSED, twin.EXHAUSTED}
+    while learner.run(10_000) == twin.PAUSED:
+        pass
+    assert learner.run(1) == twin.EXHAUSTED

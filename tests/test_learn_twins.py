@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 from conftest import load_twin
 from paths import REPO, SAMPLES
-from random_problems import problems, wide_problems
+from random_problems import pigeons, problems, wide_problems
 
 COUNTERS = ("decisions", "conflicts", "propagations", "learned", "deleted")
 GECODE = REPO / "bench" / "data" / "gecode25"
@@ -62,12 +62,6 @@ def queens(n):
     options = [[row, n + column, 2 * n + row + column, 4 * n - 1 + n - 1 - row + column]
                for row in range(n) for column in range(n)]
     return 2 * n, 2 * (2 * n - 1), options
-
-
-def pigeons(n):
-    """n + 1 pigeons (primary) in n holes (secondary): no solution, and a hard proof of it
-    for learning (thousands of conflicts, clause deletion included)."""
-    return n + 1, n, [[pigeon, n + 1 + hole] for pigeon in range(n + 1) for hole in range(n)]
 
 
 def hard1000(k):

@@ -22,6 +22,8 @@ Its arguments come checked (engine._checks): plain ints, in range.
 
 from __future__ import annotations
 
+from ..errors import EngineBusy
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
     from collections.abc import Sequence
@@ -62,7 +64,7 @@ class Learner:
         "_activity", "_alive", "_assumptions", "_conflict", "_heap", "_heap_pos",
         "_item_colors", "_item_opts", "_learnts", "_level", "_n_clauses", "_next_reduce",
         "_opt_colors", "_opt_items", "_qhead", "_rclause", "_rdata", "_reduce_step",
-        "_rtype", "_seen", "_status", "_trail", "_trail_lim", "_true_count", "_unsat",
+        "_rtype", "_running", "_seen", "_status", "_trail", "_trail_lim", "_true_count", "_unsat",
         "_val", "_var_inc", "_watches", "_conflicts", "_decisions", "_deleted", "_learned",
         "_propagations",
         "n_options", "n_primary", "n_secondary"
@@ -107,6 +109,7 @@ class Learner:
         for v in range(n):
             self._heap_insert(v)
         self._unsat = False
+        self._running = False
         self._level0_facts()
         self.start()
 
@@ -136,6 +139,7 @@ class Learner:
     def start(self, assumptions: Sequence[int] = ()) -> None:
         """Begin a query under `assumptions` (options that must be in the answer, decided
         first, one level each, in this order). What earlier queries learned is kept."""
+        self._check_idle()
         self._unassign_to(0)
         self._assumptions = list(assumptions)
         self._decisions = self._conflicts = self._propagations = 0
@@ -146,8 +150,13 @@ class Learner:
     def run(self, budget: int) -> int:
         """Search on for at most `budget` steps (decisions and conflicts); return
         SOLUTION, EXHAUSTED or PAUSED. After SOLUTION or EXHAUSTED, the same again."""
+        self._check_idle()
         if self._status is None:
-            self._status = self._search(self._decisions + self._conflicts + budget)
+            self._running = True
+            try:
+                self._status = self._search(self._decisions + self._conflicts + budget)
+            finally:
+                self._running = False
             if self._status == PAUSED:
                 self._status = None
                 return PAUSED
@@ -164,6 +173,7 @@ class Learner:
         `run` goes on under the same assumptions. As MiniSat's addClause: at level 0 a
         clause with a literal true is dropped, false literals are left out, one literal
         left is a level-0 fact, none leaves every later query EXHAUSTED."""
+        self._check_idle()
         self._unassign_to(0)
         if not self._unsat:
             self._status = None
@@ -184,6 +194,12 @@ class Learner:
             clause = _Clause(lits, 0, self._n_clauses)
             self._watches[lits[0]].append(clause)
             self._watches[lits[1]].append(clause)
+
+    def _check_idle(self) -> None:
+        """EngineBusy while another thread's `run` searches (the C twin's check: the
+        search releases the GIL there, and here a thread switch can land inside it)."""
+        if self._running:
+            raise EngineBusy("this learner is already searching")
 
     # The counters since `start`, read-only as the C twin's.
 
