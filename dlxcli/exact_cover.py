@@ -14,6 +14,7 @@ import heapq
 import time
 
 from . import engine
+from .engine._checks import forced_options
 from .errors import (EngineBusy, NodeLimitExceeded, ProblemError, SearchLimit,
                      TimeLimitExceeded)
 
@@ -453,20 +454,26 @@ class ExactCover:
                     forced: Sequence[int]) -> str:
         """The search a query runs under --reason `reason` (see _search_for below);
         "singles" when an option without a primary item is forced, which the Learner
-        holds false from the start (DLX never chooses such an option itself)."""
+        holds false from the start (DLX never chooses such an option itself). Under
+        "learn" bad forced options are refused here as the Solver refuses them (the
+        Learner's problem is built from them first); under "auto" the Solver's start
+        refuses them before any learning."""
         search = _search_for(reason, first_item, limit)
-        if search != "singles" and forced and not self._without_primary.isdisjoint(forced):
+        if search == "singles" or not forced:
+            return search
+        if search == "learn":
+            forced = forced_options(forced, self.solver.n_options)
+        if not self._without_primary.isdisjoint(forced):
             return "singles"
         return search
 
     @property
     def _without_primary(self) -> frozenset[int]:
-        """The options with no primary item (found once)."""
+        """The options with no primary item (found once: a query asks per puzzle)."""
         if self._options_without_primary is None:
             n_primary, options = self.definition[0], self.definition[2]
             self._options_without_primary = frozenset(
-                j for j, option in enumerate(options)
-                if not any(item < n_primary for item in option))
+                j for j, option in enumerate(options) if min(option) >= n_primary)
         return self._options_without_primary
 
     def _learned(self, forced: Sequence[int], limit: Optional[int], budget: Budget,
