@@ -107,10 +107,10 @@ EXAMPLES = ["dlxcli generate sudoku --count 5 --seed 1 | dlxcli sudoku --unique"
                    "on grey, instead of the puzzle.")
 @click.option("--reason", type=click.Choice(REASONS), default=RUN_DEFAULTS["reason"],
               show_default=True,
-              help="Which search checks uniqueness: singles (dancing links), learn (one "
-                   "learning search per solution grid, learning across the checks), or "
-                   "auto (learn for a 25x25, else dancing links, learning only where they "
-                   "take more than " f"{AUTO_NODES:,} nodes). The puzzles are the same.")
+              help="Which search checks uniqueness: singles (dancing links), learn (the "
+                   "learning search, each check asking only about the cells just "
+                   "removed), or auto (learn for a 25x25, else dancing links, learning "
+                   "only where they take more than " f"{AUTO_NODES:,} nodes). The puzzles are the same.")
 @click.option("--progress/--no-progress", default=RUN_DEFAULTS["progress"],
               help="Show a progress bar on stderr: puzzles found, puzzles tried and tries "
                    "per second [default: when stderr is a terminal and the run takes more "
