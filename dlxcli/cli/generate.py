@@ -110,7 +110,8 @@ EXAMPLES = ["dlxcli generate sudoku --count 5 --seed 1 | dlxcli sudoku --unique"
               help="Which search checks uniqueness: singles (dancing links), learn (the "
                    "learning search, each check asking only about the cells just "
                    "removed), or auto (learn for a 25x25, else dancing links, learning "
-                   "only where they take more than " f"{AUTO_NODES:,} nodes). The puzzles are the same.")
+                   "only where they take more than " f"{AUTO_NODES:,} nodes). The puzzles "
+                   "are the same.")
 @click.option("--progress/--no-progress", default=RUN_DEFAULTS["progress"],
               help="Show a progress bar on stderr: puzzles found, puzzles tried and tries "
                    "per second [default: when stderr is a terminal and the run takes more "
