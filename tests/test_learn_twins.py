@@ -81,13 +81,14 @@ PROTOTYPE = {
     "queens8": (lambda: queens(8), (17, 14, 270, 14, 0)),
     "queens10": (lambda: queens(10), (31, 28, 580, 28, 0)),
     "queens16": (lambda: queens(16), (564, 552, 12543, 552, 0)),
+}
+PROTOTYPE_SLOW = {
+    # seconds on the Python twin (each CI run of the suite runs both twins' cases, so
+    # these run once, in the slow step); pigeons8's activities rescaled past 1e100
+    # (4,489 conflicts on)
     "pigeons7": (lambda: pigeons(7), (3333, 3269, 37051, 3268, 999)),
     "example89": (lambda: gecode("example89")[0], (950, 637, 174719, 637, 0)),
     "example90": (lambda: gecode("example90")[0], (896, 620, 167811, 620, 0)),
-}
-PROTOTYPE_SLOW = {
-    # seconds on the Python twin; pigeons8's activities rescaled past 1e100 (4,489
-    # conflicts on)
     "pigeons8": (lambda: pigeons(8), (12698, 12430, 145811, 12429, 7285)),
     "example20": (lambda: gecode("example20")[0], (5299, 3640, 966178, 3640, 969)),
 }
@@ -136,6 +137,7 @@ def test_the_prototypes_long_search(twin, name):
     assert counters(learner) == expected
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["example89", "example90"])
 def test_the_gecode_answer(twin, name):
     """The 25x25 solutions are Gecode's published grids."""
