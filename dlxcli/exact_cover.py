@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Hashable, Iterable, Iterator, Sequence
     from typing import Any, Optional, Protocol
 
+    from .estimate import Estimator
     from .trace import Trace
 
     Solution = list[int]
@@ -123,17 +124,22 @@ class Budget:
     reason      which search answers (one of REASONS, --reason): "singles" DLX alone,
                 "learn" the engine's Learner, "auto" DLX for AUTO_NODES nodes and then
                 the Learner (see ExactCover)
+    estimate    a dlxcli.estimate.Estimator (--estimate): every query then hands it its
+                search, to be estimated instead of run, and answers "no solution";
+                None: the queries search
     """
 
     __slots__ = ("timeout", "deadline", "node_limit", "progress", "split", "trace", "emit",
-                 "reason")
+                 "reason", "estimate")
 
     def __init__(self, timeout: Optional[float] = None, node_limit: Optional[int] = None,
                  progress: Optional[Progress] = None, began: Optional[float] = None,
                  split: Optional[Split] = None, trace: Optional[Trace] = None,
-                 emit: Optional[Callable[[str], object]] = None, reason: str = "auto") -> None:
+                 emit: Optional[Callable[[str], object]] = None, reason: str = "auto",
+                 estimate: Optional[Estimator] = None) -> None:
         self.timeout, self.node_limit, self.progress = timeout, node_limit, progress
         self.split, self.trace, self.emit, self.reason = split, trace, emit, reason
+        self.estimate = estimate
         self.deadline: Optional[float]
         if timeout is None:
             self.deadline = None
@@ -269,6 +275,8 @@ class ExactCover:
         """Yield solutions lazily, at most `limit` of them."""
         if limit is not None and limit <= 0:
             return
+        if self._estimated(budget, forced, first_item, limit):
+            return
         if limit is None and budget.split is not None:
             yield from budget.split.solutions(self, forced=forced, first_item=first_item,
                                               budget=budget, stats=stats)
@@ -303,6 +311,8 @@ class ExactCover:
         a 10,000-puzzle file makes 10,000 of these queries.) The search is closed here,
         not by the garbage collector: a deadline alarm that comes while it adds its
         stats would be printed and dropped there, and is raised to the caller here."""
+        if self._estimated(budget, forced, first_item, 1):
+            return None
         reason = self._search_for(budget.reason, first_item, 1, forced)
         if reason != "learn":
             self._start(forced, first_item, False)
@@ -330,6 +340,8 @@ class ExactCover:
         if limit is not None:
             return sum(1 for _ in self.solutions(forced=forced, first_item=first_item,
                                                  limit=limit, budget=budget, stats=stats))
+        if self._estimated(budget, forced, first_item, None):
+            return 0
         if budget.split is not None:
             return budget.split.count(self, forced=forced, first_item=first_item,
                                       budget=budget, stats=stats)
@@ -348,6 +360,8 @@ class ExactCover:
 
         Among equally heavy solutions the first one found is kept. The solutions it
         adds into `stats` are the better ones it found (the engine counts none here)."""
+        if self._estimated(budget, forced, first_item, None, maximize=True):
+            return None
         if budget.split is not None:
             return budget.split.maximize(self, forced=forced, first_item=first_item,
                                          budget=budget, stats=stats)
@@ -375,6 +389,15 @@ class ExactCover:
         for _ in self._learned(forced, 1, budget, stats, (unlike,)):
             return True
         return False
+
+    def _estimated(self, budget: Budget, forced: Sequence[int], first_item: bool,
+                   limit: Optional[int], maximize: bool = False) -> bool:
+        """Under --estimate (the budget's Estimator), hand it the query's search and
+        say so: the query then answers "no solution" without searching."""
+        if budget.estimate is None:
+            return False
+        budget.estimate.search(self, forced, first_item, limit, budget.expired, maximize)
+        return True
 
     # -- cutting a search into subproblems ------------------------------------------------
 

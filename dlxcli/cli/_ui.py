@@ -120,6 +120,8 @@ class QuietDisplay:
         summary table."""
         for text in outcome.messages:
             self.message(f"dlxcli: {text}")
+        if outcome.estimate is not None:
+            self.message(f"dlxcli: {name}: {outcome.estimate.line()}")
         self.statistics(name, outcome.stats)
         self.record(name, outcome.verdict, outcome)
 
