@@ -568,7 +568,12 @@ class ExactCover:
                     if budget.progress is not None:
                         budget.progress(0.0, used + learner.decisions, solutions)
         except SearchLimit as stopped:
+            # The DLX search that spent `used` nodes (auto) is the solver's last one:
+            # its updates and mems are the stopped query's; the Learner makes none.
             stopped.nodes = used + learner.decisions
+            links = None if self.solver.mems is None else 0
+            stopped.updates, stopped.mems = ((self.solver.updates, self.solver.mems) if used
+                                             else (links, links))
             raise
         finally:
             if stats is not None:

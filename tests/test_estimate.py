@@ -243,3 +243,26 @@ def test_estimate_options_refused(args, why):
     result = run("queens", *args, QUEENS_13)
     assert result.exit_code == 2 and result.stdout == ""
     assert why in result.stderr
+
+
+# -- the figures of a stopped search (-v, --stats, JSON stats) -------------------------
+
+def test_a_stopped_learning_search_keeps_the_updates_of_the_search_before_it(monkeypatch):
+    """--reason auto: dancing links for AUTO_NODES nodes, then the learning search. A
+    limit that stops the latter reported 0 updates and 0 mems (`-v` after a stopped
+    first-solution pack search): they are those of the dancing-links search, which the
+    same query limited to those nodes under --reason singles reports."""
+    from dlxcli import exact_cover
+    from dlxcli.errors import NodeLimitExceeded
+    monkeypatch.setattr(exact_cover, "AUTO_NODES", 10)
+    stopped = {}
+    for reason, node_limit in (("singles", 10), ("auto", 15)):
+        with pytest.raises(NodeLimitExceeded) as raised:
+            pentomino_problem("6x10").first(budget=Budget(node_limit=node_limit,
+                                                          reason=reason))
+        stopped[reason] = raised.value
+    assert stopped["auto"].nodes == 15
+    assert (stopped["auto"].updates, stopped["auto"].mems) == (stopped["singles"].updates,
+                                                              stopped["singles"].mems)
+    if stopped["singles"].mems is not None:  # the C twin counts them
+        assert stopped["singles"].updates > 0 and stopped["singles"].mems > 0
