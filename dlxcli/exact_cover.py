@@ -109,7 +109,11 @@ class Budget:
                 against it too (`check`), not only the searches
     node_limit  nodes allowed to each search (each puzzle of an input has its own)
     progress    called between slices as progress(fraction, nodes, solutions); a split
-                search adds the keyword parts=(subproblems done, subproblems)
+                search adds the keyword parts=(subproblems done, subproblems). A
+                search whose share of the tree says nothing of when it ends (a first
+                solution, --limit, the learning search) passes fraction None and the
+                keyword depth (the deepest level seen), the learning search also
+                conflicts (so far)
     split       a strategy that count, solutions (all of them) and maximize hand
                 their search to, calling split.count(problem, ...) and so on with
                 their own keywords (dlxcli.parallel.Split cuts the search into
@@ -288,7 +292,7 @@ class ExactCover:
         search = self._start(forced, first_item, False)
         found: list[Solution] = []  # under auto (at most 2): the Learner must skip them
         try:
-            for _ in self._drive(False, budget, stats, _cap(reason)):
+            for _ in self._drive(False, budget, stats, _cap(reason), limit is not None):
                 solution = self._found()
                 if reason == "auto":
                     found.append(solution)
@@ -316,7 +320,7 @@ class ExactCover:
         reason = self._search_for(budget.reason, first_item, 1, forced)
         if reason != "learn":
             self._start(forced, first_item, False)
-            drive = self._drive(False, budget, stats, _cap(reason))
+            drive = self._drive(False, budget, stats, _cap(reason), True)
             try:
                 for _ in drive:
                     return self.solver.solution()
@@ -544,7 +548,7 @@ class ExactCover:
         trace = budget.trace
         if trace is not None:
             watch = trace.learning(learner)
-        solutions = 0
+        solutions = deepest = 0
         try:
             while True:
                 slice_ = 1 if trace is not None else LEARN_SLICE
@@ -566,7 +570,9 @@ class ExactCover:
                 else:
                     budget.check(used + learner.decisions)
                     if budget.progress is not None:
-                        budget.progress(0.0, used + learner.decisions, solutions)
+                        deepest = max(deepest, learner.level)
+                        budget.progress(None, used + learner.decisions, solutions,
+                                        depth=deepest, conflicts=learner.conflicts)
         except SearchLimit as stopped:
             # The DLX search that spent `used` nodes (auto) is the solver's last one:
             # its updates and mems are the stopped query's; the Learner makes none.
@@ -583,12 +589,15 @@ class ExactCover:
                                 learner.conflicts, learner.learned))
 
     def _drive(self, count_only: bool, budget: Budget, stats: Optional[Stats],
-               cap: Optional[int] = None) -> Generator[int, None, None]:
+               cap: Optional[int] = None,
+               limited: bool = False) -> Generator[int, None, None]:
         """Run the solver slice by slice; yield at each solution it reports. Between
         slices the budget gets a turn (and Ctrl-C, as KeyboardInterrupt). After `cap`
         nodes (--reason auto's AUTO_NODES) it raises _BudgetSpent, unless the node
-        limit, which comes first, stops it there."""
+        limit, which comes first, stops it there. `limited`: the query stops at a
+        solution, so the part of the tree done is no progress (see Budget.progress)."""
         solver = self.solver
+        deepest = 0
         began = time.perf_counter()
         node_limit = budget.node_limit
         run = solver.run if budget.trace is None else budget.trace.runner(self)
@@ -612,7 +621,12 @@ class ExactCover:
                     return
                 else:
                     budget.check(solver.nodes)
-                    if budget.progress is not None:
+                    if budget.progress is None:
+                        continue
+                    if limited:
+                        deepest = max(deepest, solver.level)
+                        budget.progress(None, solver.nodes, solver.count, depth=deepest)
+                    else:
                         budget.progress(solver.progress(), solver.nodes, solver.count)
         except SearchLimit as stopped:
             stopped.counted(solver)  # the deadline alarm's, raised between slices, knows none
