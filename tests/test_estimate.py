@@ -266,3 +266,13 @@ def test_a_stopped_learning_search_keeps_the_updates_of_the_search_before_it(mon
                                                               stopped["singles"].mems)
     if stopped["singles"].mems is not None:  # the C twin counts them
         assert stopped["singles"].updates > 0 and stopped["singles"].mems > 0
+
+
+def test_a_time_limit_that_leaves_nothing_estimated_is_a_time_limit():
+    """--timeout shorter than reading a 25x25 sudoku's grid (a 1 ms limit): its
+    puzzle is named as stopped by the time limit, exit status 3, not an empty
+    estimate with status 0."""
+    path = REPO / "bench" / "data" / "gecode25" / "example18.in"
+    result = run("sudoku", "--estimate", "--timeout", "0.001", path)
+    assert result.exit_code == 3 and result.stdout == ""
+    assert "time limit" in result.stderr and "estimate (0 probes" not in result.stderr

@@ -355,11 +355,13 @@ class Outcome:
         errors of its input; verdict "estimated"."""
         self.estimate = piece.estimate if self.estimate is None else self.estimate.add(
             piece.estimate)
-        errors = piece.answer.errors
-        self.messages.extend(str(error.located(self.name, before)) for error in errors)
-        if errors:
+        answer = piece.answer
+        self.messages.extend(str(error.located(self.name, before)) for error in answer.errors)
+        if answer.errors:
             self._worsen("error")
-        elif self.verdict == "answered":
+        if answer.limited is not None:  # a time limit before its searches were probed
+            self._unanswered_puzzles(answer.limited.shifted(before), answer.limited.reason)
+        if self.verdict == "answered":
             self.verdict = "estimated"
 
     def _unanswered_puzzles(self, unsolved, verdict):

@@ -120,8 +120,9 @@ class QuietDisplay:
         summary table."""
         for text in outcome.messages:
             self.message(f"dlxcli: {text}")
-        if outcome.estimate is not None:
-            self.message(f"dlxcli: {name}: {outcome.estimate.line()}")
+        estimate = outcome.estimate
+        if estimate is not None and (estimate.searches or outcome.verdict == "estimated"):
+            self.message(f"dlxcli: {name}: {estimate.line()}")
         self.statistics(name, outcome.stats)
         self.record(name, outcome.verdict, outcome)
 
