@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Hashable, Iterable, Iterator, Sequence
     from typing import Any, Optional, Protocol
 
+    from .estimate import Estimator
     from .trace import Trace
 
     Solution = list[int]
@@ -108,7 +109,11 @@ class Budget:
                 against it too (`check`), not only the searches
     node_limit  nodes allowed to each search (each puzzle of an input has its own)
     progress    called between slices as progress(fraction, nodes, solutions); a split
-                search adds the keyword parts=(subproblems done, subproblems)
+                search adds the keyword parts=(subproblems done, subproblems). A
+                search whose share of the tree says nothing of when it ends (a first
+                solution, --limit, the learning search) passes fraction None and the
+                keyword depth (the deepest level seen), the learning search also
+                conflicts (so far)
     split       a strategy that count, solutions (all of them) and maximize hand
                 their search to, calling split.count(problem, ...) and so on with
                 their own keywords (dlxcli.parallel.Split cuts the search into
@@ -123,17 +128,22 @@ class Budget:
     reason      which search answers (one of REASONS, --reason): "singles" DLX alone,
                 "learn" the engine's Learner, "auto" DLX for AUTO_NODES nodes and then
                 the Learner (see ExactCover)
+    estimate    a dlxcli.estimate.Estimator (--estimate): every query then hands it its
+                search, to be estimated instead of run, and answers "no solution";
+                None: the queries search
     """
 
     __slots__ = ("timeout", "deadline", "node_limit", "progress", "split", "trace", "emit",
-                 "reason")
+                 "reason", "estimate")
 
     def __init__(self, timeout: Optional[float] = None, node_limit: Optional[int] = None,
                  progress: Optional[Progress] = None, began: Optional[float] = None,
                  split: Optional[Split] = None, trace: Optional[Trace] = None,
-                 emit: Optional[Callable[[str], object]] = None, reason: str = "auto") -> None:
+                 emit: Optional[Callable[[str], object]] = None, reason: str = "auto",
+                 estimate: Optional[Estimator] = None) -> None:
         self.timeout, self.node_limit, self.progress = timeout, node_limit, progress
         self.split, self.trace, self.emit, self.reason = split, trace, emit, reason
+        self.estimate = estimate
         self.deadline: Optional[float]
         if timeout is None:
             self.deadline = None
@@ -269,6 +279,8 @@ class ExactCover:
         """Yield solutions lazily, at most `limit` of them."""
         if limit is not None and limit <= 0:
             return
+        if self._estimated(budget, forced, first_item, limit):
+            return
         if limit is None and budget.split is not None:
             yield from budget.split.solutions(self, forced=forced, first_item=first_item,
                                               budget=budget, stats=stats)
@@ -280,7 +292,7 @@ class ExactCover:
         search = self._start(forced, first_item, False)
         found: list[Solution] = []  # under auto (at most 2): the Learner must skip them
         try:
-            for _ in self._drive(False, budget, stats, _cap(reason)):
+            for _ in self._drive(False, budget, stats, _cap(reason), limit is not None):
                 solution = self._found()
                 if reason == "auto":
                     found.append(solution)
@@ -303,10 +315,12 @@ class ExactCover:
         a 10,000-puzzle file makes 10,000 of these queries.) The search is closed here,
         not by the garbage collector: a deadline alarm that comes while it adds its
         stats would be printed and dropped there, and is raised to the caller here."""
+        if self._estimated(budget, forced, first_item, 1):
+            return None
         reason = self._search_for(budget.reason, first_item, 1, forced)
         if reason != "learn":
             self._start(forced, first_item, False)
-            drive = self._drive(False, budget, stats, _cap(reason))
+            drive = self._drive(False, budget, stats, _cap(reason), True)
             try:
                 for _ in drive:
                     return self.solver.solution()
@@ -330,6 +344,8 @@ class ExactCover:
         if limit is not None:
             return sum(1 for _ in self.solutions(forced=forced, first_item=first_item,
                                                  limit=limit, budget=budget, stats=stats))
+        if self._estimated(budget, forced, first_item, None):
+            return 0
         if budget.split is not None:
             return budget.split.count(self, forced=forced, first_item=first_item,
                                       budget=budget, stats=stats)
@@ -348,6 +364,8 @@ class ExactCover:
 
         Among equally heavy solutions the first one found is kept. The solutions it
         adds into `stats` are the better ones it found (the engine counts none here)."""
+        if self._estimated(budget, forced, first_item, None, maximize=True):
+            return None
         if budget.split is not None:
             return budget.split.maximize(self, forced=forced, first_item=first_item,
                                          budget=budget, stats=stats)
@@ -375,6 +393,15 @@ class ExactCover:
         for _ in self._learned(forced, 1, budget, stats, (unlike,)):
             return True
         return False
+
+    def _estimated(self, budget: Budget, forced: Sequence[int], first_item: bool,
+                   limit: Optional[int], maximize: bool = False) -> bool:
+        """Under --estimate (the budget's Estimator), hand it the query's search and
+        say so: the query then answers "no solution" without searching."""
+        if budget.estimate is None:
+            return False
+        budget.estimate.search(self, forced, first_item, limit, budget.expired, maximize)
+        return True
 
     # -- cutting a search into subproblems ------------------------------------------------
 
@@ -521,7 +548,7 @@ class ExactCover:
         trace = budget.trace
         if trace is not None:
             watch = trace.learning(learner)
-        solutions = 0
+        solutions = deepest = 0
         try:
             while True:
                 slice_ = 1 if trace is not None else LEARN_SLICE
@@ -543,9 +570,16 @@ class ExactCover:
                 else:
                     budget.check(used + learner.decisions)
                     if budget.progress is not None:
-                        budget.progress(0.0, used + learner.decisions, solutions)
+                        deepest = max(deepest, learner.level)
+                        budget.progress(None, used + learner.decisions, solutions,
+                                        depth=deepest, conflicts=learner.conflicts)
         except SearchLimit as stopped:
+            # The DLX search that spent `used` nodes (auto) is the solver's last one:
+            # its updates and mems are the stopped query's; the Learner makes none.
             stopped.nodes = used + learner.decisions
+            links = None if self.solver.mems is None else 0
+            stopped.updates, stopped.mems = ((self.solver.updates, self.solver.mems) if used
+                                             else (links, links))
             raise
         finally:
             if stats is not None:
@@ -555,12 +589,15 @@ class ExactCover:
                                 learner.conflicts, learner.learned))
 
     def _drive(self, count_only: bool, budget: Budget, stats: Optional[Stats],
-               cap: Optional[int] = None) -> Generator[int, None, None]:
+               cap: Optional[int] = None,
+               limited: bool = False) -> Generator[int, None, None]:
         """Run the solver slice by slice; yield at each solution it reports. Between
         slices the budget gets a turn (and Ctrl-C, as KeyboardInterrupt). After `cap`
         nodes (--reason auto's AUTO_NODES) it raises _BudgetSpent, unless the node
-        limit, which comes first, stops it there."""
+        limit, which comes first, stops it there. `limited`: the query stops at a
+        solution, so the part of the tree done is no progress (see Budget.progress)."""
         solver = self.solver
+        deepest = 0
         began = time.perf_counter()
         node_limit = budget.node_limit
         run = solver.run if budget.trace is None else budget.trace.runner(self)
@@ -584,7 +621,12 @@ class ExactCover:
                     return
                 else:
                     budget.check(solver.nodes)
-                    if budget.progress is not None:
+                    if budget.progress is None:
+                        continue
+                    if limited:
+                        deepest = max(deepest, solver.level)
+                        budget.progress(None, solver.nodes, solver.count, depth=deepest)
+                    else:
                         budget.progress(solver.progress(), solver.nodes, solver.count)
         except SearchLimit as stopped:
             stopped.counted(solver)  # the deadline alarm's, raised between slices, knows none

@@ -157,7 +157,8 @@ def test_json_is_one_document_per_input_with_the_documented_schema():
                                                str(QUEENS / "derived/n8.in")]
     first = documents[0]
     assert set(first) == {"schema", "input", "command", "verdict", "answer", "data", "stats",
-                          "errors"}
+                          "errors", "estimate"}
+    assert first["estimate"] is None  # no --estimate
     assert first["schema"] == 1
     assert first["command"] == "queens" and first["verdict"] == "answered"
     assert first["answer"] == expected(QUEENS / "derived/n6.out")

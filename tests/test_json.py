@@ -23,7 +23,9 @@ from paths import REPO
 PAGE = REPO / "docs" / "json.md"
 PUZZLE_FILES = REPO / "puzzles"
 EXAMPLES = REPO / "docs" / "examples"
-FAILED = ("error", "time limit", "node limit")
+FAILED = ("error", "time limit", "node limit", "estimated")
+"""The verdicts of a document without answer or data (`estimated`: --estimate searched
+nothing)."""
 
 
 def documented_schemas():

@@ -20,8 +20,8 @@ from ..puzzles import Unsolved
 from ._inputs import is_regular, read_lines, read_text
 from ._signals import deadline_alarm
 
-VERDICT_STATUS = {"answered": 0, "no answer": 1, "error": 2, "time limit": 3,
-                  "node limit": 3}
+VERDICT_STATUS = {"answered": 0, "estimated": 0, "no answer": 1, "error": 2,
+                  "time limit": 3, "node limit": 3}
 """Each verdict's exit status (the run exits with the worst)."""
 IN_FLIGHT = 4
 """Pieces queued per worker process: enough to keep it busy, few enough that memory
@@ -36,23 +36,35 @@ class Limits:
     nodes for each search (each puzzle of an input has its own); and `split`, a
     dlxcli.parallel.Split when each search is to be cut up and solved by other
     processes; `trace`, the dlxcli.trace.Trace of --trace; `reason`, which search
-    answers (--reason, exact_cover.REASONS)."""
+    answers (--reason, exact_cover.REASONS); `estimate`, (probes, seed) of --estimate
+    (None in either: the default), or None to search."""
 
-    __slots__ = ("timeout", "node_limit", "split", "trace", "reason")
+    __slots__ = ("timeout", "node_limit", "split", "trace", "reason", "estimate")
 
-    def __init__(self, timeout=None, node_limit=None, split=None, trace=None, reason="auto"):
+    def __init__(self, timeout=None, node_limit=None, split=None, trace=None, reason="auto",
+                 estimate=None):
         self.timeout, self.node_limit, self.split = timeout, node_limit, split
-        self.trace, self.reason = trace, reason
+        self.trace, self.reason, self.estimate = trace, reason, estimate
 
     def budget(self, began, progress=None, emit=None):
         """The Budget of an input whose reading started at `began` (perf_counter)."""
         return Budget(self.timeout, self.node_limit, progress, began=began,
-                      split=self.split, trace=self.trace, emit=emit, reason=self.reason)
+                      split=self.split, trace=self.trace, emit=emit, reason=self.reason,
+                      estimate=self._estimator())
+
+    def _estimator(self):
+        """A fresh Estimator for a piece under --estimate, else None."""
+        if self.estimate is None:
+            return None
+        from ..estimate import SEED, Estimator
+        probes, seed = self.estimate
+        return Estimator(probes, SEED if seed is None else seed)
 
     def split_over(self, processes):
         """These limits, each search split over `processes` local processes."""
         from ..parallel import Split
-        return Limits(self.timeout, self.node_limit, Split(processes), reason=self.reason)
+        return Limits(self.timeout, self.node_limit, Split(processes), reason=self.reason,
+                      estimate=self.estimate)
 
 
 class Job:
@@ -68,12 +80,15 @@ class Job:
 
 
 class Piece:
-    """One solve_text call's result: the Answer, or the DlxError it raised; picklable."""
+    """One solve_text call's result: the Answer, or the DlxError it raised; picklable.
+    Under --estimate, `estimate` is the Estimate of its searches (and the Answer, made
+    of queries that all answered "no solution", is not the puzzle's)."""
 
-    __slots__ = ("answer", "problem", "seconds")
+    __slots__ = ("answer", "problem", "seconds", "estimate")
 
-    def __init__(self, answer=None, problem=None, seconds=0.0):
+    def __init__(self, answer=None, problem=None, seconds=0.0, estimate=None):
         self.answer, self.problem, self.seconds = answer, problem, seconds
+        self.estimate = estimate
 
 
 class NotTried(TimeLimitExceeded):
@@ -99,7 +114,8 @@ def solve_piece(command, text, settings, budget):
     except DlxError as exc:
         return Piece(problem=_counted(command, text, settings, exc),
                      seconds=time.perf_counter() - began)
-    return Piece(answer, seconds=time.perf_counter() - began)
+    estimate = None if budget.estimate is None else budget.estimate.estimate
+    return Piece(answer, seconds=time.perf_counter() - began, estimate=estimate)
 
 
 def _counted(command, text, settings, problem):
@@ -287,11 +303,12 @@ class Outcome:
     of every piece's text, for summary tables (which never keep a whole answer)."""
 
     __slots__ = ("name", "verdict", "messages", "stats", "text", "data", "preview",
-                 "answer_lines", "_keep", "_texts", "_unanswered", "_limited")
+                 "answer_lines", "estimate", "_keep", "_texts", "_unanswered", "_limited")
 
     def __init__(self, name, keep=False, problem=None):
         self.name, self._keep = name, keep
         self.verdict, self.messages, self.stats = "answered", [], Stats()
+        self.estimate = None
         self.text, self.data, self.preview, self.answer_lines = "", {}, None, 0
         self._texts, self._unanswered, self._limited = [], {}, None
         if problem is not None:
@@ -314,6 +331,9 @@ class Outcome:
         if piece.problem is not None:
             self._problem(piece.problem, before)
             return
+        if piece.estimate is not None:
+            self._estimated(before, piece)
+            return
         answer = piece.answer
         self.stats.add(answer.stats, seconds=False)  # piece.seconds holds them
         if not self.preview:
@@ -329,6 +349,20 @@ class Outcome:
             self._unanswered_puzzles(answer.failure.shifted(before), "no answer")
         if answer.limited is not None:
             self._unanswered_puzzles(answer.limited.shifted(before), answer.limited.reason)
+
+    def _estimated(self, before, piece):
+        """Take a piece estimated, not searched (--estimate): its estimate and the
+        errors of its input; verdict "estimated"."""
+        self.estimate = piece.estimate if self.estimate is None else self.estimate.add(
+            piece.estimate)
+        answer = piece.answer
+        self.messages.extend(str(error.located(self.name, before)) for error in answer.errors)
+        if answer.errors:
+            self._worsen("error")
+        if answer.limited is not None:  # a time limit before its searches were probed
+            self._unanswered_puzzles(answer.limited.shifted(before), answer.limited.reason)
+        if self.verdict == "answered":
+            self.verdict = "estimated"
 
     def _unanswered_puzzles(self, unsolved, verdict):
         """Note puzzles without an answer (named together, by reason, at the end)."""

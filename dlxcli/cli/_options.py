@@ -14,6 +14,7 @@ import sys
 import click
 
 from ..commands import default_settings, puzzle_module
+from ..estimate import PROBES, SECONDS, SEED
 from ..exact_cover import AUTO_NODES, REASONS
 from . import _run
 
@@ -143,10 +144,30 @@ def learner_options(command):
     ])
 
 
+def estimate_options(command):
+    """--estimate, and how it probes the search (--probes, --seed)."""
+    return _with_options(command, [
+        click.option("--estimate", is_flag=True, default=DEFAULT["estimate"],
+                     help="Do not search: print on stderr Knuth's estimate of each "
+                          "input's search (nodes, solutions, time at the measured speed, "
+                          "and their spread) from random root-to-leaf probes; nothing "
+                          "on stdout but the JSON document with --format json "
+                          "(docs/queries.md)."),
+        click.option("--probes", type=click.IntRange(min=1, max=10**9),
+                     default=DEFAULT["probes"], metavar="N",
+                     help=f"--estimate: probes per search [default: {PROBES}, stopping "
+                          f"after {SECONDS:g} s]."),
+        click.option("--seed", type=click.IntRange(min=0, max=2**63 - 1),
+                     default=DEFAULT["seed"], metavar="SEED",
+                     help=f"--estimate: the probes' random seed [default: {SEED}]."),
+    ])
+
+
 def common_options(command, drawn=True):
     """Decorate a subcommand with PATHS and every option the runner handles (`drawn`:
     whether its answers have grids, for --format svg)."""
-    command = learner_options(split_options(output_options(input_options(command), drawn)))
+    command = estimate_options(
+        learner_options(split_options(output_options(input_options(command), drawn))))
     command = click.option("-r", "--recursive", is_flag=True, default=DEFAULT["recursive"],
                            help="Also take the puzzle files in the sub-directories of a "
                                 "PATH that is a directory.")(command)

@@ -193,7 +193,8 @@ def json_text(job, outcome):
     document = {"schema": JSON_SCHEMA, "input": job.source.name, "command": job.command,
                 "verdict": outcome.verdict, "answer": outcome.text if answered else "",
                 "data": outcome.data if answered else None,
-                "stats": outcome.stats.as_dict(), "errors": outcome.messages}
+                "stats": outcome.stats.as_dict(), "errors": outcome.messages,
+                "estimate": None if outcome.estimate is None else outcome.estimate.as_dict()}
     return json.dumps(document, ensure_ascii=False) + "\n"
 
 

@@ -23,7 +23,8 @@ RUN_DEFAULTS = {"paths": (), "recursive": False, "jobs": 1, "timeout": None,
                 "node_limit": None, "progress": None, "verbosity": 0,
                 "output_format": "judge", "out_dir": None, "headers": None,
                 "scheduler": None, "checkpoint": None, "stats": False,
-                "trace": False, "trace_limit": 2000, "reason": "auto"}
+                "trace": False, "trace_limit": 2000, "reason": "auto",
+                "estimate": False, "probes": None, "seed": None}
 """The options the runner consumes, at their defaults; `_options` declares the click
 options with these defaults. Every other setting goes to the puzzle's solve_text."""
 
@@ -59,6 +60,9 @@ def run(command, options):
     refusal = learn_refusal(command, settings, runner["reason"])
     if refusal:
         raise UsageProblem(refusal)
+    refusal = estimate_refusal(runner)
+    if refusal:
+        raise UsageProblem(refusal)
     refusal = trace_refusal(runner)
     if refusal:
         fail(refusal)
@@ -70,16 +74,18 @@ def run(command, options):
         fail(problem)
     jobs = [Job(source, command, settings) for source in sources]
     status = EXIT_BAD_INPUT if problems else EXIT_OK
-    progress = False if runner["trace"] else runner["progress"]
+    progress = False if runner["trace"] or runner["estimate"] else runner["progress"]
     ui = _ui.display(progress, runner["verbosity"], runner["stats"])
     limits = Limits(runner["timeout"], runner["node_limit"], split_of(runner, ui.message),
-                    tracer_of(runner), runner["reason"])
-    writer = Writer(runner["output_format"], runner["out_dir"], runner["headers"],
-                    len(sources), ui)
+                    tracer_of(runner), runner["reason"], estimate_of(runner))
+    # --estimate searches nothing: no answer is written as it comes (JSON: at the end)
+    headers = False if runner["estimate"] else runner["headers"]
+    writer = Writer(runner["output_format"], runner["out_dir"], headers, len(sources), ui)
+    on_piece, on_chunk = (None, None) if limits.estimate else (writer.piece, writer.chunk)
     with interruptible(), ui:
         try:
             for job, outcome in solve_jobs(jobs, limits, runner["jobs"], ui,
-                                           writer.keeps, writer.piece, writer.chunk):
+                                           writer.keeps, on_piece, on_chunk):
                 writer.finish(job, outcome)
                 ui.report(job.source.name, outcome)
                 status = max(status, outcome.status)
@@ -89,7 +95,7 @@ def run(command, options):
             return EXIT_BAD_INPUT
         finally:
             writer.close()
-    if status <= EXIT_NO_ANSWER and unused_checkpoint(limits.split):
+    if status <= EXIT_NO_ANSWER and not limits.estimate and unused_checkpoint(limits.split):
         fail(f"--checkpoint {printable(limits.split.checkpoint)}: nothing was recorded: only "
              "a count, a listing of all solutions or a maximize is split into subproblems, "
              "and this input asked for none")
@@ -158,6 +164,25 @@ def split_of(runner, say=None):
 
     return Split(runner["jobs"], scheduler, runner["checkpoint"],
                  notice=notice if say else None)
+
+
+def estimate_of(runner):
+    """(probes, seed) of --estimate (None: the defaults), or None without it."""
+    if not runner["estimate"]:
+        return None
+    return runner["probes"], runner["seed"]
+
+
+def estimate_refusal(runner):
+    """Why the --estimate options cannot go together, or None."""
+    if runner["estimate"]:
+        if runner["trace"]:
+            return "--trace follows a search, and --estimate runs none: use one of them"
+        return None
+    for option in ("probes", "seed"):
+        if runner[option] is not None:
+            return f"--{option} sets how --estimate probes the search: add --estimate"
+    return None
 
 
 def trace_refusal(runner):

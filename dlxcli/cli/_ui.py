@@ -120,6 +120,9 @@ class QuietDisplay:
         summary table."""
         for text in outcome.messages:
             self.message(f"dlxcli: {text}")
+        estimate = outcome.estimate
+        if estimate is not None and (estimate.searches or outcome.verdict == "estimated"):
+            self.message(f"dlxcli: {name}: {estimate.line()}")
         self.statistics(name, outcome.stats)
         self.record(name, outcome.verdict, outcome)
 
@@ -136,9 +139,12 @@ class QuietDisplay:
     def begin(self, name):
         """A piece of input `name` starts solving in this process."""
 
-    def search(self, fraction, nodes, solutions, parts=None):
+    def search(self, fraction, nodes, solutions, parts=None, depth=None, conflicts=None):
         """The running search's progress (the ExactCover progress callback); `parts`
-        (subproblems done, subproblems) when the search is split."""
+        (subproblems done, subproblems) when the search is split. `fraction` None: a
+        search whose share of the tree done is no progress (a first solution, the
+        learning search), with the deepest level seen (`depth`) and the learning
+        search's `conflicts`."""
 
     def finished(self, name, nodes):
         """A piece of input `name` is done."""
@@ -189,6 +195,7 @@ class LiveDisplay(SummarisedDisplay):
         self.task = None
         self.paused = False
         self.total = self.done = self.nodes = 0
+        self.learning = None  # (instant, conflicts) when a learning search was first seen
         self.began = time.perf_counter()
         self.rows = []
 
@@ -216,27 +223,48 @@ class LiveDisplay(SummarisedDisplay):
     def start(self, total):
         self.total = total
         self.task = self.bar.add_task("solving", total=max(total, 1), completed=self.done,
-                                      rate="")
+                                      rate="", share="")  # known once a search reports
 
     def begin(self, name):
         self._update(description=shortened(name, self.layout.name))
 
-    def search(self, fraction, nodes, solutions, parts=None):
+    def search(self, fraction, nodes, solutions, parts=None, depth=None, conflicts=None):
+        if fraction is None:
+            self._unmeasured(nodes, depth, conflicts)
+            return
         rate = self._rate(self.nodes + nodes)
         if parts is not None:
             rate = f"{parts[0]:,}/{parts[1]:,} subproblems, {rate}"
         if self.layout.solutions:
             rate += f", {solutions:,} solutions"
-        self._update(completed=self.done + min(fraction, 0.999), rate=rate)
+        completed = self.done + min(fraction, 0.999)
+        self._update(completed=completed, rate=rate,
+                     share=_share(completed / max(self.total, 1)))
+
+    def _unmeasured(self, nodes, depth, conflicts):
+        """A search with no share of the tree to show (first solution, learning): no
+        percentage, but its speed and the deepest level it has seen, which move (in
+        24 characters: '735k nodes/s, depth 41', '6.7k confl./s, depth 120')."""
+        now = time.perf_counter()
+        if conflicts is None:
+            speed = f"{_compact((self.nodes + nodes) / max(now - self.began, 1e-9))} nodes/s"
+        else:
+            if self.learning is None or conflicts < self.learning[1]:
+                self.learning = (now, conflicts)
+            since, before = self.learning
+            speed = f"{_compact((conflicts - before) / max(now - since, 1e-9))} confl./s"
+        self._update(rate=f"{speed}, depth {depth}", share="  ?")
 
     def finished(self, name, nodes):
         self.done += 1
         self.nodes += nodes
+        self.learning = None
         self._update(completed=self.done, description=shortened(name, self.layout.name),
-                     rate=f"{self.done}/{self.total} {self._rate(self.nodes)}")
+                     rate=f"{self.done}/{self.total} {self._rate(self.nodes)}",
+                     share=_share(self.done / max(self.total, 1)))
 
     def tally(self, completed, rate):
-        self._update(completed=completed, rate=rate)
+        self._update(completed=completed, rate=rate, share=_share(completed / max(self.total, 1)))
 
     def _rate(self, nodes):
         seconds = max(time.perf_counter() - self.began, 1e-9)
@@ -281,10 +309,24 @@ def bar_columns(layout):
                           table_column=Column(width=width, no_wrap=True, overflow="ellipsis"))
 
     columns = [text("{task.description}", layout.name), BarColumn(bar_width=layout.bar),
-               text("{task.percentage:>3.0f}%")]
+               text("{task.fields[share]}")]
     if layout.rate:
         columns.append(text("{task.fields[rate]}", layout.rate))
     return columns + [text("ETA"), TimeRemainingColumn()]
+
+
+def _compact(rate):
+    """A rate in at most 4 characters: '950', '735k', '1.2M', '12M'."""
+    for unit, size in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if rate >= size:
+            value = rate / size
+            return f"{value:.1f}{unit}" if value < 10 else f"{value:.0f}{unit}"
+    return f"{rate:.0f}"
+
+
+def _share(fraction):
+    """The percentage column: '37%' (4 characters); '  ?' where no share applies."""
+    return f"{min(fraction, 1.0) * 100:>3.0f}%"
 
 
 def shortened(name, width):
@@ -323,9 +365,9 @@ class DeferredDisplay(SummarisedDisplay):
         if self._awake():
             self.live.begin(name)
 
-    def search(self, fraction, nodes, solutions, parts=None):
+    def search(self, fraction, nodes, solutions, parts=None, depth=None, conflicts=None):
         if self._awake():
-            self.live.search(fraction, nodes, solutions, parts)
+            self.live.search(fraction, nodes, solutions, parts, depth, conflicts)
 
     def finished(self, name, nodes):
         if self.live is not None:

@@ -56,7 +56,7 @@ COMMAND = Command(
     board with each cell's piece letter, or 'No solution'. Counts and lists are up to
     the puzzle's symmetries unless --all-symmetries is given.""",
     ["dlxcli pack puzzles/pack/pentominoes-6x10.in",
-     "dlxcli pack --count puzzles/pack/pentominoes-3x20.in",
+     "dlxcli pack --count --estimate puzzles/pack/pentominoes-6x10.in",
      "dlxcli pack --format pretty puzzles/pack/soma.in"],
     [queries.COUNT, queries.ALL, queries.LIMIT, queries.UNIQUE,
      Option(["--all-symmetries"], "up_to_symmetry", value=False,
