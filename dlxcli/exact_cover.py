@@ -131,19 +131,25 @@ class Budget:
     estimate    a dlxcli.estimate.Estimator (--estimate): every query then hands it its
                 search, to be estimated instead of run, and answers "no solution";
                 None: the queries search
+    spent       a Stats that every search made under this budget adds its costs into
+                as it ends, however it ends (a limit, Ctrl-C), beside the query's own
+                `stats`: the true figures of the work so far when the work is stopped
+                before a query returns its Stats (`-v` of a stopped or interrupted
+                run); a split search adds in its workers' subproblems as they come
+                back. None: not tallied
     """
 
     __slots__ = ("timeout", "deadline", "node_limit", "progress", "split", "trace", "emit",
-                 "reason", "estimate")
+                 "reason", "estimate", "spent")
 
     def __init__(self, timeout: Optional[float] = None, node_limit: Optional[int] = None,
                  progress: Optional[Progress] = None, began: Optional[float] = None,
                  split: Optional[Split] = None, trace: Optional[Trace] = None,
                  emit: Optional[Callable[[str], object]] = None, reason: str = "auto",
-                 estimate: Optional[Estimator] = None) -> None:
+                 estimate: Optional[Estimator] = None, spent: Optional[Stats] = None) -> None:
         self.timeout, self.node_limit, self.progress = timeout, node_limit, progress
         self.split, self.trace, self.emit, self.reason = split, trace, emit, reason
-        self.estimate = estimate
+        self.estimate, self.spent = estimate, spent
         self.deadline: Optional[float]
         if timeout is None:
             self.deadline = None
@@ -176,12 +182,20 @@ class Budget:
         none), whichever comes first. Its time-limit message is this budget's when
         its deadline is this budget's."""
         if instant is None or (self.deadline is not None and self.deadline <= instant):
-            part = Budget(None, self.node_limit, progress, reason=self.reason)
+            part = Budget(None, self.node_limit, progress, reason=self.reason,
+                          spent=self.spent)
             part.timeout, part.deadline = self.timeout, self.deadline
             return part
         now = time.perf_counter()
         return Budget(max(instant - now, 0.0), self.node_limit, progress, began=now,
-                      reason=self.reason)
+                      reason=self.reason, spent=self.spent)
+
+    def tally(self, stats: Optional[Stats], cost: Stats) -> None:
+        """Add a search's `cost` into the query's `stats` (if any) and into `spent`."""
+        if stats is not None:
+            stats.add(cost)
+        if self.spent is not None:
+            self.spent.add(cost)
 
     def reasoning(self, reason: str) -> Budget:
         """This budget with another `reason` (the same deadline, limits and callbacks)."""
@@ -377,8 +391,7 @@ class ExactCover:
             for _ in self._drive(False, budget, stats):
                 improved += 1
         finally:
-            if stats is not None:
-                stats.solutions += improved
+            budget.tally(stats, Stats(solutions=improved))
         best = self.solver.best_weight
         return None if best is None else (best, self._found())
 
@@ -407,7 +420,8 @@ class ExactCover:
 
     def frontier(self, *, depth: Optional[int] = None, min_open: Optional[int] = None,
                  forced: Sequence[int] = (), first_item: bool = False, maximize: bool = False,
-                 stats: Optional[Stats] = None) -> list[tuple[tuple[int, ...], float]]:
+                 stats: Optional[Stats] = None,
+                 budget: Budget = UNLIMITED) -> list[tuple[tuple[int, ...], float]]:
         """The search cut into subproblems: [(prefix, share)] in the order the search
         visits them, where `prefix` is a tuple of options the search chooses at its
         first levels, and `share` the part of the search tree Knuth's estimate
@@ -428,9 +442,10 @@ class ExactCover:
         work (docs/parallel.md). Deterministic: the same search and `min_open` give the
         same cut (a checkpoint depends on it). A node that is a solution stays a
         subproblem of its own; a dead end is dropped (its node goes into `stats`, with
-        those of the nodes opened here); a root that does not branch is the only
-        subproblem, (). Same query keywords as the searches; `maximize` because that
-        search tries the options in another order. Resets any query in progress.
+        those of the nodes opened here, and into `budget`'s tally); a root that does
+        not branch is the only subproblem, (). Same query keywords as the searches;
+        `maximize` because that search tries the options in another order. Resets any
+        query in progress.
         """
         if depth is None and min_open is None:
             depth = 1
@@ -454,8 +469,7 @@ class ExactCover:
                 cut[child] = (prefix + (j,), share / len(options))
                 if depth is None or len(child) < depth:
                     heapq.heappush(can_branch, (-share / len(options), child))
-        if stats is not None:
-            stats.add(Stats(nodes=nodes))
+        budget.tally(stats, Stats(nodes=nodes))
         return [cut[positions] for positions in sorted(cut)]
 
     def _branches(self, forced: Sequence[int], first_item: bool,
@@ -582,11 +596,10 @@ class ExactCover:
                                              else (links, links))
             raise
         finally:
-            if stats is not None:
-                links = None if self.solver.mems is None else 0  # the twin's way: 0 or None
-                stats.add(Stats(learner.decisions, links, solutions,
-                                time.perf_counter() - began, links, 1, learner.decisions,
-                                learner.conflicts, learner.learned))
+            links = None if self.solver.mems is None else 0  # the twin's way: 0 or None
+            budget.tally(stats, Stats(learner.decisions, links, solutions,
+                                      time.perf_counter() - began, links, 1,
+                                      learner.decisions, learner.conflicts, learner.learned))
 
     def _drive(self, count_only: bool, budget: Budget, stats: Optional[Stats],
                cap: Optional[int] = None,
@@ -632,9 +645,8 @@ class ExactCover:
             stopped.counted(solver)  # the deadline alarm's, raised between slices, knows none
             raise
         finally:
-            if stats is not None:
-                stats.add(Stats(solver.nodes, solver.updates, solver.count,
-                                time.perf_counter() - began, solver.mems))
+            budget.tally(stats, Stats(solver.nodes, solver.updates, solver.count,
+                                      time.perf_counter() - began, solver.mems))
 
 
 class _Remainder:

@@ -293,11 +293,13 @@ def _finished(problem, search, budget, stats):
                     else subproblems_wanted(n_workers))
         cut = problem.frontier(min_open=min_open, forced=search.forced,
                                first_item=search.first_item,
-                               maximize=search.query == "maximize", stats=spent)
+                               maximize=search.query == "maximize", stats=spent,
+                               budget=budget)
         tally = Tally(cut, budget, spent, search.node_limit, search.query == "maximize")
         if checkpoint:
             checkpoint.begin(cut, min_open)
         for done in (checkpoint.done.values() if checkpoint else ()):
+            budget.tally(None, done.stats)
             tally.add(done, resumed=True)
             yield _relisted(done, problem, search, cut, budget, tally)
         pending = [k for k in range(len(cut)) if not (checkpoint and k in checkpoint.done)]
@@ -411,6 +413,7 @@ def _farm(workers, cut, pending, budget, tally, here=None):
             tally.report()
         else:
             in_flight -= 1
+            budget.tally(None, done.stats)  # searched elsewhere: not yet in the budget's
             yield done
 
 

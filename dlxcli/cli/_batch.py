@@ -47,10 +47,11 @@ class Limits:
         self.trace, self.reason, self.estimate = trace, reason, estimate
 
     def budget(self, began, progress=None, emit=None):
-        """The Budget of an input whose reading started at `began` (perf_counter)."""
+        """The Budget of an input whose reading started at `began` (perf_counter),
+        tallying what its searches spend (the figures of a piece they do not finish)."""
         return Budget(self.timeout, self.node_limit, progress, began=began,
                       split=self.split, trace=self.trace, emit=emit, reason=self.reason,
-                      estimate=self._estimator())
+                      estimate=self._estimator(), spent=Stats())
 
     def _estimator(self):
         """A fresh Estimator for a piece under --estimate, else None."""
@@ -80,15 +81,16 @@ class Job:
 
 
 class Piece:
-    """One solve_text call's result: the Answer, or the DlxError it raised; picklable.
-    Under --estimate, `estimate` is the Estimate of its searches (and the Answer, made
-    of queries that all answered "no solution", is not the puzzle's)."""
+    """One solve_text call's result: the Answer, or the DlxError it raised, with
+    `spent`, the Stats of the searches it made before that (a limit stopped them);
+    picklable. Under --estimate, `estimate` is the Estimate of its searches (and the
+    Answer, made of queries that all answered "no solution", is not the puzzle's)."""
 
-    __slots__ = ("answer", "problem", "seconds", "estimate")
+    __slots__ = ("answer", "problem", "seconds", "estimate", "spent")
 
-    def __init__(self, answer=None, problem=None, seconds=0.0, estimate=None):
+    def __init__(self, answer=None, problem=None, seconds=0.0, estimate=None, spent=None):
         self.answer, self.problem, self.seconds = answer, problem, seconds
-        self.estimate = estimate
+        self.estimate, self.spent = estimate, spent
 
 
 class NotTried(TimeLimitExceeded):
@@ -113,7 +115,10 @@ def solve_piece(command, text, settings, budget):
             answer = puzzle_module(command).solve_text(text, **settings, budget=budget)
     except DlxError as exc:
         return Piece(problem=_counted(command, text, settings, exc),
-                     seconds=time.perf_counter() - began)
+                     seconds=time.perf_counter() - began, spent=budget.spent)
+    except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM: the figures so far go with it
+        stop.piece = Piece(seconds=time.perf_counter() - began, spent=budget.spent)
+        raise
     estimate = None if budget.estimate is None else budget.estimate.estimate
     return Piece(answer, seconds=time.perf_counter() - began, estimate=estimate)
 
@@ -329,7 +334,7 @@ class Outcome:
         place of its searches' seconds."""
         self.stats.seconds += piece.seconds
         if piece.problem is not None:
-            self._problem(piece.problem, before)
+            self._problem(piece.problem, before, piece.spent)
             return
         if piece.estimate is not None:
             self._estimated(before, piece)
@@ -369,12 +374,21 @@ class Outcome:
         self._unanswered.setdefault(unsolved.reason, []).append(unsolved)
         self._worsen(verdict)
 
-    def _problem(self, problem, before):
+    def interrupted(self, piece):
+        """Take the figures of the piece that Ctrl-C (or SIGTERM) stopped (-v)."""
+        self.stats.seconds += piece.seconds
+        self.stats.add(piece.spent, seconds=False)
+
+    def _problem(self, problem, before, spent=None):
+        """Take a piece's DlxError; `spent`: what its searches cost before it (None:
+        the counts a SearchLimit carries, from a piece stopped before its budget)."""
         if isinstance(problem, InputError):
             self.messages.append(str(problem.located(self.name, before)))
             self._worsen("error")
         elif isinstance(problem, SearchLimit):
-            self.stats.add(Stats(problem.nodes, problem.updates, mems=problem.mems))
+            if spent is None:
+                spent = Stats(problem.nodes, problem.updates, mems=problem.mems)
+            self.stats.add(spent, seconds=False)
             if isinstance(problem, NotTried):
                 self._unanswered_puzzles(problem.puzzles.shifted(before), problem.verdict)
             elif self._limited is None:
@@ -432,6 +446,13 @@ def solve_jobs(jobs, limits, processes=1, ui=None, keep=False, on_piece=None,
             yield current, _finished(outcome, ui)
         for job in waiting:
             yield job, _finished(Outcome(job.source.name, keep, job.problem), ui)
+    except KeyboardInterrupt as stop:
+        # the input under way, with the figures of its piece that was stopped (-v)
+        piece = getattr(stop, "piece", None)
+        if outcome is not None and piece is not None:
+            outcome.interrupted(piece)
+        stop.outcome = outcome
+        raise
     finally:
         stream.close()  # stops a worker pool at once
 

@@ -82,13 +82,16 @@ def run(command, options):
     headers = False if runner["estimate"] else runner["headers"]
     writer = Writer(runner["output_format"], runner["out_dir"], headers, len(sources), ui)
     on_piece, on_chunk = (None, None) if limits.estimate else (writer.piece, writer.chunk)
-    with interruptible(), ui:
+    with interruptible() as ending, ui:
         try:
             for job, outcome in solve_jobs(jobs, limits, runner["jobs"], ui,
                                            writer.keeps, on_piece, on_chunk):
                 writer.finish(job, outcome)
                 ui.report(job.source.name, outcome)
                 status = max(status, outcome.status)
+        except KeyboardInterrupt as stop:  # -v: the figures of the input under way
+            ending.last_words = interrupted_figures(ui, getattr(stop, "outcome", None))
+            raise
         except StdoutFailed as exc:
             silence_stdout()
             fail(str(exc))
@@ -100,6 +103,14 @@ def run(command, options):
              "a count, a listing of all solutions or a maximize is split into subproblems, "
              "and this input asked for none")
     return status
+
+
+def interrupted_figures(ui, outcome):
+    """The -v and --stats lines of the input that Ctrl-C (or SIGTERM) stopped: what its
+    searches did up to the stop."""
+    if outcome is None:
+        return []
+    return ui.statistics_lines(outcome.name, outcome.stats)
 
 
 def unused_checkpoint(split):
@@ -241,9 +252,11 @@ class interruptible:
     """Ctrl-C, SIGTERM and SIGHUP end the run cleanly: one message, exit status 130,
     143 or 129 (the pool and any temporary file are cleaned up by the `finally`
     clauses on the way out); those the run was started ignoring stay ignored
-    (`_signals.take_over`)."""
+    (`_signals.take_over`). `last_words`: lines said on stderr before the message (the
+    -v figures of the search that was stopped)."""
 
     def __enter__(self):
+        self.last_words = []
         self.redelivered = _signals.redelivered().__enter__()
         self.previous = _signals.take_over(self.redelivered.handler)
         return self
@@ -256,6 +269,8 @@ class interruptible:
         if kind is not None and issubclass(kind, KeyboardInterrupt):
             ignored = _signals.ignore_ending()
             try:
+                for line in self.last_words:
+                    echo(line + "\n", err=True)
                 fail("terminated" if isinstance(value, _signals.Terminated)
                      else "interrupted")
             finally:

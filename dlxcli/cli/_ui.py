@@ -127,11 +127,18 @@ class QuietDisplay:
         self.record(name, outcome.verdict, outcome)
 
     def statistics(self, name, stats):
-        """With -v, an input's search statistics on stderr."""
+        """With -v (and --stats), an input's search statistics on stderr."""
+        for line in self.statistics_lines(name, stats):
+            self.message(line)
+
+    def statistics_lines(self, name, stats):
+        """The lines of `statistics`."""
+        lines = []
         if self.verbosity > 0:
-            self.message(f"dlxcli: {statistics_line(name, stats)}")
+            lines.append(f"dlxcli: {statistics_line(name, stats)}")
         if self.knuth_figures:
-            self.message(f"dlxcli: {knuth_figures_line(name, stats)}")
+            lines.append(f"dlxcli: {knuth_figures_line(name, stats)}")
+        return lines
 
     def start(self, total):
         """`total` pieces of work are coming."""

@@ -67,14 +67,17 @@ def organ_pipe(n: int) -> list[int]:
 
 def solve_text(text: str, *, budget: Budget = UNLIMITED) -> Answer:
     n = parse(text)
+    # The count first: a limit or Ctrl-C that stops it leaves the figures of the count
+    # alone in the budget's tally (-v), not with the listing's solutions, which are
+    # among those counted.
+    counter = board(n, [(kind, k) for k in organ_pipe(n) for kind in ("row", "col")])
+    stats = Stats()
+    count = counter.count(budget=budget, stats=stats)
     lister = board(n, [("row", r) for r in range(n)] + [("col", c) for c in range(n)])
     listing = Stats()
     placements = [_columns(n, solution) for solution in
                   lister.solutions(first_item=True, limit=SHOWN, budget=budget,
                                    stats=listing)]
-    counter = board(n, [(kind, k) for k in organ_pipe(n) for kind in ("row", "col")])
-    stats = Stats()
-    count = counter.count(budget=budget, stats=stats)
     stats.add(listing, solutions=False)  # the listing's solutions are among those counted
     lines = [" ".join(map(str, p)) for p in placements] + [str(count)]
     return Answer(join_lines(lines), data={"n": n, "first": placements, "count": count},
