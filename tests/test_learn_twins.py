@@ -285,3 +285,34 @@ def test_twins_agree_on_a_minimal_puzzle_hunt(both):
     for k in range(0, len(givens), 2):
         script += [("start", givens[:k] + givens[k + 1:]), ("run", 7), ("run", 10**9)]
     assert_twins_agree(both, Problem(n_primary, 0, options), script)
+
+
+def pack_problem(name, monkeypatch):
+    """The problem `dlxcli pack --reason learn` gives its Learner for
+    puzzles/pack/NAME.in (issue 28: the Python twin's learner on pack)."""
+    from dlxcli import engine
+    from dlxcli.exact_cover import Budget
+    from dlxcli.puzzles import pack
+    made = []
+    learner = engine.Learner
+
+    def recording(*args):
+        made.append(Problem(*args))
+        return learner(*args)
+
+    monkeypatch.setattr(engine, "Learner", recording)
+    pack.solve_text((REPO / "puzzles" / "pack" / f"{name}.in").read_text(),
+                    budget=Budget(reason="learn"))
+    assert len(made) == 1, "one problem, one Learner"
+    return made[0]
+
+
+@pytest.mark.parametrize("name", ["soma", "pentominoes-5x12"])
+def test_twins_agree_on_pack_problems(both, name, monkeypatch):
+    """Issue 28: pack's problems (long options, long learned clauses, an item per piece
+    and per cell) get one search from both twins, as `--unique` begins it (a packing,
+    then it forbidden and 2,000 steps towards a second one), paused every few hundred
+    steps and resumed."""
+    problem = pack_problem(name, monkeypatch)
+    script = [("run", 300)] * 3 + [("run", 10**9), ("forbid solution", None), ("run", 2000)]
+    assert_twins_agree(both, problem, script)

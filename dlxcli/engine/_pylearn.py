@@ -17,16 +17,27 @@ colored secondary item only those of another color or none; a primary item with 
 option left and none true forces it; a primary item with none left is a conflict). Only
 learned and forbidden clauses are clauses, with two watched literals.
 
+The search is the C twin's; what differs is what each of its steps costs here (issue
+28: pentominoes-3x20 took 33x the C twin's CPU time, most of it in the watch lists and
+in the options that meet a chosen one). So each literal's value is kept per literal too
+(`_lit`: 1 true, 0 false, -1 free, as `_val` of its option), one lookup where a clause
+is scanned; each watch carries the clause's other watched literal (`_watch`), so that a
+clause that literal satisfies is passed over without being read; and the options an
+option meets are listed once (`_neighbours`), not met again on each item they share.
+
 Its arguments come checked (engine._checks): plain ints, in range.
 """
 
 from __future__ import annotations
+
+from itertools import chain, compress
 
 from ..errors import EngineBusy
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
     from collections.abc import Sequence
+    from typing import Any
 
 EXHAUSTED, SOLUTION, PAUSED = 0, 1, 2
 """What `run` returns: _pydlx's (and the C twin's) values, written here as _learn.c
@@ -41,6 +52,10 @@ _FIRST_REDUCE, _REDUCE_GROWTH = 2000, 300
 """The clause database is reduced after 2,000 conflicts, then 2,000 + 300 k more each
 time (glucose's schedule, as the prototype)."""
 _RESCALE_AT, _RESCALE_BY, _DECAY = 1e100, 1e-100, 0.95
+_NEIGHBOUR_ROOM = 1 << 22
+"""How many entries the lists of the options each option meets may hold in all (32 MiB
+of pointers); past it they are made afresh each time (a problem with a long item, whose
+lists would take its length squared)."""
 
 
 class _Clause:
@@ -56,14 +71,28 @@ _NO_CLAUSE = _Clause([], 0, 0)
 """The clause of a reason or conflict that is not a clause's."""
 
 
+def _watch(clause: _Clause, watches: list[list[Any]]) -> None:
+    """Watch the clause's first two literals. A watch is a list [the other watched
+    literal, the clause, the other watch], so that `_propagate_clauses` reads the other
+    literal's value without reading the clause, and updates the other watch's literal
+    when this one moves."""
+    first, second = clause.lits[0], clause.lits[1]
+    of_first: list[Any] = [second, clause, None]
+    of_second: list[Any] = [first, clause, of_first]
+    of_first[2] = of_second
+    watches[first].append(of_first)
+    watches[second].append(of_second)
+
+
 class Learner:
     """One exact-cover problem searched by clause learning, query after query (the spec's
     API: `start(assumptions)`, `run(budget)`, `solution()`, `forbid(options)`)."""
 
     __slots__ = (
         "_activity", "_alive", "_assumptions", "_conflict", "_heap", "_heap_pos",
-        "_item_colors", "_item_opts", "_learnts", "_level", "_n_clauses", "_next_reduce",
-        "_opt_colors", "_opt_items", "_qhead", "_rclause", "_rdata", "_reduce_step",
+        "_item_colors", "_item_opts", "_learnts", "_level", "_lit", "_n_clauses",
+        "_neighbour_room", "_neighbours_of", "_next_reduce", "_opt_colors", "_opt_items",
+        "_qhead", "_rclause", "_rdata", "_reduce_step",
         "_rtype", "_running", "_seen", "_status", "_trail", "_trail_lim", "_true_count", "_unsat",
         "_val", "_var_inc", "_watches", "_conflicts", "_decisions", "_deleted", "_learned",
         "_propagations",
@@ -89,6 +118,9 @@ class Learner:
                 self._item_opts[item].append(v)
                 self._item_colors[item].append(color)
         self._val = [-1] * n
+        self._lit = [-1] * (2 * n)
+        self._neighbours_of: list[list[int] | None] = [None] * n
+        self._neighbour_room = _NEIGHBOUR_ROOM
         self._level = [0] * n
         self._rtype = [R_NONE] * n
         self._rdata = [0] * n
@@ -99,7 +131,7 @@ class Learner:
         self._true_count = [0] * n_items
         self._alive = [len(opts) for opts in self._item_opts]
         self._seen = bytearray(n)
-        self._watches: list[list[_Clause]] = [[] for _ in range(2 * n)]
+        self._watches: list[list[Any]] = [[] for _ in range(2 * n)]
         self._learnts: list[_Clause] = []
         self._n_clauses = 0
         self._var_inc = 1.0
@@ -191,9 +223,7 @@ class Learner:
             self._assign(lits[0], R_NONE, 0)
         else:
             self._n_clauses += 1
-            clause = _Clause(lits, 0, self._n_clauses)
-            self._watches[lits[0]].append(clause)
-            self._watches[lits[1]].append(clause)
+            _watch(_Clause(lits, 0, self._n_clauses), self._watches)
 
     def _check_idle(self) -> None:
         """EngineBusy while another thread's `run` searches (the C twin's check: the
@@ -283,16 +313,12 @@ class Learner:
             self._heap_down(0)
         return v
 
-    def _bump(self, v: int) -> None:
-        """The prototype's `bump`: add var_inc; past 1e100 every activity is scaled down."""
+    def _rescale(self) -> None:
+        """The end of the prototype's `bump`, past 1e100: every activity scaled down."""
         activity = self._activity
-        activity[v] += self._var_inc
-        if activity[v] > _RESCALE_AT:
-            for i in range(self.n_options):
-                activity[i] *= _RESCALE_BY
-            self._var_inc *= _RESCALE_BY
-        if self._heap_pos[v] >= 0:
-            self._heap_up(self._heap_pos[v])
+        for i in range(self.n_options):
+            activity[i] *= _RESCALE_BY
+        self._var_inc *= _RESCALE_BY
 
     # -- the assignment ---------------------------------------------------------------
 
@@ -301,6 +327,8 @@ class Learner:
         v = lit >> 1
         value = 1 - (lit & 1)
         self._val[v] = value
+        self._lit[lit] = 1
+        self._lit[lit ^ 1] = 0
         self._level[v] = len(self._trail_lim)
         self._rtype[v] = rtype
         self._rdata[v] = rdata
@@ -321,20 +349,24 @@ class Learner:
         trail_lim = self._trail_lim
         if len(trail_lim) <= lev:
             return
-        trail, val, opt_items = self._trail, self._val, self._opt_items
-        true_count, alive, heap_pos = self._true_count, self._alive, self._heap_pos
+        trail, val, lit_value, opt_items = self._trail, self._val, self._lit, self._opt_items
+        true_count, alive = self._true_count, self._alive
+        heap, heap_pos, heap_up = self._heap, self._heap_pos, self._heap_up
         bottom = trail_lim[lev]
-        for k in range(len(trail) - 1, bottom - 1, -1):
-            v = trail[k] >> 1
-            if val[v]:
-                for item in opt_items[v]:
-                    true_count[item] -= 1
-            else:
+        for lit in reversed(trail[bottom:]):
+            v = lit >> 1
+            if lit & 1:
                 for item in opt_items[v]:
                     alive[item] += 1
+            else:
+                for item in opt_items[v]:
+                    true_count[item] -= 1
             val[v] = -1
+            lit_value[lit] = lit_value[lit ^ 1] = -1
             if heap_pos[v] < 0:
-                self._heap_insert(v)
+                heap_pos[v] = len(heap)
+                heap.append(v)
+                heap_up(len(heap) - 1)
         del trail[bottom:]
         del trail_lim[lev:]
         self._qhead = bottom
@@ -345,156 +377,176 @@ class Learner:
         """The prototype's `propagate`: the trail from qhead on, each literal through the
         problem's rules and then the clauses watching its negation. True on a conflict,
         described in `_conflict` as the prototype's (c_type, c_a, c_b, c_clause)."""
-        trail, val, watches = self._trail, self._val, self._watches
-        while self._qhead < len(trail):
-            p = trail[self._qhead]
-            self._qhead += 1
-            v = p >> 1
-            self._propagations += 1
-            if self._propagate_true(v) if val[v] == 1 else self._propagate_false(v):
-                return True
-            if watches[p ^ 1] and self._propagate_clauses(p ^ 1):
-                return True
-        return False
+        trail, watches, val = self._trail, self._watches, self._val
+        opt_items, item_opts, alive, true_count = (self._opt_items, self._item_opts, self._alive,
+                                                   self._true_count)
+        n_primary = self.n_primary
+        qhead = self._qhead
+        try:
+            while qhead < len(trail):
+                p = trail[qhead]
+                qhead += 1
+                self._propagations += 1
+                if not p & 1:
+                    if self._propagate_true(p >> 1):
+                        return True
+                else:  # the prototype's propagate_false, written out (most literals)
+                    for item in opt_items[p >> 1]:
+                        if item >= n_primary or true_count[item] or alive[item] > 1:
+                            continue
+                        if not alive[item]:
+                            self._conflict = (R_ITEM, item, 0, _NO_CLAUSE)
+                            return True
+                        for w in item_opts[item]:
+                            if val[w] < 0:
+                                self._assign(2 * w, R_ITEM, item)
+                                break
+                if watches[p ^ 1] and self._propagate_clauses(p ^ 1):
+                    return True
+            return False
+        finally:
+            self._qhead = qhead
 
-    def _propagate_true(self, v: int) -> bool:
-        """Option v is true: every option that meets it is set false (on an item where v
-        has a color, only those of another color or none), or one already true is a
-        conflict. The prototype's `assign` is written out here: this loop is most of
-        the search's time."""
-        val, level, rtype, rdata, rclause = (self._val, self._level, self._rtype, self._rdata,
-                                             self._rclause)
-        trail, alive, opt_items = self._trail, self._alive, self._opt_items
-        dlevel = len(self._trail_lim)
-        for item, color in zip(opt_items[v], self._opt_colors[v]):
+    def _neighbours(self, v: int) -> list[int]:
+        """The options that meet option v (on an item where v has a color, those of
+        another color or none), each once, in the order the prototype's `propagate`
+        meets them first: item by item, in each item's order. Kept while there is room."""
+        lists = []
+        for item, color in zip(self._opt_items[v], self._opt_colors[v]):
             others = self._item_opts[item]
             if color:
-                colors = self._item_colors[item]
-                others = [w for k, w in enumerate(others) if colors[k] != color]
-            for w in others:
-                if w == v:
-                    continue
-                x = val[w]
-                if x == 1:
-                    self._conflict = (R_AMO, v, w, _NO_CLAUSE)
-                    return True
-                if x < 0:
-                    val[w] = 0
-                    level[w] = dlevel
-                    rtype[w] = R_AMO
-                    rdata[w] = v
-                    rclause[w] = _NO_CLAUSE
-                    trail.append(2 * w + 1)
-                    for i in opt_items[w]:
-                        alive[i] -= 1
-        return False
+                others = list(compress(others, map(color.__ne__, self._item_colors[item])))
+            lists.append(others)
+        met = dict.fromkeys(chain.from_iterable(lists))
+        met.pop(v, None)
+        found = list(met)
+        if len(found) <= self._neighbour_room:
+            self._neighbour_room -= len(found)
+            self._neighbours_of[v] = found
+        return found
 
-    def _propagate_false(self, v: int) -> bool:
-        """Option v is false: a primary item of v with no true option and none left is a
-        conflict, with one left forces it."""
-        val, alive, true_count = self._val, self._alive, self._true_count
-        n_primary = self.n_primary
-        for item in self._opt_items[v]:
-            if item >= n_primary or true_count[item]:
+    def _propagate_true(self, v: int) -> bool:
+        """Option v is true: every option that meets it is set false, or one already true
+        is a conflict. `_assign` is written out here: this loop is much of the search's
+        time."""
+        val, level, rtype, rdata, rclause = (self._val, self._level, self._rtype, self._rdata,
+                                             self._rclause)
+        trail, alive, opt_items, lit_value = self._trail, self._alive, self._opt_items, self._lit
+        dlevel = len(self._trail_lim)
+        for w in self._neighbours_of[v] or self._neighbours(v):
+            x = val[w]
+            if not x:
                 continue
-            if alive[item] == 0:
-                self._conflict = (R_ITEM, item, 0, _NO_CLAUSE)
+            if x == 1:
+                self._conflict = (R_AMO, v, w, _NO_CLAUSE)
                 return True
-            if alive[item] == 1:
-                for w in self._item_opts[item]:
-                    if val[w] < 0:
-                        self._assign(2 * w, R_ITEM, item)
-                        break
+            val[w] = lit_value[2 * w] = 0
+            lit_value[2 * w + 1] = 1
+            level[w] = dlevel
+            rtype[w] = R_AMO
+            rdata[w] = v
+            rclause[w] = _NO_CLAUSE
+            trail.append(2 * w + 1)
+            for i in opt_items[w]:
+                alive[i] -= 1
         return False
 
     def _propagate_clauses(self, fl: int) -> bool:
         """The clauses watching fl, which just became false: each finds another literal
-        not false to watch, or asserts its other watched one, or is a conflict."""
-        val, watches = self._val, self._watches
+        not false to watch, or asserts its other watched one, or is a conflict. A clause
+        whose other watched literal is true is passed over without being read; the
+        prototype swaps its first two literals then, which no later step reads (the
+        next visit swaps them again, and a reason's or a conflict's clause was just
+        visited). A watch that moves leaves None, swept out at the end."""
+        lit_value, watches = self._lit, self._watches
         ws = watches[fl]
-        n = len(ws)
-        i = j = 0
-        while i < n:
-            c = ws[i]
-            i += 1
-            lits = c.lits
-            if lits[0] == fl:
-                lits[0] = lits[1]
-                lits[1] = fl
-            first = lits[0]
-            x = val[first >> 1]
-            if x >= 0 and x ^ (first & 1) == 1:
-                ws[j] = c
-                j += 1
+        moved = False
+        for i, w in enumerate(ws):
+            other = w[0]
+            if lit_value[other] == 1:
                 continue
+            lits = w[1].lits
+            if lits[0] == fl:
+                lits[0] = other
+                lits[1] = fl
             for k in range(2, len(lits)):
-                x = val[lits[k] >> 1]
-                if x < 0 or x ^ (lits[k] & 1) != 0:
-                    lits[1] = lits[k]
+                if lit_value[lits[k]]:
+                    new = lits[1] = lits[k]
                     lits[k] = fl
-                    watches[lits[1]].append(c)
+                    watches[new].append(w)
+                    w[2][0] = new
+                    ws[i] = None
+                    moved = True
                     break
             else:
-                ws[j] = c
-                j += 1
-                x = val[first >> 1]
-                if x >= 0 and x ^ (first & 1) == 0:
-                    self._conflict = (R_CLAUSE, 0, 0, c)
-                    ws[j:] = ws[i:]
+                if not lit_value[other]:
+                    self._conflict = (R_CLAUSE, 0, 0, w[1])
+                    if moved:
+                        ws[:] = filter(None, ws)
                     return True
-                self._assign(first, R_CLAUSE, 0, c)
-        del ws[j:]
+                self._assign(other, R_CLAUSE, 0, w[1])
+        if moved:
+            ws[:] = filter(None, ws)
         return False
 
     # -- conflict analysis ------------------------------------------------------------
 
-    def _reason_vars(self, v: int) -> list[int]:
-        """The prototype's `reason_vars`: the variables of v's reason, or of the conflict
-        for v = -1, in the prototype's order."""
+    def _reason_vars(self, v: int) -> Sequence[int]:
+        """The prototype's `reason_vars`, the variables of v's reason (v among them, where
+        the prototype leaves it out: `_analyze` has it `seen` then, which passes it
+        over), or of the conflict for v = -1, in the prototype's order."""
         if v < 0:
             rtype, a, b, clause = self._conflict
+            if rtype == R_AMO:
+                return (a, b)
         else:
-            rtype, a, b, clause = self._rtype[v], self._rdata[v], 0, self._rclause[v]
-        if rtype == R_AMO:
-            return [a, b] if v < 0 else [a]
+            rtype, a, clause = self._rtype[v], self._rdata[v], self._rclause[v]
+            if rtype == R_AMO:
+                return (a,)
         if rtype == R_ITEM:
-            return [w for w in self._item_opts[a] if w != v]
+            return self._item_opts[a]
         if rtype == R_CLAUSE:
-            return [lit >> 1 for lit in clause.lits if lit >> 1 != v]
-        return []
-
-    def _false_lit(self, v: int) -> int:
-        """The literal of v that is false now."""
-        return 2 * v + 1 if self._val[v] else 2 * v
+            return [lit >> 1 for lit in clause.lits]
+        return ()
 
     def _analyze(self) -> tuple[list[int], int]:
         """The prototype's `analyze`: the 1UIP clause (its asserting literal first, then
-        one of the backjump level), locally minimized, and the backjump level."""
-        seen, level, trail = self._seen, self._level, self._trail
+        one of the backjump level), locally minimized, and the backjump level. Its `bump`
+        is written out (a few million a search on a board of pentominoes)."""
+        seen, level, trail, val = self._seen, self._level, self._trail, self._val
+        activity, heap_pos, heap_up = self._activity, self._heap_pos, self._heap_up
+        var_inc = self._var_inc
         dlevel = len(self._trail_lim)
-        pathc, idx = 0, len(trail) - 1
+        pathc, idx, p = 0, len(trail) - 1, -1
         learnt = [0]
         us = self._reason_vars(-1)
         while True:
             for u in us:
-                if seen[u] or level[u] == 0:
+                if seen[u] or not level[u]:
                     continue
                 seen[u] = 1
-                self._bump(u)
+                activity[u] += var_inc
+                if activity[u] > _RESCALE_AT:
+                    self._rescale()
+                    var_inc = self._var_inc
+                if heap_pos[u] >= 0:
+                    heap_up(heap_pos[u])
                 if level[u] == dlevel:
                     pathc += 1
                 else:
-                    learnt.append(self._false_lit(u))
+                    learnt.append(2 * u + 1 if val[u] else 2 * u)
+            if p >= 0:
+                seen[p] = 0
             while not seen[trail[idx] >> 1]:
                 idx -= 1
             p = trail[idx] >> 1
             idx -= 1
-            seen[p] = 0
             pathc -= 1
             if pathc == 0:
                 break
             us = self._reason_vars(p)
-        learnt[0] = self._false_lit(p)
+        seen[p] = 0
+        learnt[0] = 2 * p + 1 if val[p] else 2 * p
         learnt = self._minimized(learnt)
         bt, bi = 0, 1
         for i in range(1, len(learnt)):
@@ -507,35 +559,32 @@ class Learner:
 
     def _minimized(self, learnt: list[int]) -> list[int]:
         """The prototype's local minimization: a literal goes when its reason's variables
-        are all in the clause or at level 0. Clears `seen` of the clause's variables."""
+        are all in the clause (`seen`, the literal's own among them) or at level 0.
+        Clears `seen` of the clause's variables."""
+        seen, level, rtype, rdata = self._seen, self._level, self._rtype, self._rdata
         kept = learnt[:1]
         for lit in learnt[1:]:
-            if self._needed(lit >> 1):
+            u = lit >> 1
+            why = rtype[u]
+            if why == R_NONE:
                 kept.append(lit)
-        seen = self._seen
+            elif why == R_AMO:
+                w = rdata[u]
+                if not seen[w] and level[w]:
+                    kept.append(lit)
+            elif why == R_ITEM:
+                for w in self._item_opts[rdata[u]]:
+                    if not seen[w] and level[w]:
+                        kept.append(lit)
+                        break
+            else:
+                for other in self._rclause[u].lits:
+                    if not seen[other >> 1] and level[other >> 1]:
+                        kept.append(lit)
+                        break
         for lit in learnt[1:]:
             seen[lit >> 1] = 0
         return kept
-
-    def _needed(self, u: int) -> bool:
-        """Has u, a variable of the learned clause, no reason, or one with a variable out
-        of the clause (not `seen`) and above level 0? (u itself is seen: the prototype
-        leaves it out of its reason's variables, which comes to the same.)"""
-        seen, level, why = self._seen, self._level, self._rtype[u]
-        if why == R_NONE:
-            return True
-        if why == R_AMO:
-            w = self._rdata[u]
-            return not seen[w] and level[w] > 0
-        if why == R_ITEM:
-            for w in self._item_opts[self._rdata[u]]:
-                if not seen[w] and level[w] > 0:
-                    return True
-            return False
-        for lit in self._rclause[u].lits:
-            if not seen[lit >> 1] and level[lit >> 1] > 0:
-                return True
-        return False
 
     # -- the clause database ----------------------------------------------------------
 
@@ -544,8 +593,7 @@ class Learner:
         self._n_clauses += 1
         clause = _Clause(lits, lbd, self._n_clauses)
         self._learnts.append(clause)
-        self._watches[lits[0]].append(clause)
-        self._watches[lits[1]].append(clause)
+        _watch(clause, self._watches)
         return clause
 
     def _compute_lbd(self, lits: list[int]) -> int:
@@ -572,7 +620,8 @@ class Learner:
             else:
                 clause.deleted = True
         for ws in self._watches:
-            ws[:] = [c for c in ws if not c.deleted]
+            if ws:
+                ws[:] = [w for w in ws if not w[1].deleted]
         self._deleted += len(learnts) - len(kept)
         self._learnts = kept
 
