@@ -34,6 +34,7 @@ import time
 
 from .errors import DlxError, NodeLimitExceeded, SearchLimit, TimeLimitExceeded
 from .exact_cover import Budget, ExactCover, Stats
+from .files import NotRegularFile, open_regular
 from .pool import WorkerPool, processes_for, usable_cores
 
 TYPE_CHECKING = False  # typing costs start-up time: only mypy reads this
@@ -832,8 +833,8 @@ class Checkpoint:
 
     def _lock(self):
         """Open the file (made if missing), refusing what is not a regular file before
-        it is opened (a device may do something when opened) and again once opened (it
-        may have been replaced since), and lock it against other runs."""
+        it is opened and again once opened (dlxcli.files.open_regular), and lock it
+        against other runs."""
         import fcntl
         try:
             if not os.path.lexists(self.path):
@@ -843,21 +844,15 @@ class Checkpoint:
                 except FileExistsError:
                     pass
             if self.fd is None:
-                self._check_regular(os.stat(self.path))
-                self.fd = os.open(self.path, os.O_RDWR | os.O_NONBLOCK)
-            self._check_regular(os.fstat(self.fd))
-            os.set_blocking(self.fd, True)
+                self.fd = open_regular(self.path, os.O_RDWR)
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             self.locked = True
+        except NotRegularFile:
+            self._fail("it is not a regular file (a checkpoint is a file it appends to)")
         except BlockingIOError:
             self._fail("another dlxcli run is using this checkpoint")
         except OSError as exc:
             self._fail(f"cannot open it ({exc.strerror or exc})")
-
-    def _check_regular(self, status):
-        import stat
-        if not stat.S_ISREG(status.st_mode):
-            self._fail("it is not a regular file (a checkpoint is a file it appends to)")
 
     def _read(self):
         """Read the header and the records, checking each line's length and JSON; the
