@@ -221,6 +221,24 @@ def test_stored_solutions_sharing_a_colored_item_are_taken_and_mixed_colors_refu
         list(cover.solutions(budget=checkpointed(path)))
 
 
+def test_a_best_solution_missing_an_option_is_refused_even_with_its_weight(tmp_path):
+    path = tmp_path / "max.ckpt"
+    cover = weighted_queens(8)
+    best = cover.maximize(budget=checkpointed(path))
+    weights = cover.definition[3]
+    for number, line in enumerate(path.read_bytes().splitlines()[1:], 2):
+        record = json.loads(line)
+        if record["value"] and len(record["value"][1]) > len(record["prefix"]):
+            break
+    weight, solution = record["value"]
+    forged(path, number, value=json.dumps([weight - weights[solution[-1]], solution[:-1]],
+                                          separators=(",", ":")))
+    with pytest.raises(CheckpointError, match=f"line {number}: a solution is not an exact"):
+        cover.maximize(budget=checkpointed(path))
+    forged(path, number, value=json.dumps([weight, solution], separators=(",", ":")))
+    assert cover.maximize(budget=checkpointed(path)) == best
+
+
 def test_a_count_beyond_the_nodes_or_on_a_solved_prefix_is_refused(tmp_path):
     """A count cannot be checked without searching again; what can be is: each
     solution is a node of the search, and a subproblem whose prefix is a solution has

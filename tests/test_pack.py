@@ -467,15 +467,18 @@ def test_rotations_off_keeps_pieces_as_drawn():
     # ... and a combining mark was a cell (or a piece name) of its own
     ("board:\nXe\u0301X\npiece d:\nXX\npiece m:\nX\n",
      "line 2, column 3: expected a cell (a character of its own) or a hole ('.' or ' '), "
-     "found U+0301, a combining mark (drawn over the character before it)"),
+     "found U+0301, which joins the character before it"),
+    ("board:\nX\U0001f44d\U0001f3fbX\npiece d:\nXX\n", "line 2, column 3: expected a cell "
+                                                     "(a character of its own)"),
+    ("board:\nX\u1100\u1161\npiece d:\nXX\n", "line 2, column 3: expected a cell"),
     ("board:\nXX\npiece d:\nX\u20dd\n", "line 4, column 2: expected a cell (a character "
                                         "of its own)"),
     ("board:\nXXX\npiece e\u0301:\nXX\npiece m:\nX\n",
-     "line 3, column 8: expected a piece name of one character, not a combining mark, found "
+     "line 3, column 8: expected a piece name of one character, not a combining one, found "
      "U+0301"),
     ("board:\nXXX\npiece \u0301:\nXX\npiece m:\nX\n", "line 3, column 7: expected a "
                                                        "piece name of one character, not a "
-                                                       "combining mark"),
+                                                       "combining one"),
 ])
 def test_bad_input_is_one_line_naming_the_place(text, message):
     result = run(stdin=text)

@@ -141,14 +141,19 @@ def _refuse_colon_in_picture(number, content):
 
 
 def _combining(ch):
-    """Whether `ch` is a combining mark (U+0301...): drawn over the character before
-    it, so that 'XéX' written with one looks like 3 cells and is 4."""
+    """Whether `ch` is drawn over or joined to the character before it, so that a row
+    holding it shows fewer cells than it has ('XéX' with U+0301 looks like 3 and is 4):
+    a combining mark, an emoji skin-tone modifier (U+1F3FB..U+1F3FF), a Hangul vowel
+    or final consonant jamo (ᄀ and ᅡ make one 가)."""
+    if ch.isascii():
+        return False
     import unicodedata
-    return not ch.isascii() and unicodedata.category(ch).startswith("M")
+    return (unicodedata.category(ch).startswith("M") or "\U0001f3fb" <= ch <= "\U0001f3ff"
+            or "\u1160" <= ch <= "\u11ff" or "\ud7b0" <= ch <= "\ud7ff")
 
 
 def _mark(ch):
-    return f"U+{ord(ch):04X}, a combining mark (drawn over the character before it)"
+    return f"U+{ord(ch):04X}, which joins the character before it"
 
 
 def _first_column(content):
@@ -199,7 +204,7 @@ def _name_and_count(number, content, word, names):
     name, star, count = word.partition("*")
     mark = next((k for k, ch in enumerate(name) if _combining(ch)), None)
     if mark is not None:
-        raise InputError("a piece name of one character, not a combining mark", line=number,
+        raise InputError("a piece name of one character, not a combining one", line=number,
                          column=column + mark, found=_mark(name[mark]))
     if len(name) != 1 or not name.isprintable() or name in HOLES + NOT_IN_PICTURES:
         raise InputError("a piece name of one character (not '.', '#' or ':')",
