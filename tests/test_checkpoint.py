@@ -176,12 +176,14 @@ def first_record_with_solutions(path):
     raise AssertionError("no record lists a solution beyond its prefix")
 
 
-@pytest.mark.parametrize("forge", [
-    lambda solutions: [solutions[0][:-1]] + solutions[1:],  # an option missing
-    lambda solutions: [solutions[0] + [solutions[0][-1]]] + solutions[1:],  # one twice
-    lambda solutions: [solutions[0]] * len(solutions),  # a solution twice (or once)
+@pytest.mark.parametrize("forge, message", [
+    (lambda solutions: [solutions[0][:-1]] + solutions[1:], "not an exact cover"),
+    (lambda solutions: [solutions[0] + [solutions[0][-1]]] + solutions[1:],
+     "not an exact cover"),  # an option twice
+    (lambda solutions: [solutions[0]] * len(solutions), "lists a solution twice"),
 ])
-def test_a_listed_solution_that_is_no_exact_cover_or_listed_twice_is_refused(tmp_path, forge):
+def test_a_listed_solution_that_is_no_exact_cover_or_listed_twice_is_refused(tmp_path, forge,
+                                                                              message):
     """Issue 28, item 4: in range and starting with its prefix, a stored solution was
     taken even when it missed an option; now it must be an exact cover, listed once."""
     path = tmp_path / "all.ckpt"
@@ -192,7 +194,7 @@ def test_a_listed_solution_that_is_no_exact_cover_or_listed_twice_is_refused(tmp
         solutions = solutions * 2  # the third forge: the one solution twice
         forged(path, number, solutions="2")
     forged(path, number, value=json.dumps(forge(solutions), separators=(",", ":")))
-    with pytest.raises(CheckpointError, match=f"line {number}: "):
+    with pytest.raises(CheckpointError, match=f"line {number}: .*{message}"):
         list(cover.solutions(budget=checkpointed(path)))
     assert len(expected) == QUEENS[8]
 

@@ -23,8 +23,8 @@ import click
 from .. import generate as making
 from ..commands import generatable, generator
 from ..errors import DlxError
-from ..files import NotRegularFile, open_regular
 from ..exact_cover import AUTO_NODES, REASONS
+from ..files import NotRegularFile, open_regular
 from ..pool import WorkerPool
 from . import _ui
 from ._inputs import BLOCK, printable
