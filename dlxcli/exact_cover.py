@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import heapq
 import time
+from itertools import chain
 
 from . import engine
 from .engine._checks import forced_options
@@ -260,6 +261,7 @@ class ExactCover:
         # build the same problem in its workers (dlxcli.parallel).
         self.definition = (n_primary, n_secondary, options, weights, colors)
         self._options_without_primary: Optional[frozenset[int]] = None
+        self._sizes: Optional[tuple[list[int], list[int]]] = None
 
     @classmethod
     def from_names(cls, primary: Sequence[Hashable], secondary: Iterable[Hashable],
@@ -416,6 +418,33 @@ class ExactCover:
         budget.estimate.search(self, forced, first_item, limit, budget.expired, maximize)
         return True
 
+    def is_solution(self, solution: Sequence[int], forced: int = 0) -> bool:
+        """Whether `solution` (indices of this problem's options) is one a search can
+        find: no option twice, every primary item covered once, every secondary item at
+        most once or in one color, and each option after the first `forced` (the
+        search's own choices) holding a primary item, as every option DLX chooses does.
+        One pass over the items of its options (a checkpoint's stored solutions are
+        checked so: dlxcli.parallel)."""
+        n_primary, _, options, _, colors = self.definition
+        if (len(set(solution)) < len(solution)
+                or not self._without_primary.isdisjoint(solution[forced:])):
+            return False
+        sizes, primaries = self._option_sizes
+        covered = set(chain.from_iterable(map(options.__getitem__, solution)))
+        if len(covered) == sum(map(sizes.__getitem__, solution)):
+            # no item twice (the common case, in C loops): every primary item is
+            # covered when as many primary entries as there are primary items are
+            return sum(map(primaries.__getitem__, solution)) == n_primary
+        if colors is None:
+            return False
+        taken: dict[int, int] = {}
+        for j in solution:
+            for item, color in zip(options[j], colors[j]):
+                if not _fits(item, color, taken, n_primary):
+                    return False
+                taken[item] = color
+        return all(item in taken for item in range(n_primary))
+
     # -- cutting a search into subproblems ------------------------------------------------
 
     def frontier(self, *, depth: Optional[int] = None, min_open: Optional[int] = None,
@@ -516,6 +545,16 @@ class ExactCover:
             self._options_without_primary = frozenset(
                 j for j, option in enumerate(options) if min(option) >= n_primary)
         return self._options_without_primary
+
+    @property
+    def _option_sizes(self) -> tuple[list[int], list[int]]:
+        """(items, primary items) of every option, counted once (for is_solution)."""
+        if self._sizes is None:
+            n_primary, options = self.definition[0], self.definition[2]
+            self._sizes = (list(map(len, options)),
+                           [sum(1 for item in option if item < n_primary)
+                            for option in options])
+        return self._sizes
 
     def _learned(self, forced: Sequence[int], limit: Optional[int], budget: Budget,
                  stats: Optional[Stats], unlike: Iterable[Sequence[int]] = (),

@@ -34,6 +34,7 @@ import time
 
 from .errors import DlxError, NodeLimitExceeded, SearchLimit, TimeLimitExceeded
 from .exact_cover import Budget, ExactCover, Stats
+from .files import NotRegularFile, open_regular
 from .pool import WorkerPool, processes_for, usable_cores
 
 TYPE_CHECKING = False  # typing costs start-up time: only mypy reads this
@@ -284,7 +285,7 @@ def _finished(problem, search, budget, stats):
     workers = checkpoint = None
     try:
         if split.checkpoint:
-            checkpoint = Checkpoint(split.checkpoint, search)
+            checkpoint = Checkpoint(split.checkpoint, search, problem)
             split.checkpointed = True
         if split.scheduler:
             workers = Cluster(search, split.scheduler, split.notice, budget)
@@ -802,8 +803,11 @@ class Checkpoint:
     The file is opened once, locked (flock: one run at a time), and never written
     before all of it has been read and checked: a file that is not a regular file, or
     not a checkpoint of this search, is refused as it is. An empty file is a new
-    checkpoint. Every field is checked for its type and range (`_take`), which cannot
-    catch a forged subtotal that is consistent with itself (docs/parallel.md).
+    checkpoint. Every field is checked for its type and range (`_take`), every stored
+    solution to be one of its subproblem (an exact cover: `ExactCover.is_solution`),
+    and every answer against what it can be checked against without searching again
+    (`_value`), which cannot catch a forged subtotal that is consistent with itself
+    (docs/parallel.md).
     """
 
     VERSION = 1
@@ -818,8 +822,9 @@ class Checkpoint:
     done: dict[int, Done]
     fd: Optional[int]
 
-    def __init__(self, path: Union[str, os.PathLike[str]], search: Search) -> None:
-        self.path, self.search = os.fspath(path), search
+    def __init__(self, path: Union[str, os.PathLike[str]], search: Search,
+                 problem: ExactCover) -> None:
+        self.path, self.search, self.problem = os.fspath(path), search, problem
         self.header, self.records, self.done = None, [], {}
         self.fd, self.length, self.created, self.locked = None, 0, False, False
         try:
@@ -835,8 +840,8 @@ class Checkpoint:
 
     def _lock(self):
         """Open the file (made if missing), refusing what is not a regular file before
-        it is opened (a device may do something when opened) and again once opened (it
-        may have been replaced since), and lock it against other runs."""
+        it is opened and again once opened (dlxcli.files.open_regular), and lock it
+        against other runs."""
         import fcntl
         try:
             if not os.path.lexists(self.path):
@@ -846,21 +851,15 @@ class Checkpoint:
                 except FileExistsError:
                     pass
             if self.fd is None:
-                self._check_regular(os.stat(self.path))
-                self.fd = os.open(self.path, os.O_RDWR | os.O_NONBLOCK)
-            self._check_regular(os.fstat(self.fd))
-            os.set_blocking(self.fd, True)
+                self.fd = open_regular(self.path, os.O_RDWR)
             fcntl.flock(self.fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             self.locked = True
+        except NotRegularFile:
+            self._fail("it is not a regular file (a checkpoint is a file it appends to)")
         except BlockingIOError:
             self._fail("another dlxcli run is using this checkpoint")
         except OSError as exc:
             self._fail(f"cannot open it ({exc.strerror or exc})")
-
-    def _check_regular(self, status):
-        import stat
-        if not stat.S_ISREG(status.st_mode):
-            self._fail("it is not a regular file (a checkpoint is a file it appends to)")
 
     def _read(self):
         """Read the header and the records, checking each line's length and JSON; the
@@ -961,6 +960,8 @@ class Checkpoint:
                    for name, count in zip(self.STATS, counts)):
             wrong("nodes, updates, solutions and mems must be whole numbers >= 0 "
                   "(updates and mems: or null)")
+        if counts[2] > counts[0]:
+            wrong("solutions is more than nodes (each solution is a node of the search)")
         seconds = record.get("seconds")
         if not (_is_number(seconds) and 0 <= seconds < float("inf")):
             wrong("seconds must be a number >= 0")
@@ -977,12 +978,16 @@ class Checkpoint:
     def _value(self, value, solutions, start, wrong):
         """The query's answer on a subproblem, checked: a count equal to its record's
         `solutions`; at most LISTED solutions (or null: too many to list), as many as
-        `solutions`; or null / [weight, solution] with the solution's weight. Each
-        solution a list of option indices that starts with `start` (forced + prefix)."""
+        `solutions`, none twice; or null / [weight, solution] with the solution's
+        weight. Each solution a list of option indices that starts with `start` (forced
+        + prefix) and is an exact cover. A subproblem whose `start` is already a
+        solution has that one alone."""
         query = self.search.query
         if query == "count":
             if not (_is_count(value) and value == solutions):
                 wrong("value is not a count equal to the line's solutions")
+            if value != 1 and self._is_leaf(start):
+                wrong("value: the subproblem's prefix is a solution, its only one")
             return value
         if query == "all":
             if value is None:
@@ -992,6 +997,10 @@ class Checkpoint:
                 wrong("value is not a list of the line's solutions")
             for solution in value:
                 self._check_solution(solution, start, wrong)
+            if len(set(map(tuple, value))) < len(value):
+                wrong("value lists a solution twice")
+            if value != [start] and self._is_leaf(start):
+                wrong("value: the subproblem's prefix is a solution, its only one")
             return value
         if value is None:
             return None
@@ -1010,6 +1019,12 @@ class Checkpoint:
                 and all(_is_count(option) and option < n_options for option in solution)):
             wrong("a solution is not a list of this problem's options starting with its "
                   "subproblem's prefix")
+        if not self.problem.is_solution(solution, len(self.search.forced)):
+            wrong("a solution is not an exact cover (an option missing, or one too many)")
+
+    def _is_leaf(self, start):
+        """Whether a subproblem's forced options and prefix are already a solution."""
+        return self.problem.is_solution(start, len(self.search.forced))
 
     def record(self, done: Done, prefix: Sequence[int]) -> None:
         """Append one finished subproblem."""

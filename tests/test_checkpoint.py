@@ -166,6 +166,145 @@ def test_a_listed_solution_that_is_not_one_of_the_subproblem_is_refused(tmp_path
         list(cover.solutions(budget=checkpointed(path)))
 
 
+def first_record_with_solutions(path):
+    """(line number, its solutions) of the first record listing solutions longer than
+    its prefix (so that dropping an option keeps the prefix)."""
+    for number, line in enumerate(path.read_bytes().splitlines()[1:], 2):
+        record = json.loads(line)
+        if record["value"] and len(record["value"][0]) > len(record["prefix"]):
+            return number, record["value"]
+    raise AssertionError("no record lists a solution beyond its prefix")
+
+
+@pytest.mark.parametrize("forge, message", [
+    (lambda solutions: [solutions[0][:-1]] + solutions[1:], "not an exact cover"),
+    (lambda solutions: [solutions[0] + [solutions[0][-1]]] + solutions[1:],
+     "not an exact cover"),  # an option twice
+    (lambda solutions: [solutions[0]] * len(solutions), "lists a solution twice"),
+])
+def test_a_listed_solution_that_is_no_exact_cover_or_listed_twice_is_refused(tmp_path, forge,
+                                                                              message):
+    """Issue 28, item 4: in range and starting with its prefix, a stored solution was
+    taken even when it missed an option; now it must be an exact cover, listed once."""
+    path = tmp_path / "all.ckpt"
+    cover = ExactCover(*queens_definition(8))
+    expected = list(cover.solutions(budget=checkpointed(path)))
+    number, solutions = first_record_with_solutions(path)
+    if len(solutions) == 1 and forge(solutions) == solutions:
+        solutions = solutions * 2  # the third forge: the one solution twice
+        forged(path, number, solutions="2")
+    forged(path, number, value=json.dumps(forge(solutions), separators=(",", ":")))
+    with pytest.raises(CheckpointError, match=f"line {number}: .*{message}"):
+        list(cover.solutions(budget=checkpointed(path)))
+    assert len(expected) == QUEENS[8]
+
+
+def colored_problem(k=8):
+    """k primary items and one secondary item S; two options for each primary item in
+    each of the colors 1 and 2, holding S in that color: 2 * 2**k solutions, each
+    sharing S among k options of one color."""
+    options = [[i, k] for i in range(k) for _ in range(4)]
+    colors = [[0, 1 + (j // 2) % 2] for j in range(4 * k)]
+    return ExactCover(k, 1, options, None, colors)
+
+
+def test_stored_solutions_sharing_a_colored_item_are_taken_and_mixed_colors_refused(tmp_path):
+    path = tmp_path / "colors.ckpt"
+    cover = colored_problem()
+    plain = list(cover.solutions())
+    assert len(plain) == 2 * 2 ** 8
+    assert list(cover.solutions(budget=checkpointed(path))) == plain
+    assert list(cover.solutions(budget=checkpointed(path))) == plain  # resumed, all checked
+    number, solutions = first_record_with_solutions(path)
+    last = solutions[0][-1]
+    solutions[0][-1] = last ^ 2  # the same primary item, S in the other color
+    forged(path, number, value=json.dumps(solutions, separators=(",", ":")))
+    with pytest.raises(CheckpointError, match=f"line {number}: a solution is not an exact"):
+        list(cover.solutions(budget=checkpointed(path)))
+
+
+def test_a_best_solution_missing_an_option_is_refused_even_with_its_weight(tmp_path):
+    path = tmp_path / "max.ckpt"
+    cover = weighted_queens(8)
+    best = cover.maximize(budget=checkpointed(path))
+    weights = cover.definition[3]
+    for number, line in enumerate(path.read_bytes().splitlines()[1:], 2):
+        record = json.loads(line)
+        if record["value"] and len(record["value"][1]) > len(record["prefix"]):
+            break
+    weight, solution = record["value"]
+    forged(path, number, value=json.dumps([weight - weights[solution[-1]], solution[:-1]],
+                                          separators=(",", ":")))
+    with pytest.raises(CheckpointError, match=f"line {number}: a solution is not an exact"):
+        cover.maximize(budget=checkpointed(path))
+    forged(path, number, value=json.dumps([weight, solution], separators=(",", ":")))
+    assert cover.maximize(budget=checkpointed(path)) == best
+
+
+def test_a_count_beyond_the_nodes_or_on_a_solved_prefix_is_refused(tmp_path):
+    """A count cannot be checked without searching again; what can be is: each
+    solution is a node of the search, and a subproblem whose prefix is a solution has
+    exactly that one (here 200 options each covering the one item: 200 such)."""
+    path = tmp_path / "q.ckpt"
+    assert queens_count(path) == QUEENS[8]
+    record = json.loads(path.read_bytes().splitlines()[1])
+    forged(path, 2, value=str(record["nodes"] + 1), solutions=str(record["nodes"] + 1))
+    with pytest.raises(CheckpointError, match="line 2: solutions is more than nodes"):
+        queens_count(path)
+    path = tmp_path / "leaves.ckpt"
+    cover = ExactCover(1, 0, [[0]] * 200)
+    assert cover.count(budget=checkpointed(path)) == 200
+    forged(path, 2, value="2", solutions="2", nodes="9")
+    with pytest.raises(CheckpointError, match="line 2: value: the subproblem's prefix is a "
+                                              "solution"):
+        cover.count(budget=checkpointed(path))
+    assert cover.count(budget=checkpointed(tmp_path / "again.ckpt")) == 200
+
+
+def each_solution_less_its_last_option(path):
+    """Issue 28's edit: every stored solution loses its last option (and its prefix
+    stays whole: only records whose solutions go beyond it are edited)."""
+    lines = path.read_bytes().splitlines(keepends=True)
+    for k, line in enumerate(lines[1:], 1):
+        record = json.loads(line)
+        if record["value"] and len(record["value"][0]) > len(record["prefix"]):
+            record["value"] = [solution[:-1] for solution in record["value"]]
+            lines[k] = (json.dumps(record, separators=(",", ":")) + "\n").encode()
+    path.write_bytes(b"".join(lines))
+
+
+DOMINOES_6X6 = "board:\n" + "XXXXXX\n" * 6 + "piece d*18:\nXX\n"
+
+
+@pytest.mark.parametrize("args, text", [
+    (["sudoku", "--all"], "................\n"),
+    (["pack", "--count"], DOMINOES_6X6),
+])
+def test_edited_solutions_on_the_command_line_are_refused_in_one_line(tmp_path, args, text):
+    """Before: 288 rows of 15 digits for the empty 4x4, 969 packings for 930."""
+    path = tmp_path / "edited.ckpt"
+    whole = dlxcli(*args, "-", input=text.encode())
+    assert whole.returncode == 0
+    first = dlxcli(*args, "--checkpoint", path, "-", input=text.encode())
+    assert first.stdout == whole.stdout and first.returncode == 0
+    each_solution_less_its_last_option(path)
+    one_line(dlxcli(*args, "--checkpoint", path, "-", input=text.encode()), str(path),
+             "a solution is not an exact cover")
+
+
+def test_the_dominoes_of_6x6_count_6728_tilings_and_resume_to_the_same_count(tmp_path):
+    """6728 domino tilings of the 6x6 square (OEIS A004003); up to symmetry, a resumed
+    run answers what an uninterrupted one does."""
+    tilings = dlxcli("pack", "--count", "--all-symmetries", "-", input=DOMINOES_6X6.encode())
+    assert tilings.stdout == b"6728\n"
+    plain = dlxcli("pack", "--count", "-", input=DOMINOES_6X6.encode())
+    path = tmp_path / "d.ckpt"
+    for _ in range(2):
+        done = dlxcli("pack", "--count", "--checkpoint", path, "-",
+                      input=DOMINOES_6X6.encode())
+        assert (done.returncode, done.stdout, done.stderr) == (0, plain.stdout, b"")
+
+
 def test_a_best_weight_other_than_its_solutions_is_refused(tmp_path):
     path = tmp_path / "max.ckpt"
     cover = weighted_queens(6)
@@ -337,3 +476,16 @@ def test_a_checkpoint_on_a_query_that_is_not_split_says_so(tmp_path):
     assert not path.exists()
     counted = dlxcli("sudoku", "--count", "--checkpoint", path, SAMPLES / "sudoku/sample1.in")
     assert (counted.returncode, counted.stderr) == (0, b"") and path.exists()
+
+
+@pytest.mark.parametrize("query", ["--count", "--all"])
+def test_a_checkpoint_with_limit_names_limit_as_the_reason(tmp_path, query):
+    """Issue 28, item 7: `--count --limit K` was told it "asked for none"."""
+    path = tmp_path / "s.ckpt"
+    done = dlxcli("sudoku", query, "--limit", "5", "--checkpoint", path,
+                  input=b"................\n")
+    assert done.returncode == 0 and not path.exists()
+    assert done.stderr.decode() == (
+        f"dlxcli: --checkpoint {path}: nothing was recorded: --limit 5 stops the search at "
+        "that many solutions, and only a whole count, listing or maximize is split into "
+        "subproblems (leave --limit out to record one)\n")

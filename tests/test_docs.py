@@ -5,14 +5,17 @@ A command's own options must appear on its page; the options the shared runner a
 every solving command are documented once, on docs/index.md, which every page links to.
 """
 
+import re
 from pathlib import Path
 
 import click
 import pytest
 
 from dlxcli.cli import _options, cli
+from dlxcli.commands import PUZZLES
 
-DOCS = Path(__file__).parent.parent / "docs"
+REPO = Path(__file__).parent.parent
+DOCS = REPO / "docs"
 
 
 def _shared_option_names():
@@ -80,3 +83,50 @@ def test_the_readmes_activation_line_puts_dlxcli_on_the_path():
     done = subprocess.run(["bash", "-c", ". .venv/bin/activate && dlxcli --version"],
                           cwd=README.parent, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.startswith("dlxcli ")
+
+
+def checklist_rows():
+    """(number, place, checked by) of each row of docs/adding-a-command.md's checklist."""
+    page = (DOCS / "adding-a-command.md").read_text()
+    table = page.split("## The checklist", 1)[1].split("\n## ", 1)[0]
+    cells = [[cell.strip() for cell in line.split("|")[1:-1]] for line in table.splitlines()
+             if line.startswith("| ")]
+    return [(row[0], row[1], row[2], row[3]) for row in cells if row[0].isdigit()]
+
+
+def test_the_checklist_holds_for_every_command_of_the_registry():
+    """Issue 28, item 9: the checklist named the wrong test data (tests/fuzz_corpus/NAME
+    for the hostile corpus's valid_/bad_ inputs): every place it names must be there
+    for every command of the registry (NAME with '_' for '-' in a Python file's name),
+    every test it names must exist, and the pages that list the commands name them all."""
+    rows = checklist_rows()
+    assert [row[0] for row in rows] == [str(k) for k in range(1, len(rows) + 1)]
+    for number, place, what, checked in rows:
+        path = re.match(r"`([^`]+)`", place).group(1)
+        for name in PUZZLES:
+            own = name.replace("-", "_") if path.endswith(".py") else name
+            assert (REPO / path.replace("NAME", own)).exists(), f"row {number}: {path}, {name}"
+            if path.endswith("/"):
+                _holds_the_files_it_names(REPO / path.replace("NAME", name), what, number)
+        for test_file, tests in re.findall(r"`(tests/\w+\.py)`(?: \(([^)]*)\))?", checked):
+            source = (REPO / test_file).read_text()
+            for test in re.findall(r"`(test_\w+)`", tests):
+                assert f"def {test}(" in source, f"row {number}: {test_file} has no {test}"
+    for page in ("README.md", "docs/index.md"):
+        for name in PUZZLES:
+            assert f"`dlxcli {name}`" in (REPO / page).read_text(), f"{page} lacks {name}"
+    hostile = (REPO / "tests" / "hostile" / "README.md").read_text()
+    assert all(f"`{name}`" in hostile for name in PUZZLES)
+
+
+def _holds_the_files_it_names(folder, what, number):
+    """A checklist folder holds a file of each pattern its row names (`valid_*`), each
+    with the file named beside it (`.expect`)."""
+    import fnmatch
+    names = [path.name for path in folder.iterdir()]
+    for pattern in re.findall(r"`(\w+_\*)`", what):
+        found = fnmatch.filter(names, pattern)
+        assert found, f"row {number}: {folder} holds no {pattern}"
+        for suffix in re.findall(r"with its `(\.\w+)`", what):
+            assert all(Path(name).stem + suffix in names for name in found
+                       if not name.endswith((".expect", ".out", ".args"))), (number, folder)

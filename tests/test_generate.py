@@ -568,6 +568,49 @@ def test_a_manifest_never_makes_a_run_remove_a_hidden_file_or_one_outside(tmp_pa
     assert names(tmp_path) == ["out", "outside"]
 
 
+def memory_capped():
+    """A child's address space capped at 2 GB: the old code read /dev/zero into memory."""
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, (2_000_000_000, 2_000_000_000))
+
+
+@pytest.mark.parametrize("planted", ["fifo", "/dev/zero", "/dev/null", "folder", "huge"])
+def test_a_planted_manifest_that_is_not_a_small_regular_file_is_refused_unread(planted,
+                                                                                tmp_path):
+    """Issue 28, item 3: a FIFO blocked open() for ever, a link to /dev/zero was read
+    until memory ran out (a MemoryError traceback). Each is refused in one line, at
+    once, and nothing is written."""
+    manifest = tmp_path / ".dlxcli-generate"
+    if planted == "fifo":
+        os.mkfifo(manifest)
+    elif planted == "folder":
+        manifest.mkdir()
+    elif planted == "huge":  # sparse: a file of zeros bigger than any manifest
+        with open(manifest, "wb") as file:
+            file.truncate(65 * 2 ** 20)
+    else:
+        manifest.symlink_to(planted)
+    done = dlxcli_generate("sudoku", "--seed", "a", "--out", str(tmp_path),
+                           preexec_fn=memory_capped)
+    why = "is over 64 MiB" if planted == "huge" else "is not a regular file"
+    assert (done.returncode, done.stdout) == (2, b"")
+    assert done.stderr == (f"dlxcli: generate: --out {tmp_path}: .dlxcli-generate {why}, "
+                           f"so not the list this command writes there: remove it\n").encode()
+    assert names(tmp_path) == [".dlxcli-generate"]
+
+
+def test_an_unreadable_manifest_is_named(tmp_path):
+    manifest = tmp_path / ".dlxcli-generate"
+    manifest.write_text("# dlxcli generate: the files of the run that wrote this folder\n")
+    manifest.chmod(0)
+    if os.access(manifest, os.R_OK):
+        pytest.skip("running as root: every file is readable")
+    result = run("generate", "sudoku", "--seed", "a", "--out", str(tmp_path))
+    assert (result.exit_code, result.stderr) == (2, f"dlxcli: generate: --out {tmp_path}: "
+                                                    f"cannot read .dlxcli-generate: Permission "
+                                                    f"denied\n")
+
+
 def test_the_hidden_folder_of_a_run_killed_with_sigkill_goes_with_the_next_run(tmp_path):
     """SIGKILL leaves no chance to clean up: the next run into the folder (holding its
     lock, so no other run is writing one) removes the dead run's hidden folder."""

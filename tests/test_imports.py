@@ -20,7 +20,8 @@ from paths import REPO, SAMPLES
 PACKAGE = REPO / "dlxcli"
 
 LAYERS = (
-    ("base", ("dlxcli.errors", "dlxcli.memo", "dlxcli.formats", "dlxcli.pool", "dlxcli")),
+    ("base", ("dlxcli.errors", "dlxcli.memo", "dlxcli.formats", "dlxcli.pool", "dlxcli.files",
+              "dlxcli")),
     ("engine", ("dlxcli.engine",)),
     ("exact_cover", ("dlxcli.exact_cover", "dlxcli.trace", "dlxcli.parallel")),
     ("puzzles", ("dlxcli.puzzles", "dlxcli.generate", "dlxcli.commands")),

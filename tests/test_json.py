@@ -111,6 +111,12 @@ def test_the_page_documents_a_schema_for_every_command():
     assert set(SCHEMAS) == {"document", "query record", *PUZZLES}
 
 
+def test_the_document_schema_names_every_command_of_the_registry():
+    """Issue 28, item 9: the `command` enum lacked pack, whose documents then broke the
+    page's own schema."""
+    assert SCHEMAS["document"]["properties"]["command"]["enum"] == list(PUZZLES)
+
+
 def test_the_validator_finds_what_breaks_a_schema():
     good = json_documents("queens", input="6\n")[0]
     assert document_problems(good) == []
@@ -147,6 +153,8 @@ RUNS = [
     ("sudoku", ["--rate", "puzzles/sudoku/hard1000_first3.in"]),
     ("squiggly", ["--unique", "puzzles/squiggly/sample.in"]),
     ("samurai", ["--rate", "puzzles/samurai/seed003-problem1.grid21.in"]),
+    ("pack", ["puzzles/pack/pentominoes-3x20.in", "docs/examples/pack-custom.in"]),
+    ("pack", ["--count", "docs/examples/pack-custom.in"]),
 ]
 STDIN = {"matrix": "a b c | x\na x\nb c\na b\nc x\n",
          "sudoku": "1.3.....2.4.....\n11..............\n",

@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from cli import runner
 import oracle
+from dlxcli.errors import InputError
 from dlxcli.puzzles import matrix
 from dlxcli.puzzles.matrix import parse_knuth, parse_p4929
 from paths import REPO, SAMPLES
@@ -30,10 +31,28 @@ EXAMPLES = settings(max_examples=60, deadline=None)
 run = runner("matrix")
 
 
+READ_BOTH_WAYS = ("dlxcli: <stdin>: it reads both as a P4929 matrix and in Knuth's format: "
+                  "read as P4929 (its first word is a number); --input-format knuth reads it "
+                  "the other way\n")
+
+
+def reads_both_ways(text):
+    """Whether `text` is both a P4929 matrix and a Knuth file (then auto says so)."""
+    try:
+        parse_p4929(text)
+        parse_knuth(text)
+    except InputError:
+        return False
+    return True
+
+
 def answered(*args, stdin):
-    """stdout of a run that must succeed quietly."""
+    """stdout of a run that must succeed quietly (but for auto's note on an input that
+    reads both ways: a random matrix may)."""
     result = run(*args, stdin=stdin)
-    assert (result.exit_code, result.stderr) == (0, ""), result.stderr
+    note = "--input-format" not in args and reads_both_ways(stdin)
+    assert (result.exit_code, result.stderr) == (0, READ_BOTH_WAYS if note else ""), \
+        result.stderr
     return result.stdout
 
 
@@ -257,6 +276,31 @@ def test_the_wrong_format_gets_a_hint_naming_the_right_one(args, text, message):
 def test_no_hint_when_the_other_format_does_not_read_either():
     result = run(stdin="2 2\n1 x\n")
     assert result.exit_code == 2 and "looks like" not in result.stderr
+
+
+BOTH_WAYS = "2 1\n1\n1\n"
+"""Issue 28, item 8: as P4929, 2 rows of 1 column, each a cover (2 covers); in Knuth's
+format, items 2 and 1 and two options {1}, which never cover 2 (0 covers)."""
+@pytest.mark.parametrize("args, answer", [([], "2\n"), (["--format", "json"], None),
+                                          (["--input-format", "p4929"], "2\n"),
+                                          (KNUTH, "0\n"), (["-q"], "2\n")])
+def test_an_input_that_reads_both_ways_says_which_way_it_was_read(args, answer):
+    """auto read it silently as P4929 (answering 2 where knuth answers 0): now one
+    line on stderr says so and how to read it the other way; stdout, the exit status
+    and the JSON document stay as they were; a named format or -q says nothing."""
+    result = run("--count", *args, stdin=BOTH_WAYS)
+    assert result.exit_code == 0
+    if answer is None:
+        assert '"answer": "2\\n"' in result.stdout and '"errors": []' in result.stdout
+    else:
+        assert result.stdout == answer
+    said = not args or args[0] == "--format"
+    assert result.stderr == (READ_BOTH_WAYS if said else "")
+
+
+def test_a_matrix_that_reads_one_way_gets_no_note():
+    for text in ("3 3\n1 0 0\n0 1 0\n0 0 1\n", "1 1\n1\n", "2 2\n1 1\n0 0\n"):
+        assert answered("--count", stdin=text) == "1\n"
 
 
 # -- issue 21: bytes that are not UTF-8 --------------------------------------------------------

@@ -455,6 +455,30 @@ def test_rotations_off_keeps_pieces_as_drawn():
     ("board:\nX\npiece A:\n" + ("X" * 100 + "\n") * 200, "line 104, column 1: expected "
                                                        "a piece of at most 10,000 cells, "
                                                        "found cell 10,001"),
+    # issue 28, item 7: a ':' in a picture was reported on the line above, without column
+    ("board:\nXX\npiece d:\nX:\n", "line 4, column 2: expected a picture row, without "
+                                   "':', or a section header: board:, pieces: SET, piece "
+                                   "NAME:, rotations: on|off or reflections: on|off, found "
+                                   "'X:'"),
+    ("board:\nXXX\nX:XX\npiece d:\nXX\n", "line 3, column 2: expected a picture row, "
+                                         "without ':'"),
+    ("board:\nXX\npeice d:\nXX\n", "line 3, column 8: expected a picture row, without "
+                                   "':', or a section header"),
+    # ... and a combining mark was a cell (or a piece name) of its own
+    ("board:\nXe\u0301X\npiece d:\nXX\npiece m:\nX\n",
+     "line 2, column 3: expected a cell (a character of its own) or a hole ('.' or ' '), "
+     "found U+0301, which joins the character before it"),
+    ("board:\nX\U0001f44d\U0001f3fbX\npiece d:\nXX\n", "line 2, column 3: expected a cell "
+                                                     "(a character of its own)"),
+    ("board:\nX\u1100\u1161\npiece d:\nXX\n", "line 2, column 3: expected a cell"),
+    ("board:\nXX\npiece d:\nX\u20dd\n", "line 4, column 2: expected a cell (a character "
+                                        "of its own)"),
+    ("board:\nXXX\npiece e\u0301:\nXX\npiece m:\nX\n",
+     "line 3, column 8: expected a piece name of one character, not a combining one, found "
+     "U+0301"),
+    ("board:\nXXX\npiece \u0301:\nXX\npiece m:\nX\n", "line 3, column 7: expected a "
+                                                       "piece name of one character, not a "
+                                                       "combining one"),
 ])
 def test_bad_input_is_one_line_naming_the_place(text, message):
     result = run(stdin=text)
@@ -506,6 +530,9 @@ def test_unicode_cells_and_names():
     result = run(stdin="board:\n■■\n■■\npiece é:\nXX\npiece ü:\nXX\n")
     assert result.exit_code == 0
     assert sorted(result.stdout.replace("\n", "")) == sorted("ééüü")
+    composed = run(stdin="board:\nX\u00e9X\npiece d:\nXX\npiece m:\nX\n")
+    assert composed.exit_code == 0  # é as one code point: one cell
+    assert sorted(composed.stdout) == sorted("ddm\n")
 
 
 def test_comments_and_holes():

@@ -301,18 +301,19 @@ def _piece_of(pool, job, before, queued):
 
 class Outcome:
     """What one input produced, gathered piece by piece: a `verdict` (a key of
-    VERDICT_STATUS), the `messages` for stderr, the `stats`, and, when asked to keep
+    VERDICT_STATUS), the `messages` for stderr (and its `notes`, shown unless -q: no
+    error, see puzzles.Answer), the `stats`, and, when asked to keep
     them, the judge-format `text` and the answer's `data` (list values of the pieces'
     data concatenate, so the shape does not depend on the input's size). `preview` is
     the text of its first piece that printed any, and `answer_lines` counts the lines
     of every piece's text, for summary tables (which never keep a whole answer)."""
 
-    __slots__ = ("name", "verdict", "messages", "stats", "text", "data", "preview",
+    __slots__ = ("name", "verdict", "messages", "notes", "stats", "text", "data", "preview",
                  "answer_lines", "estimate", "_keep", "_texts", "_unanswered", "_limited")
 
     def __init__(self, name, keep=False, problem=None):
         self.name, self._keep = name, keep
-        self.verdict, self.messages, self.stats = "answered", [], Stats()
+        self.verdict, self.messages, self.notes, self.stats = "answered", [], [], Stats()
         self.estimate = None
         self.text, self.data, self.preview, self.answer_lines = "", {}, None, 0
         self._texts, self._unanswered, self._limited = [], {}, None
@@ -348,6 +349,7 @@ class Outcome:
             self._texts.append(answer.text)
             self._join(answer.data)
         self.messages.extend(str(error.located(self.name, before)) for error in answer.errors)
+        self.notes.extend(f"{self.name}: {note}" for note in answer.notes)
         if answer.errors:
             self._worsen("error")
         if answer.failure is not None:

@@ -99,9 +99,8 @@ def run(command, options):
         finally:
             writer.close()
     if status <= EXIT_NO_ANSWER and not limits.estimate and unused_checkpoint(limits.split):
-        fail(f"--checkpoint {printable(limits.split.checkpoint)}: nothing was recorded: only "
-             "a count, a listing of all solutions or a maximize is split into subproblems, "
-             "and this input asked for none")
+        fail(f"--checkpoint {printable(limits.split.checkpoint)}: nothing was recorded: "
+             + not_split_because(settings))
     return status
 
 
@@ -111,6 +110,17 @@ def interrupted_figures(ui, outcome):
     if outcome is None:
         return []
     return ui.statistics_lines(outcome.name, outcome.stats)
+
+
+def not_split_because(settings):
+    """Why no search of a run was split (for --checkpoint): --limit, or a query that is
+    not one of those split."""
+    if settings.get("limit") is not None and settings.get("query") in ("count", "all"):
+        return (f"--limit {settings['limit']} stops the search at that many solutions, "
+                "and only a whole count, listing or maximize is split into subproblems "
+                "(leave --limit out to record one)")
+    return ("only a count, a listing of all solutions or a maximize is split into "
+            "subproblems, and this input asked for none")
 
 
 def unused_checkpoint(split):

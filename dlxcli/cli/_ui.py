@@ -116,9 +116,9 @@ class QuietDisplay:
         """An answer is about to be written to stdout."""
 
     def report(self, name, outcome):
-        """An input's messages (and with -v its statistics) on stderr; its row of the
-        summary table."""
-        for text in outcome.messages:
+        """An input's messages and notes (not with -q), and with -v its statistics, on
+        stderr; its row of the summary table."""
+        for text in outcome.messages + (outcome.notes if self.verbosity >= 0 else []):
             self.message(f"dlxcli: {text}")
         estimate = outcome.estimate
         if estimate is not None and (estimate.searches or outcome.verdict == "estimated"):

@@ -24,6 +24,7 @@ from .. import generate as making
 from ..commands import generatable, generator
 from ..errors import DlxError
 from ..exact_cover import AUTO_NODES, REASONS
+from ..files import NotRegularFile, open_regular
 from ..pool import WorkerPool
 from . import _ui
 from ._inputs import BLOCK, printable
@@ -433,6 +434,8 @@ MANIFEST = ".dlxcli-generate"
 STAGING_PREFIX = ".dlxcli-generate-"
 """The start of the name of a run's hidden folder in DIR (tempfile adds the rest)."""
 MANIFEST_HEAD = "# dlxcli generate: the files of the run that wrote this folder\n"
+MANIFEST_BYTES = 64 * 2 ** 20
+"""The largest MANIFEST read: the names of some two million puzzles."""
 SPOOL_BYTES = 16 * 2 ** 20
 """Output held in memory before it goes to a temporary file."""
 
@@ -479,15 +482,39 @@ def remove_dead_runs_staging(folder):
         shutil.rmtree(path, ignore_errors=True)
 
 
+def manifest_in(folder, shown):
+    """The text of the MANIFEST in `folder` ('' if there is none). Whatever else is
+    there is refused, unread: a FIFO (which would block), a device (read without end),
+    a folder, or a file over MANIFEST_BYTES (this command writes none so big)."""
+    path = os.path.join(folder, MANIFEST)
+    if not os.path.lexists(path):
+        return ""
+    try:
+        fd = open_regular(path, os.O_RDONLY)
+    except NotRegularFile:
+        raise OutputFailed(f"--out {shown}: {MANIFEST} is not a regular file, so not the "
+                           "list this command writes there: remove it") from None
+    except OSError as exc:
+        raise OutputFailed(f"--out {shown}: cannot read {MANIFEST}: "
+                           f"{exc.strerror or exc}") from None
+    try:
+        with os.fdopen(fd, "rb") as file:
+            data = file.read(MANIFEST_BYTES + 1)
+    except OSError as exc:
+        raise OutputFailed(f"--out {shown}: cannot read {MANIFEST}: "
+                           f"{exc.strerror or exc}") from None
+    if len(data) > MANIFEST_BYTES:
+        raise OutputFailed(f"--out {shown}: {MANIFEST} is over {MANIFEST_BYTES >> 20} MiB, "
+                           "so not the list this command writes there: remove it")
+    return data.decode("utf-8", errors="replace")
+
+
 def previous_run(folder, shown):
     """The names of the previous run's files in `folder`: the visible regular files
     that its manifest lists (never a hidden one, whatever the manifest says), after
     checking that the folder holds no other visible entry."""
-    listed = set()
-    manifest = os.path.join(folder, MANIFEST)
-    if os.path.lexists(manifest):
-        with open(manifest, encoding="utf-8", errors="replace") as lines:
-            listed = {line.rstrip("\n") for line in lines if not line.startswith("#")}
+    text = manifest_in(folder, shown)
+    listed = {line for line in text.split("\n") if not line.startswith("#")}
     ours, strangers = [], []
     with os.scandir(folder) as entries:
         for entry in entries:

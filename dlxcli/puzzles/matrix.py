@@ -170,9 +170,25 @@ def solve_text(text: str, *, input_format: str = "auto", query: str = "first",
     form = detect_format(text) if input_format == "auto" else input_format
     solve = solve_knuth if form == "knuth" else solve_p4929
     try:
-        return solve(text, query, budget, limit)
+        answer = solve(text, query, budget, limit)
     except InputError as exc:
         raise _hinted(exc, text, form) from None
+    if input_format == "auto" and form == "p4929" and _reads_as_knuth(text):
+        answer.notes.append("it reads both as a P4929 matrix and in Knuth's format: read as "
+                            "P4929 (its first word is a number); --input-format knuth "
+                            "reads it the other way")
+    return answer
+
+
+def _reads_as_knuth(text):
+    """Whether a text that auto reads as P4929 is also a Knuth file (a matrix whose
+    first line, `N M`, names items that its rows of 0s and 1s name again: `2 1 / 1 /
+    1`). Most matrices fail at their first row (its entry 0 is no item), at once."""
+    try:
+        parse_knuth(text)
+    except InputError:
+        return False
+    return True
 
 
 def solve_p4929(text, query="first", budget=UNLIMITED, limit=None):

@@ -44,6 +44,8 @@ HOLES = ". "
 NOT_IN_PICTURES = "#:"
 """Characters a picture cannot hold: '#' starts a comment, ':' ends a section header."""
 SWITCHES = {"on": True, "off": False}
+SECTION_WORDS = {"board": 1, "piece": 2, "pieces": 1, "rotations": 1, "reflections": 1}
+"""The header keywords, each with the number of words before its ':' (`_header`)."""
 
 COMMAND = Command(
     "Pack polyominoes or polycubes into a board drawn as a picture.",
@@ -107,6 +109,7 @@ def parse(text):
         content = line.split("#", 1)[0].rstrip(" \r")
         if ":" in content:
             if section is not None:
+                _refuse_colon_in_picture(number, content)
                 _close(section, puzzle, names)
             section = _header(number, content, puzzle, names)
         elif section is not None:
@@ -123,6 +126,34 @@ def parse(text):
         raise InputError("pieces: a 'pieces: SET' line or a 'piece NAME:' section",
                          line=number, found="end of input")
     return puzzle
+
+
+def _refuse_colon_in_picture(number, content):
+    """A line holding ':' is a header; inside a picture, one that no header keyword
+    starts is a picture row with a ':' in it, refused at the ':' (not, as the picture
+    closed before it, as a picture without cells on the header's line)."""
+    words = content.partition(":")[0].split()
+    if not words or SECTION_WORDS.get(words[0]) != len(words):
+        raise InputError("a picture row, without ':', or a section header: board:, "
+                         "pieces: SET, piece NAME:, rotations: on|off or reflections: "
+                         "on|off", line=number, column=content.index(":") + 1,
+                         found=describe(content.strip()))
+
+
+def _combining(ch):
+    """Whether `ch` is drawn over or joined to the character before it, so that a row
+    holding it shows fewer cells than it has ('XéX' with U+0301 looks like 3 and is 4):
+    a combining mark, an emoji skin-tone modifier (U+1F3FB..U+1F3FF), a Hangul vowel
+    or final consonant jamo (ᄀ and ᅡ make one 가)."""
+    if ch.isascii():
+        return False
+    import unicodedata
+    return (unicodedata.category(ch).startswith("M") or "\U0001f3fb" <= ch <= "\U0001f3ff"
+            or "\u1160" <= ch <= "\u11ff" or "\ud7b0" <= ch <= "\ud7ff")
+
+
+def _mark(ch):
+    return f"U+{ord(ch):04X}, which joins the character before it"
 
 
 def _first_column(content):
@@ -171,6 +202,10 @@ def _name_and_count(number, content, word, names):
     """(name, count) of a piece word NAME or NAME*K; the name is checked to be new."""
     column = content.index(word) + 1
     name, star, count = word.partition("*")
+    mark = next((k for k, ch in enumerate(name) if _combining(ch)), None)
+    if mark is not None:
+        raise InputError("a piece name of one character, not a combining one", line=number,
+                         column=column + mark, found=_mark(name[mark]))
     if len(name) != 1 or not name.isprintable() or name in HOLES + NOT_IN_PICTURES:
         raise InputError("a piece name of one character (not '.', '#' or ':')",
                          line=number, column=column, found=describe(name))
@@ -243,6 +278,9 @@ def _picture(section):
             if not ch.isprintable() or ch.isspace():
                 raise InputError("a cell (a printable character) or a hole ('.' or ' ')",
                                  line=number, column=column + 1, found=describe(ch))
+            if _combining(ch):
+                raise InputError("a cell (a character of its own) or a hole ('.' or ' ')",
+                                 line=number, column=column + 1, found=_mark(ch))
             cells.append((layer, row, column))
             if len(cells) > MAX_CELLS:
                 raise InputError(f"a {section['kind']} of at most {MAX_CELLS:,} cells",
