@@ -31,7 +31,7 @@ import random
 
 from .commands import generatable, generator
 from .errors import DlxError, NodeLimitExceeded
-from .exact_cover import Budget
+from .exact_cover import DEFAULT_REASON, Budget
 from .puzzles import Board, Generator, queries
 
 TYPE_CHECKING = False  # typing costs start-up time: only mypy reads this
@@ -114,7 +114,7 @@ class Request:
 
     def __init__(self, kind: str, size: int = 9, clues: Optional[int] = None,
                  symmetry: str = "none", band: Optional[Band] = None,
-                 seed: object = 0, reason: str = "auto") -> None:
+                 seed: object = 0, reason: str = DEFAULT_REASON) -> None:
         self.kind, self.size, self.clues = kind, size, clues
         self.symmetry, self.band, self.seed = symmetry, band, seed
         self.reason = reason
@@ -292,7 +292,7 @@ class Uniqueness:
 def learns(request: Request) -> bool:
     """Whether the request's uniqueness checks are the learning search's."""
     out_of_reach = request.size in generator_of(request.kind).minimal_out_of_reach
-    return request.reason == "learn" or (request.reason == "auto" and out_of_reach)
+    return request.reason == "learn" or (request.reason == DEFAULT_REASON and out_of_reach)
 
 
 def symmetric_groups(board: Board, symmetry: str) -> list[list[int]]:

@@ -23,7 +23,7 @@ import click
 from .. import generate as making
 from ..commands import generatable, generator
 from ..errors import DlxError
-from ..exact_cover import AUTO_NODES, REASONS
+from ..exact_cover import REASONS
 from ..pool import WorkerPool
 from . import _ui
 from ._inputs import BLOCK, printable
@@ -109,9 +109,8 @@ EXAMPLES = ["dlxcli generate sudoku --count 5 --seed 1 | dlxcli sudoku --unique"
               show_default=True,
               help="Which search checks uniqueness: singles (dancing links), learn (the "
                    "learning search, each check asking only about the cells just "
-                   "removed), or auto (learn for a 25x25, else dancing links, learning "
-                   "only where they take more than " f"{AUTO_NODES:,} nodes). The puzzles "
-                   "are the same.")
+                   "removed), or auto (learn for a 25x25, else both searches in turn, "
+                   "the first to finish answering). The puzzles are the same.")
 @click.option("--progress/--no-progress", default=RUN_DEFAULTS["progress"],
               help="Show a progress bar on stderr: puzzles found, puzzles tried and tries "
                    "per second [default: when stderr is a terminal and the run takes more "
