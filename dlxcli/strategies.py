@@ -55,19 +55,25 @@ def choose(reason: str, problem: ExactCover, first_item: bool, limit: Optional[i
     """The strategy of a query (solutions, at most `limit`) under --reason `reason`:
 
     * DLX whenever the order of its solutions is asked for (`first_item`), or under
-      auto for counts and lists (limit None or above 2: DLX's, faster there), or when
-      an option without a primary item is forced (the Learner holds such an option
-      false from the start; DLX never chooses one itself);
+      auto for counts and lists (limit None or above 2: DLX's, faster there);
     * the portfolio under auto for a first solution and --unique (limit 1 or 2);
-    * the Learner under learn. Bad forced options are refused here as the Solver
+    * the Learner under learn, unless the forced options cannot be the Learner's
+      (`_learnable`): then DLX. Bad forced options are refused here as the Solver
       refuses them, since the Learner's problem is built from them first."""
     if reason == "singles" or first_item or (reason == "auto" and (limit is None or limit > 2)):
         return DANCING_LINKS
-    if forced:
-        checked = forced_options(forced, problem.solver.n_options) if reason == "learn" else forced
-        if not problem._without_primary.isdisjoint(checked):
-            return DANCING_LINKS
-    return LEARNING if reason == "learn" else PORTFOLIO
+    if reason == "auto":
+        return PORTFOLIO
+    return LEARNING if _learnable(problem, forced_options(forced, problem.solver.n_options)) \
+        else DANCING_LINKS
+
+
+def _learnable(problem: ExactCover, forced: Sequence[int]) -> bool:
+    """Whether the Learner can search with these forced options: not when one has no
+    primary item (the Learner holds such an option false from the start; DLX never
+    chooses one itself, but a forced one stands). Asked only where a Learner would
+    start: finding those options costs a pass over the problem's."""
+    return not forced or problem._without_primary.isdisjoint(forced)
 
 
 class Strategy:
@@ -146,7 +152,8 @@ class Portfolio(Strategy):
     until one of them finishes the query. Each solution either finds is given once, in
     the order found (the Learner is told to skip DLX's; one that DLX finds after the
     Learner is passed over); either search exhausted means that no other solution
-    exists. The Learner starts only when DLX's AUTO_NODES are spent.
+    exists. The Learner starts only when DLX's AUTO_NODES are spent (and never where
+    the forced options cannot be its: `_learnable`).
 
     The turns are counted in steps and nodes, never in seconds, so the answer, its
     order and the figures are the same on every run, and on either twin (docs/engine.md,
@@ -158,9 +165,9 @@ class Portfolio(Strategy):
         dlx = _DancingLinks(problem, forced, first_item, budget)
         learner: Optional[_Learning] = None
         given: list[Solution] = []
-        seen: set[frozenset[int]] = set()
+        seen: set[frozenset[int]] = set()  # the solutions given, once the Learner runs
         search: Search = dlx
-        units = AUTO_NODES
+        units: Optional[int] = AUTO_NODES
         with _Accounted(stats, lambda: len(given), dlx, lambda: learner):
             while limit is None or len(given) < limit:
                 other = learner if search is dlx else dlx
@@ -168,16 +175,21 @@ class Portfolio(Strategy):
                 if status == engine.EXHAUSTED:
                     return
                 if status == engine.PAUSED:  # its turn is over
+                    if learner is None and not _learnable(problem, forced):
+                        units = None  # DLX alone, to the end
+                        continue
                     if learner is None:
                         learner = _Learning(problem, forced, budget, given)
+                        seen.update(map(frozenset, given))
                     search, units = ((learner, ROUND_STEPS) if search is dlx
                                      else (dlx, learner.round_nodes))
                     continue
-                units -= search.spent
+                units = None if units is None else units - search.spent
                 solution = search.solution()
-                if frozenset(solution) in seen:  # DLX found what the Learner found first
-                    continue
-                seen.add(frozenset(solution))
+                if learner is not None:
+                    if frozenset(solution) in seen:  # DLX found what the Learner found first
+                        continue
+                    seen.add(frozenset(solution))
                 given.append(solution)
                 yield solution
                 dlx.still_ours()
