@@ -181,6 +181,7 @@ class Portfolio(Strategy):
                     if learner is None:
                         learner = _Learning(problem, forced, budget, given)
                         seen.update(map(frozenset, given))
+                    learner.shown = dlx.progress()
                     search, units = ((learner, ROUND_STEPS) if search is dlx
                                      else (dlx, learner.round_nodes))
                     continue
@@ -276,6 +277,9 @@ class _Learning:
         self.remainder = Remainder(problem, forced)
         self.counted = problem.solver.mems is not None  # the twin's way: 0 or None
         self.found, self.spent, self.seconds = 0, 0, 0.0
+        self.shown = 0.0
+        """The progress it reports: the Learner has no estimate of its own; in the
+        portfolio, DLX's where its turn ended, so that a progress bar never goes back."""
         self.learner = None if self.remainder.empty else self.remainder.learner()
         self.watch = None
         self.round_nodes = _round_nodes(self.remainder.options)
@@ -306,7 +310,7 @@ class _Learning:
         return status
 
     def progress(self) -> float:
-        return 0.0
+        return self.shown
 
     def solution(self) -> Solution:
         assert self.learner is not None

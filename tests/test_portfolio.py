@@ -212,3 +212,15 @@ def test_the_command_line_answers_k15_as_dancing_links_do(tmp_path):
     seconds = time.perf_counter() - began
     assert auto.returncode == 0 and auto.stdout == b"No Solution!\n"
     assert seconds < 8
+
+
+def test_the_progress_of_the_portfolio_never_goes_back():
+    """While the Learner has its turn, the progress shown is DLX's, where its turn
+    ended: a bar never jumps back to 0."""
+    fractions = []
+    with short_rounds(auto_nodes=50, steps=3, worth=60), \
+            pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "SLICE", 7)
+        assert complete_graph(11).first(
+            budget=Budget(progress=lambda fraction, *_: fractions.append(fraction))) is None
+    assert fractions == sorted(fractions) and fractions[-1] > 0
