@@ -401,7 +401,9 @@ def test_a_run_stopped_half_way_keeps_its_whole_puzzles(where, jobs, signum, sta
     out = tmp_path / "out"
     args = ["generate", "sudoku", "--count", "100000", "--seed", "1", "--jobs", jobs]
     args += ["--out", str(out)] if where == "out" else []
-    process = subprocess.Popen(DLXCLI + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    # unbuffered: communicate() reads the pipe itself, past any buffer readline fills
+    process = subprocess.Popen(DLXCLI + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               bufsize=0)
     lines = puzzles_so_far(process, where, out, 3)
     process.send_signal(signum)
     stdout, stderr = process.communicate(timeout=60)

@@ -437,7 +437,7 @@ class FolderOutput:
             with held():
                 if not self.names:
                     self.replace_previous()
-                write_file(self.manifest, manifest_text(self.names + [name]))
+                self.write_manifest(self.names + [name])
                 os.replace(staged, os.path.join(self.folder, name))
                 self.names.append(name)
                 self.created = []  # DIR holds a puzzle now: it stays
@@ -447,10 +447,18 @@ class FolderOutput:
     def replace_previous(self):
         """Remove the previous run's files (the manifest lists them until they are
         gone: a run killed half-way leaves no file that the next run would not know)."""
-        write_file(self.manifest, manifest_text(self.previous))
+        self.write_manifest(self.previous)
         for name in self.previous:
             os.unlink(os.path.join(self.folder, name))
         self.previous = []
+
+    def write_manifest(self, names):
+        """DIR's MANIFEST listing `names`, made in the hidden folder and moved into DIR,
+        so that a run killed with SIGKILL while writing it leaves its temporary file
+        there, for the next run to remove, not in DIR."""
+        staged = os.path.join(self.staging, MANIFEST)
+        write_file(staged, manifest_text(names))
+        os.replace(staged, self.manifest)
 
     def end(self):
         """Done (the files are in DIR already): remove the hidden folder, let DIR go."""
