@@ -1,4 +1,4 @@
-"""The measurement behind exact_cover.AUTO_NODES: the most DLX nodes one puzzle needs.
+"""The measurement behind strategies.AUTO_NODES: the most DLX nodes one puzzle needs.
 
 --reason auto gives the DLX search AUTO_NODES nodes before the learning search takes
 over; where singles suffice, DLX must answer within them, so that those puzzles answer as
@@ -18,7 +18,8 @@ from pathlib import Path
 from harness import CASES, shared
 
 from dlxcli import engine
-from dlxcli.exact_cover import AUTO_NODES, Budget, Stats
+from dlxcli.exact_cover import Budget, Stats
+from dlxcli.strategies import AUTO_NODES
 from dlxcli.puzzles import samurai, squiggly, sudoku
 
 SINGLES = Budget(reason="singles")

@@ -14,10 +14,9 @@ import heapq
 import time
 from itertools import chain
 
-from . import engine
-from .engine._checks import forced_options
-from .errors import (EngineBusy, NodeLimitExceeded, ProblemError, SearchLimit,
-                     TimeLimitExceeded)
+from . import engine, strategies
+from .errors import ProblemError, TimeLimitExceeded
+from .stats import Stats
 
 TYPE_CHECKING = False  # typing costs every run's start-up 2 ms: only mypy reads this
 if TYPE_CHECKING:
@@ -42,65 +41,10 @@ if TYPE_CHECKING:
                      **query: Any) -> Optional[tuple[int, Solution]]: ...
 
 
-class Stats:
-    """What searches cost, added up: every query adds into the Stats it is given.
-    `updates` and `mems` are None where they were not counted (the Python twin counts
-    neither: docs/engine.md, "What the twins promise"); a sum with None is None; they
-    are the DLX search's (the learning search makes no link updates).
-
-    `learning` counts the queries the learning search answered (--reason; 0: DLX
-    answered every one), and `decisions`, `conflicts` and `learned` its counters; its
-    decisions are nodes too (in `nodes`, with the DLX search's).
-    (A plain class: dataclasses would add to start-up.)"""
-
-    __slots__ = ("nodes", "updates", "solutions", "seconds", "mems", "learning",
-                 "decisions", "conflicts", "learned")
-
-    def __init__(self, nodes: int = 0, updates: "int | None" = 0, solutions: int = 0,
-                 seconds: float = 0.0, mems: "int | None" = 0, learning: int = 0,
-                 decisions: int = 0, conflicts: int = 0, learned: int = 0) -> None:
-        self.nodes, self.updates, self.solutions, self.seconds = nodes, updates, solutions, seconds
-        self.mems, self.learning, self.decisions = mems, learning, decisions
-        self.conflicts, self.learned = conflicts, learned
-
-    def add(self, other: "Stats", solutions: bool = True, seconds: bool = True) -> "Stats":
-        """Add `other`'s costs into this one; `solutions=False` leaves the solution count
-        alone (a second search over the same space must not count its solutions twice),
-        `seconds=False` the time (already counted by a clock around the searches)."""
-        self.nodes += other.nodes
-        self.updates = _sum_counted(self.updates, other.updates)
-        self.mems = _sum_counted(self.mems, other.mems)
-        for name in LEARNING_COUNTERS:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        if seconds:
-            self.seconds += other.seconds
-        if solutions:
-            self.solutions += other.solutions
-        return self
-
-    def as_dict(self) -> "dict[str, object]":
-        """The JSON value (docs/json.md): the DLX figures, then `learning`, null when
-        DLX answered every query, else the learning search's counters."""
-        learned = None if not self.learning else {
-            "queries": self.learning, "decisions": self.decisions,
-            "conflicts": self.conflicts, "learned": self.learned}
-        return {"nodes": self.nodes, "updates": self.updates, "solutions": self.solutions,
-                "seconds": self.seconds, "mems": self.mems, "learning": learned}
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Stats) and self.as_dict() == other.as_dict()
-
-    def __repr__(self) -> str:
-        return "Stats(" + ", ".join(f"{k}={v!r}" for k, v in self.as_dict().items()) + ")"
-
-
-LEARNING_COUNTERS = ("learning", "decisions", "conflicts", "learned")
-"""The Stats of the learning search (--reason), added up like nodes."""
-
-
-def _sum_counted(a: "int | None", b: "int | None") -> "int | None":
-    """a + b, or None (not counted) if either is."""
-    return None if a is None or b is None else a + b
+REASONS = ("auto", "singles", "learn")
+"""The values of Budget.reason (--reason): the strategies of dlxcli.strategies."""
+DEFAULT_REASON = REASONS[0]
+"""--reason's default everywhere: auto, the portfolio of both searches."""
 
 
 class Budget:
@@ -127,8 +71,8 @@ class Budget:
                 (each solution of --all as it is found: puzzles.Output); None: the
                 output is kept for the Answer. The searches themselves never call it.
     reason      which search answers (one of REASONS, --reason): "singles" DLX alone,
-                "learn" the engine's Learner, "auto" DLX for AUTO_NODES nodes and then
-                the Learner (see ExactCover)
+                "learn" the engine's Learner, "auto" both in turn, the first to finish
+                answering (dlxcli.strategies.choose)
     estimate    a dlxcli.estimate.Estimator (--estimate): every query then hands it its
                 search, to be estimated instead of run, and answers "no solution";
                 None: the queries search
@@ -146,8 +90,9 @@ class Budget:
     def __init__(self, timeout: Optional[float] = None, node_limit: Optional[int] = None,
                  progress: Optional[Progress] = None, began: Optional[float] = None,
                  split: Optional[Split] = None, trace: Optional[Trace] = None,
-                 emit: Optional[Callable[[str], object]] = None, reason: str = "auto",
-                 estimate: Optional[Estimator] = None, spent: Optional[Stats] = None) -> None:
+                 emit: Optional[Callable[[str], object]] = None,
+                 reason: str = DEFAULT_REASON, estimate: Optional[Estimator] = None,
+                 spent: Optional[Stats] = None) -> None:
         self.timeout, self.node_limit, self.progress = timeout, node_limit, progress
         self.split, self.trace, self.emit, self.reason = split, trace, emit, reason
         self.estimate, self.spent = estimate, spent
@@ -209,25 +154,6 @@ class Budget:
 
 UNLIMITED = Budget()
 """The budget of a query given none: no deadline, no node limit, no progress."""
-
-REASONS = ("auto", "singles", "learn")
-"""The values of Budget.reason (--reason), the default first."""
-AUTO_NODES = 100_000
-"""The nodes the DLX search gets under --reason auto before the Learner takes over:
-above the most one puzzle of hard1000, 17clue1000, the 16x16 and the samurai sets
-needs (docs/engine.md, "Reasoning beyond singles"), so that those answer as with
---reason singles."""
-
-
-LEARN_SLICE = engine.SLICE >> 6
-"""Steps per call of Learner.run: a step (a decision or a conflict, with all its
-propagation) costs some 100 times a DLX node, so a 64th of a DLX slice gives Ctrl-C,
-time limits and progress their turn as often."""
-
-
-class _BudgetSpent(Exception):
-    """The DLX search of --reason auto used its AUTO_NODES without an answer."""
-
 
 class ExactCover:
     """Items 0..n_primary-1 are primary (covered exactly once), the next n_secondary are
@@ -291,7 +217,7 @@ class ExactCover:
 
     def solutions(self, *, forced: Sequence[int] = (), first_item: bool = False,
                   limit: Optional[int] = None, budget: Budget = UNLIMITED,
-                  stats: Optional[Stats] = None) -> Iterator[Solution]:
+                  stats: Optional[Stats] = None) -> Generator[Solution, None, None]:
         """Yield solutions lazily, at most `limit` of them."""
         if limit is not None and limit <= 0:
             return
@@ -301,57 +227,20 @@ class ExactCover:
             yield from budget.split.solutions(self, forced=forced, first_item=first_item,
                                               budget=budget, stats=stats)
             return
-        reason = self._search_for(budget.reason, first_item, limit, forced)
-        if reason == "learn":
-            yield from self._learned(forced, limit, budget, stats)
-            return
-        search = self._start(forced, first_item, False)
-        found: list[Solution] = []  # under auto (at most 2): the Learner must skip them
-        try:
-            for _ in self._drive(False, budget, stats, _cap(reason), limit is not None):
-                solution = self._found()
-                if reason == "auto":
-                    found.append(solution)
-                yield solution
-                if self.searches != search:
-                    raise EngineBusy("another query on this problem started its own search "
-                                     "while a solutions() iterator was paused on it; finish "
-                                     "or close the iterator first")
-                if limit is not None and self.solver.count >= limit:
-                    return
-            return
-        except _BudgetSpent as spent:
-            used = spent.args[0]
-        left = None if limit is None else limit - len(found)
-        yield from self._learned(forced, left, budget, stats, found, used)
+        strategy = strategies.choose(budget.reason, self, first_item, limit, forced)
+        yield from strategy.solutions(self, forced, first_item, limit, budget, stats)
 
     def first(self, *, forced: Sequence[int] = (), first_item: bool = False,
               budget: Budget = UNLIMITED, stats: Optional[Stats] = None) -> Optional[Solution]:
-        """The first solution, or None. (`solutions(limit=1)` without its generator:
-        a 10,000-puzzle file makes 10,000 of these queries.) The search is closed here,
-        not by the garbage collector: a deadline alarm that comes while it adds its
-        stats would be printed and dropped there, and is raised to the caller here."""
-        if self._estimated(budget, forced, first_item, 1):
-            return None
-        reason = self._search_for(budget.reason, first_item, 1, forced)
-        if reason != "learn":
-            self._start(forced, first_item, False)
-            drive = self._drive(False, budget, stats, _cap(reason), True)
-            try:
-                for _ in drive:
-                    return self.solver.solution()
-                return None
-            except _BudgetSpent as spent:
-                used = spent.args[0]
-            finally:
-                drive.close()
-        else:
-            used = 0
-        learned = self._learned(forced, 1, budget, stats, (), used)
+        """The first solution, or None. The search is closed here, not by the garbage
+        collector: a deadline alarm that comes while it adds its stats would be printed
+        and dropped there, and is raised to the caller here."""
+        found = self.solutions(forced=forced, first_item=first_item, limit=1, budget=budget,
+                               stats=stats)
         try:
-            return next(learned, None)
+            return next(found, None)
         finally:
-            learned.close()
+            found.close()
 
     def count(self, *, forced: Sequence[int] = (), first_item: bool = False,
               limit: Optional[int] = None, budget: Budget = UNLIMITED,
@@ -365,12 +254,8 @@ class ExactCover:
         if budget.split is not None:
             return budget.split.count(self, forced=forced, first_item=first_item,
                                       budget=budget, stats=stats)
-        if self._search_for(budget.reason, first_item, None, forced) == "learn":
-            return sum(1 for _ in self._learned(forced, None, budget, stats))
-        self._start(forced, first_item, False)
-        for _ in self._drive(True, budget, stats):
-            pass
-        return self.solver.count
+        strategy = strategies.choose(budget.reason, self, first_item, None, forced)
+        return strategy.count(self, forced, first_item, budget, stats)
 
     def maximize(self, *, forced: Sequence[int] = (), first_item: bool = False,
                  budget: Budget = UNLIMITED, stats: Optional[Stats] = None,
@@ -385,17 +270,8 @@ class ExactCover:
         if budget.split is not None:
             return budget.split.maximize(self, forced=forced, first_item=first_item,
                                          budget=budget, stats=stats)
-        self._start(forced, first_item, True)
-        if floor is not None:
-            self.solver.set_floor(floor)
-        improved = 0
-        try:
-            for _ in self._drive(False, budget, stats):
-                improved += 1
-        finally:
-            budget.tally(stats, Stats(solutions=improved))
-        best = self.solver.best_weight
-        return None if best is None else (best, self._found())
+        return strategies.DANCING_LINKS.maximize(self, forced, first_item, budget, stats,
+                                                    floor)
 
     def other(self, forced: Sequence[int], unlike: Sequence[int], budget: Budget = UNLIMITED,
               stats: Optional[Stats] = None) -> bool:
@@ -405,9 +281,12 @@ class ExactCover:
         with a unique puzzle's givens less a group of them forced, and that group's
         options unlike, it asks whether the puzzle without the group is still unique).
         A limit of `budget` raises, as in the queries."""
-        for _ in self._learned(forced, 1, budget, stats, (unlike,)):
-            return True
-        return False
+        found = strategies.LEARNING.solutions(self, forced, False, 1, budget, stats,
+                                                 (unlike,))
+        try:
+            return next(found, None) is not None
+        finally:
+            found.close()
 
     def _estimated(self, budget: Budget, forced: Sequence[int], first_item: bool,
                    limit: Optional[int], maximize: bool = False) -> bool:
@@ -440,7 +319,7 @@ class ExactCover:
         taken: dict[int, int] = {}
         for j in solution:
             for item, color in zip(options[j], colors[j]):
-                if not _fits(item, color, taken, n_primary):
+                if not strategies.fits(item, color, taken, n_primary):
                     return False
                 taken[item] = color
         return all(item in taken for item in range(n_primary))
@@ -520,23 +399,6 @@ class ExactCover:
         assert solution is not None, "the engine reported a solution it does not hold"
         return solution
 
-    def _search_for(self, reason: str, first_item: bool, limit: Optional[int],
-                    forced: Sequence[int]) -> str:
-        """The search a query runs under --reason `reason` (see _search_for below);
-        "singles" when an option without a primary item is forced, which the Learner
-        holds false from the start (DLX never chooses such an option itself). Under
-        "learn" bad forced options are refused here as the Solver refuses them (the
-        Learner's problem is built from them first); under "auto" the Solver's start
-        refuses them before any learning."""
-        search = _search_for(reason, first_item, limit)
-        if search == "singles" or not forced:
-            return search
-        if search == "learn":
-            forced = forced_options(forced, self.solver.n_options)
-        if not self._without_primary.isdisjoint(forced):
-            return "singles"
-        return search
-
     @property
     def _without_primary(self) -> frozenset[int]:
         """The options with no primary item (found once: a query asks per puzzle)."""
@@ -555,232 +417,6 @@ class ExactCover:
                            [sum(1 for item in option if item < n_primary)
                             for option in options])
         return self._sizes
-
-    def _learned(self, forced: Sequence[int], limit: Optional[int], budget: Budget,
-                 stats: Optional[Stats], unlike: Iterable[Sequence[int]] = (),
-                 used: int = 0) -> Generator[Solution, None, None]:
-        """Solutions found by the engine's Learner, at most `limit` (None: all, each
-        forbidden once found, so that the next run finds another: correct, and slow for
-        long lists), none holding all of one of `unlike`'s option sets (the solutions
-        the DLX search found before it gave up, or the part of a known solution that
-        `other` asks about); `used`: the nodes that search spent, counted against the
-        node limit.
-
-        A fresh Learner each query, of the problem the forced options leave (see
-        `_Remainder`): a forbidden solution is no fact of the problem, and what an
-        earlier puzzle taught one would make a later puzzle's answer depend on the
-        puzzles before it (and on --jobs). One forced twice leaves no solution, as in
-        the DLX search."""
-        remainder = _Remainder(self, forced)
-        if remainder.empty:
-            return
-        learner = remainder.learner()
-        learner.start([])
-        for options in unlike:
-            inside = remainder.inside(options)
-            if inside is not None:
-                learner.forbid(inside)
-        found = 0
-        for _ in self._drive_learner(learner, budget, stats, used):
-            inside = learner.solution()
-            assert inside is not None, "the Learner reported a solution it does not hold"
-            found += 1
-            yield remainder.outside(inside)
-            if limit is not None and found >= limit:
-                return
-            learner.forbid(inside)
-
-    def _drive_learner(self, learner: Any, budget: Budget, stats: Optional[Stats],
-                       used: int) -> Generator[int, None, None]:
-        """`_drive` for a Learner: run it slice by slice, yield at each solution. A
-        slice is counted in steps (decisions and conflicts), the node limit in
-        decisions (its nodes), after the `used` nodes of a DLX search before it.
-        With --trace, one step a slice: a line per 1,000 conflicts."""
-        began = time.perf_counter()
-        node_limit = budget.node_limit
-        trace = budget.trace
-        if trace is not None:
-            watch = trace.learning(learner)
-        solutions = deepest = 0
-        try:
-            while True:
-                slice_ = 1 if trace is not None else LEARN_SLICE
-                if node_limit is not None:
-                    left = node_limit - used - learner.decisions
-                    if left <= 0:
-                        nodes = used + learner.decisions
-                        raise NodeLimitExceeded(
-                            f"search stopped after {nodes} nodes (node limit)", nodes)
-                    slice_ = min(slice_, left)
-                status = learner.run(slice_)
-                if trace is not None:
-                    watch.after(status)
-                if status == engine.SOLUTION:
-                    solutions += 1
-                    yield status
-                elif status == engine.EXHAUSTED:
-                    return
-                else:
-                    budget.check(used + learner.decisions)
-                    if budget.progress is not None:
-                        deepest = max(deepest, learner.level)
-                        budget.progress(None, used + learner.decisions, solutions,
-                                        depth=deepest, conflicts=learner.conflicts)
-        except SearchLimit as stopped:
-            # The DLX search that spent `used` nodes (auto) is the solver's last one:
-            # its updates and mems are the stopped query's; the Learner makes none.
-            stopped.nodes = used + learner.decisions
-            links = None if self.solver.mems is None else 0
-            stopped.updates, stopped.mems = ((self.solver.updates, self.solver.mems) if used
-                                             else (links, links))
-            raise
-        finally:
-            links = None if self.solver.mems is None else 0  # the twin's way: 0 or None
-            budget.tally(stats, Stats(learner.decisions, links, solutions,
-                                      time.perf_counter() - began, links, 1,
-                                      learner.decisions, learner.conflicts, learner.learned))
-
-    def _drive(self, count_only: bool, budget: Budget, stats: Optional[Stats],
-               cap: Optional[int] = None,
-               limited: bool = False) -> Generator[int, None, None]:
-        """Run the solver slice by slice; yield at each solution it reports. Between
-        slices the budget gets a turn (and Ctrl-C, as KeyboardInterrupt). After `cap`
-        nodes (--reason auto's AUTO_NODES) it raises _BudgetSpent, unless the node
-        limit, which comes first, stops it there. `limited`: the query stops at a
-        solution, so the part of the tree done is no progress (see Budget.progress)."""
-        solver = self.solver
-        deepest = 0
-        began = time.perf_counter()
-        node_limit = budget.node_limit
-        run = solver.run if budget.trace is None else budget.trace.runner(self)
-        try:
-            while True:
-                slice_ = engine.SLICE
-                if node_limit is not None:
-                    slice_ = min(slice_, node_limit - solver.nodes)
-                    if slice_ <= 0:
-                        raise NodeLimitExceeded(
-                            f"search stopped after {solver.nodes} nodes (node limit)",
-                            solver.nodes)
-                if cap is not None:
-                    slice_ = min(slice_, cap - solver.nodes)
-                    if slice_ <= 0:
-                        raise _BudgetSpent(solver.nodes)
-                status = run(slice_, count_only)
-                if status == engine.SOLUTION:
-                    yield status
-                elif status == engine.EXHAUSTED:
-                    return
-                else:
-                    budget.check(solver.nodes)
-                    if budget.progress is None:
-                        continue
-                    if limited:
-                        deepest = max(deepest, solver.level)
-                        budget.progress(None, solver.nodes, solver.count, depth=deepest)
-                    else:
-                        budget.progress(solver.progress(), solver.nodes, solver.count)
-        except SearchLimit as stopped:
-            stopped.counted(solver)  # the deadline alarm's, raised between slices, knows none
-            raise
-        finally:
-            budget.tally(stats, Stats(solver.nodes, solver.updates, solver.count,
-                                      time.perf_counter() - began, solver.mems))
-
-
-class _Remainder:
-    """The problem that forced options leave, for a Learner: their items gone, and the
-    options that clash with them (share a primary item, or a secondary one without the
-    same color) or lie wholly inside them (secondary items of the same colors: such an
-    option has no primary item, and no search chooses it). The Learner takes the forced
-    options as level-0 facts this way, not as assumptions, which it would carry in every
-    clause it learns: measured on Gecode's 25x25 sudokus when the Learner still
-    restarted (and decided the assumptions again after each restart), 4 of 18 then took
-    over 15 s that took 0.6 to 6 s so (bench/bench_learn.py). Options are renumbered; `inside`
-    and `outside` translate solutions. `empty`: the forced options clash with each
-    other (or one is forced twice): no solution."""
-
-    def __init__(self, problem: ExactCover, forced: Sequence[int]) -> None:
-        n_primary, n_secondary, options, _, colors = problem.definition
-        self.problem, self.forced = problem, list(forced)
-        taken: dict[int, int] = {}  # item -> the color the forced options give it (0: none)
-        self.empty = len(set(forced)) < len(forced)
-        for j in forced:
-            for k, item in enumerate(options[j]):
-                color = colors[j][k] if colors is not None else 0
-                if item in taken and (item < n_primary or not color or taken[item] != color):
-                    self.empty = True
-                taken[item] = color
-        self.number = [item for item in range(n_primary + n_secondary) if item not in taken]
-        self.n_primary = sum(1 for item in self.number if item < n_primary)
-        renumbered = {item: new for new, item in enumerate(self.number)}
-        self.forced_set = forced_set = set(forced)
-        self.kept = [j for j, option in enumerate(options)
-                     if j not in forced_set and not taken.keys() >= set(option)
-                     and all(_fits(item, colors[j][k] if colors is not None else 0,
-                                   taken, n_primary) for k, item in enumerate(option))]
-        self.options = [[renumbered[item] for item in options[j] if item not in taken]
-                        for j in self.kept]
-        self.colors = None if colors is None else [
-            [color for item, color in zip(options[j], colors[j]) if item not in taken]
-            for j in self.kept]
-        self.index = {j: new for new, j in enumerate(self.kept)}
-
-    def learner(self) -> Any:
-        """A fresh engine Learner of the remainder."""
-        return _new_learner(self.n_primary, len(self.number) - self.n_primary,
-                            self.options, self.colors)
-
-    def inside(self, options: Iterable[int]) -> Optional[list[int]]:
-        """Options of the whole problem as the remainder's, for `forbid` ("not all of
-        these"): the forced ones left out (they hold in every solution); None when one
-        clashes with the forced options (no solution holds them all: nothing to forbid)."""
-        inside = []
-        for j in options:
-            if j in self.index:
-                inside.append(self.index[j])
-            elif j not in self.forced_set:
-                return None
-        return inside
-
-    def outside(self, inside: Iterable[int]) -> Solution:
-        """A solution of the remainder as the whole problem's: forced options first."""
-        return self.forced + [self.kept[j] for j in inside]
-
-
-def _fits(item: int, color: int, taken: dict[int, int], n_primary: int) -> bool:
-    """Whether an option's `item` (with `color`) goes with the forced options' `taken`."""
-    if item not in taken:
-        return True
-    return item >= n_primary and color != 0 and taken[item] == color
-
-
-def _new_learner(n_primary: int, n_secondary: int, options: Sequence[Sequence[int]],
-                 colors: Optional[Sequence[Sequence[int]]]) -> Any:
-    """A fresh engine Learner of a problem (the twin's; a Solver's problem arguments
-    less the weights)."""
-    if engine.Learner is None:
-        raise ProblemError(f"the {engine.ENGINE} twin has no learning search: use "
-                           "--reason singles")
-    return engine.Learner(n_primary, n_secondary, options, colors)
-
-
-def _search_for(reason: str, first_item: bool, limit: Optional[int]) -> str:
-    """The search a query runs under --reason `reason`: "singles" (DLX alone), "auto"
-    (DLX, then the Learner once AUTO_NODES are spent) or "learn". A query that wants
-    the solutions in DLX's order (`first_item`) is DLX's; under "auto" only a query
-    that stops at the first or second solution (first, --unique) may learn: counts
-    and lists are DLX's, faster there (docs/engine.md, "Reasoning beyond singles")."""
-    if reason == "singles" or first_item:
-        return "singles"
-    if reason == "auto" and (limit is None or limit > 2):
-        return "singles"
-    return reason
-
-
-def _cap(reason: str) -> Optional[int]:
-    """The nodes the DLX search gets under `reason` before the Learner takes over."""
-    return AUTO_NODES if reason == "auto" else None
 
 
 def _first_repeated(names):

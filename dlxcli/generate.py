@@ -31,7 +31,7 @@ import random
 
 from .commands import generatable, generator
 from .errors import DlxError, NodeLimitExceeded
-from .exact_cover import Budget
+from .exact_cover import DEFAULT_REASON, Budget
 from .puzzles import Board, Generator, queries
 
 TYPE_CHECKING = False  # typing costs start-up time: only mypy reads this
@@ -114,7 +114,7 @@ class Request:
 
     def __init__(self, kind: str, size: int = 9, clues: Optional[int] = None,
                  symmetry: str = "none", band: Optional[Band] = None,
-                 seed: object = 0, reason: str = "auto") -> None:
+                 seed: object = 0, reason: str = DEFAULT_REASON) -> None:
         self.kind, self.size, self.clues = kind, size, clues
         self.symmetry, self.band, self.seed = symmetry, band, seed
         self.reason = reason
@@ -122,17 +122,19 @@ class Request:
 
 # -- one puzzle ----------------------------------------------------------------------------
 
-def make(request: Request, index: int,
-         on_try: Optional[Callable[[int], object]] = None) -> str:
+def make(request: Request, index: int, on_try: Optional[Callable[[int], object]] = None,
+         on_check: Optional[Callable[[int, int], object]] = None) -> str:
     """The input text of puzzle `index` of the run (as `input_chunks` joins them).
-    `on_try(n)` is told of every n puzzles tried (fresh grids, steps of `climb`)."""
+    `on_try(n)` is told of every n puzzles tried (fresh grids, steps of `climb`),
+    `on_check(givens, checks)` of every uniqueness check of a removal: the givens left
+    after it and the checks of this puzzle so far (a terminal shows them)."""
     rng = random.Random(puzzle_seed(request.seed, index))
     tried, fewest = 0, None
     while tried < MAX_TRIED:
         tried += 1
         board = generator_of(request.kind).board(request.size, rng)
         solution = solution_grid(request.kind, board, rng)
-        unique = None if solution is None else Uniqueness(request, board, solution)
+        unique = None if solution is None else Uniqueness(request, board, solution, on_check)
         givens = None if unique is None else remove_givens(
             board, unique.solution, unique, rng, request.symmetry, request.clues)
         if givens is not None and request.clues is not None:
@@ -227,13 +229,15 @@ def remove_givens(board: Board, givens: Sequence[int], unique: Uniqueness,
             continue
         for cell in group:
             givens[cell] = 0
-        if stays_unique(board, givens, unique, group):
+        kept = stays_unique(board, givens, unique, group)
+        if kept:
             left -= len(group)
-            if left == clues:
-                return givens
         else:
             for cell in group:
                 givens[cell] = solution[cell]
+        unique.checked(left)
+        if kept and left == clues:
+            return givens
     return givens
 
 
@@ -270,12 +274,20 @@ class Uniqueness:
     stopped at 2 under the request's --reason. The verdicts are the same either way,
     so the puzzles do not depend on it."""
 
-    __slots__ = ("grid", "solution", "budget", "learns")
+    __slots__ = ("grid", "solution", "budget", "learns", "on_check", "checks")
 
-    def __init__(self, request: Request, board: Board, solution: Sequence[int]) -> None:
+    def __init__(self, request: Request, board: Board, solution: Sequence[int],
+                 on_check: Optional[Callable[[int, int], object]] = None) -> None:
         self.grid, self.solution = board.grid, solution
         self.budget = Budget(reason=request.reason)
         self.learns = learns(request)
+        self.on_check, self.checks = on_check, 0
+
+    def checked(self, givens: int) -> None:
+        """One more removal checked, `givens` left: tell `on_check`."""
+        self.checks += 1
+        if self.on_check is not None:
+            self.on_check(givens, self.checks)
 
     def second(self, givens: Sequence[int], group: Optional[Sequence[int]] = None) -> bool:
         """Whether `givens` have a solution other than `solution`; `group`: cells just
@@ -292,7 +304,7 @@ class Uniqueness:
 def learns(request: Request) -> bool:
     """Whether the request's uniqueness checks are the learning search's."""
     out_of_reach = request.size in generator_of(request.kind).minimal_out_of_reach
-    return request.reason == "learn" or (request.reason == "auto" and out_of_reach)
+    return request.reason == "learn" or (request.reason == DEFAULT_REASON and out_of_reach)
 
 
 def symmetric_groups(board: Board, symmetry: str) -> list[list[int]]:
@@ -334,7 +346,13 @@ def input_chunks(kind: str, count: int, texts: Iterable[str]) -> Iterator[str]:
     if maker.header is not None:
         yield maker.header(count)
     for k, text in enumerate(texts):
-        yield (maker.between if k else "") + text
+        yield input_piece(kind, k, text)
+
+
+def input_piece(kind: str, k: int, text: str) -> str:
+    """Puzzle k's part (from 0) of an input: the kind's separator before all but the
+    first (a squiggly's empty line)."""
+    return (generator_of(kind).between if k else "") + text
 
 
 def make_task(task: tuple[Request, int]) -> tuple[str, int]:

@@ -252,9 +252,9 @@ def test_a_stopped_learning_search_keeps_the_updates_of_the_search_before_it(mon
     limit that stops the latter reported 0 updates and 0 mems (`-v` after a stopped
     first-solution pack search): they are those of the dancing-links search, which the
     same query limited to those nodes under --reason singles reports."""
-    from dlxcli import exact_cover
+    from dlxcli import strategies
     from dlxcli.errors import NodeLimitExceeded
-    monkeypatch.setattr(exact_cover, "AUTO_NODES", 10)
+    monkeypatch.setattr(strategies, "AUTO_NODES", 10)
     stopped = {}
     for reason, node_limit in (("singles", 10), ("auto", 15)):
         with pytest.raises(NodeLimitExceeded) as raised:

@@ -19,6 +19,7 @@ from unittest import mock
 import pytest
 
 from cli import runner
+from dlxcli.cli import generate as generate_command
 import grid_oracle as oracle
 from dlxcli import generate as making
 
@@ -325,7 +326,9 @@ def test_a_file_too_large_for_out_is_named_and_the_folder_left_absent(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_stdout_appended_to_a_file_too_small_is_cut_back_to_what_it_held(tmp_path):
+def test_stdout_appended_to_a_file_too_small_keeps_whole_puzzles_only(tmp_path):
+    """1,000 bytes hold the 14 bytes before and 12 puzzle lines of 82: the 13th, cut
+    short, is cut back (issue 29: whole or absent per puzzle)."""
     kept = tmp_path / "kept.txt"
     kept.write_bytes(b"earlier lines\n")
     with open(kept, "ab") as appended:
@@ -333,17 +336,18 @@ def test_stdout_appended_to_a_file_too_small_is_cut_back_to_what_it_held(tmp_pat
                                stdout=appended, preexec_fn=file_size_limit(1000))
     assert done.returncode == 2
     assert done.stderr == b"dlxcli: generate: cannot write <stdout>: File too large\n"
-    assert kept.read_bytes() == b"earlier lines\n"
+    whole = generated("sudoku", "--count", "12", "--seed", "1").encode()
+    assert kept.read_bytes() == b"earlier lines\n" + whole
 
 
 def failing_at(index):
     """making.make, but puzzle `index` cannot be made."""
     make = making.make
 
-    def failing(request, k, on_try=None):
+    def failing(request, k, on_try=None, on_check=None):
         if k == index:
             raise making.GenerationFailed(f"puzzle {k + 1}: no luck")
-        return make(request, k, on_try)
+        return make(request, k, on_try, on_check)
     return mock.patch.object(making, "make", failing)
 
 
@@ -354,36 +358,108 @@ def test_a_failed_squiggly_run_writes_not_even_its_header():
     assert result.stderr.endswith("; nothing written\n")
 
 
-def test_a_run_that_fails_half_way_writes_nothing_and_says_how_to_get_the_puzzles_made(tmp_path):
+def test_a_run_that_fails_half_way_keeps_the_puzzles_made_and_says_how_to_make_them(tmp_path):
+    """Issue 29: whole or absent per puzzle. The first two are the run's first two, on
+    stdout and in --out (a manifest listing exactly them); the message says how to make
+    them again."""
+    out = tmp_path / "out"
     with failing_at(2):
         result = run("generate", "sudoku", "--count", "5", "--seed", "1")
-        into_folder = run("generate", "sudoku", "--count", "5", "--seed", "1",
-                          "--out", str(tmp_path / "out"))
-    assert result.exit_code == 1 and result.stdout == ""
-    assert result.stderr == ("dlxcli: generate: puzzle 3: no luck; nothing written (puzzles "
-                             "1 to 2 were made: the same seed with --count 2 makes them "
-                             "again)\n")
-    assert into_folder.exit_code == 1 and list(tmp_path.iterdir()) == []
+        into_folder = run("generate", "sudoku", "--count", "5", "--seed", "1", "--out", str(out))
+        squiggly = run("generate", "squiggly", "--count", "5", "--seed", "1")
+    two = generated("sudoku", "--count", "2", "--seed", "1")
+    assert result.exit_code == 1 and result.stdout == two
+    assert result.stderr == ("dlxcli: generate: puzzle 3: no luck; 2 puzzles written (the "
+                             "same seed with --count 2 makes them again)\n")
+    assert into_folder.exit_code == 1
+    assert names(out) == [".dlxcli-generate", "sudoku-1.in", "sudoku-2.in"]
+    assert (out / "sudoku-1.in").read_text() + (out / "sudoku-2.in").read_text() == two
+    assert (out / ".dlxcli-generate").read_text().splitlines()[1:] == ["sudoku-1.in",
+                                                                       "sudoku-2.in"]
+    assert squiggly.stdout == generated("squiggly", "--count", "2", "--seed", "1")
+
+
+def puzzles_so_far(process, where, out, count):
+    """Wait until `process` has written `count` puzzles (lines of stdout, or files in
+    `out`); returns stdout's lines read so far."""
+    deadline = time.monotonic() + 60
+    lines = []
+    while where == "stdout" and len(lines) < count:
+        lines.append(process.stdout.readline())
+    while where == "out" and len(list(out.glob("sudoku-*.in"))) < count:
+        assert time.monotonic() < deadline
+        time.sleep(0.02)
+    return lines
 
 
 @pytest.mark.parametrize("where", ["stdout", "out"])
+@pytest.mark.parametrize("jobs", ["1", "2"])
 @pytest.mark.parametrize("signum, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
-def test_a_run_stopped_half_way_writes_nothing(where, signum, status, tmp_path):
+def test_a_run_stopped_half_way_keeps_its_whole_puzzles(where, jobs, signum, status, tmp_path):
+    """Issue 29: a signal mid-run keeps every finished puzzle, whole, and says how many;
+    they are exactly what --count k makes with the same seed."""
     out = tmp_path / "out"
-    args = ["generate", "sudoku", "--count", "100000", "--seed", "1"]
+    args = ["generate", "sudoku", "--count", "100000", "--seed", "1", "--jobs", jobs]
     args += ["--out", str(out)] if where == "out" else []
-    process = subprocess.Popen(DLXCLI + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-    deadline = time.monotonic() + 60
-    while where == "out" and not any(out.glob(".dlxcli-generate-*/*.in")):
-        assert time.monotonic() < deadline
-        time.sleep(0.05)
-    time.sleep(1)
+    # unbuffered: communicate() reads the pipe itself, past any buffer readline fills
+    process = subprocess.Popen(DLXCLI + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               bufsize=0)
+    lines = puzzles_so_far(process, where, out, 3)
     process.send_signal(signum)
     stdout, stderr = process.communicate(timeout=60)
-    assert process.returncode == status and stdout == b""
+    assert process.returncode == status
+    message = re.search(rb"dlxcli: generate: (\d+) puzzles written \(the same seed with "
+                        rb"--count (\d+) makes them again\)\n", stderr)
+    assert message and message[1] == message[2]
+    kept = int(message[1])
+    assert kept >= 3
     assert stderr.endswith(b"dlxcli: interrupted\n" if signum == signal.SIGINT
                            else b"dlxcli: terminated\n")
-    assert list(tmp_path.iterdir()) == []
+    again = generated("sudoku", "--count", str(kept), "--seed", "1")
+    if where == "stdout":
+        assert b"".join(lines) + stdout == again.encode()
+    else:
+        files = sorted(out.glob("sudoku-*.in"))
+        assert "".join(path.read_text() for path in files) == again
+        assert (out / ".dlxcli-generate").read_text().splitlines()[1:] == [
+            path.name for path in files]
+        assert [path.name for path in out.iterdir() if path.name.startswith(".dlxcli-generate-")
+                ] == []
+
+
+def test_jobs_2_streams_the_output_of_jobs_1():
+    """The same bytes, and with --out the same files."""
+    args = ["sudoku", "--count", "6", "--seed", "j"]
+    assert generated(*args, "--jobs", "2") == generated(*args, "--jobs", "1")
+
+
+def test_the_puzzle_being_made_reports_its_givens_left_and_checks_done():
+    """What a terminal shows of the current puzzle (issue 29): a report after every
+    uniqueness check, checks counted from 1, givens never growing, the last report's
+    givens those of the puzzle written."""
+    reports = []
+    text = making.make(making.Request("sudoku", 9, seed="p"), 0,
+                       on_check=lambda givens, checks: reports.append((givens, checks)))
+    assert [checks for _, checks in reports] == list(range(1, len(reports) + 1))
+    givens = [left for left, _ in reports]
+    assert givens == sorted(givens, reverse=True) and givens[0] <= 81
+    assert givens[-1] == sum(ch != "." for ch in text.strip())
+
+    class Shown:
+        def start(self, count):
+            pass
+
+        def begin(self, name):
+            pass
+
+        def tally(self, completed, rate):
+            self.rate = rate
+    shown = Shown()
+    tally = generate_command.Tally(shown, making.Request("sudoku", 9), 3)
+    tally.checked(61, 20)
+    assert shown.rate.endswith("0/3 found, puzzle 1: 61 givens, 20 checks")
+    tally.found_one()
+    assert shown.rate.endswith("1/3 found")
 
 
 @pytest.mark.parametrize("args, message", [

@@ -23,7 +23,8 @@ LAYERS = (
     ("base", ("dlxcli.errors", "dlxcli.memo", "dlxcli.formats", "dlxcli.pool", "dlxcli.files",
               "dlxcli")),
     ("engine", ("dlxcli.engine",)),
-    ("exact_cover", ("dlxcli.exact_cover", "dlxcli.trace", "dlxcli.parallel")),
+    ("exact_cover", ("dlxcli.exact_cover", "dlxcli.stats", "dlxcli.strategies", "dlxcli.trace",
+                     "dlxcli.parallel")),
     ("puzzles", ("dlxcli.puzzles", "dlxcli.generate", "dlxcli.commands")),
     ("cli", ("dlxcli.cli", "dlxcli.__main__")),
 )

@@ -23,9 +23,10 @@ import grid_oracle
 import oracle
 from cli import run
 from conftest import slow_on_python
-from dlxcli import engine, exact_cover
+from dlxcli import engine, strategies
 from dlxcli.errors import NodeLimitExceeded
-from dlxcli.exact_cover import AUTO_NODES, Budget, ExactCover, Stats
+from dlxcli.exact_cover import Budget, ExactCover, Stats
+from dlxcli.strategies import AUTO_NODES
 from paths import REPO, SAMPLES
 from random_problems import problems
 
@@ -83,7 +84,7 @@ def test_auto_hands_over_to_learning_without_repeating_a_cover(problem, limit):
 def spent_at_once():
     """AUTO_NODES set to 1 for a while: auto's DLX search hands over at once."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(exact_cover, "AUTO_NODES", 1)
+        patch.setattr(strategies, "AUTO_NODES", 1)
         yield
 
 

@@ -14,7 +14,7 @@ import time
 
 from ..commands import puzzle_module
 from ..errors import DlxError, InputError, SearchLimit, TimeLimitExceeded
-from ..exact_cover import Budget, Stats
+from ..exact_cover import DEFAULT_REASON, Budget, Stats
 from ..pool import WorkerDied, WorkerPool
 from ..puzzles import Unsolved
 from ._inputs import is_regular, read_lines, read_text
@@ -41,8 +41,8 @@ class Limits:
 
     __slots__ = ("timeout", "node_limit", "split", "trace", "reason", "estimate")
 
-    def __init__(self, timeout=None, node_limit=None, split=None, trace=None, reason="auto",
-                 estimate=None):
+    def __init__(self, timeout=None, node_limit=None, split=None, trace=None,
+                 reason=DEFAULT_REASON, estimate=None):
         self.timeout, self.node_limit, self.split = timeout, node_limit, split
         self.trace, self.reason, self.estimate = trace, reason, estimate
 

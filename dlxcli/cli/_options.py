@@ -15,7 +15,7 @@ import click
 
 from ..commands import default_settings, puzzle_module
 from ..estimate import PROBES, SECONDS, SEED
-from ..exact_cover import AUTO_NODES, REASONS
+from ..exact_cover import REASONS
 from . import _run
 
 DEFAULT = _run.RUN_DEFAULTS
@@ -66,8 +66,8 @@ def input_options(command):
                      help="Which search answers a first solution or --unique: singles "
                           "(dancing links, reasoning by naked and hidden singles), learn "
                           "(the learning search: conflicts teach it clauses), or auto "
-                          f"(dancing links for {AUTO_NODES:,} nodes, then learn). Counts and "
-                          "lists stay dancing links but under learn (docs/engine.md)."),
+                          "(both in turn, the first to finish answers). Counts and lists "
+                          "stay dancing links but under learn (docs/engine.md)."),
         click.option("--progress/--no-progress", default=DEFAULT["progress"],
                      help="Show a progress bar and a summary table on stderr "
                           "[default: when stderr is a terminal and the run takes more "

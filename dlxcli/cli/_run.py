@@ -11,6 +11,7 @@ import os
 import sys
 
 from ..commands import default_settings
+from ..exact_cover import DEFAULT_REASON
 from . import _signals, _ui
 from ._batch import Job, Limits, solve_jobs
 from ._inputs import find_sources, printable
@@ -23,7 +24,7 @@ RUN_DEFAULTS = {"paths": (), "recursive": False, "jobs": 1, "timeout": None,
                 "node_limit": None, "progress": None, "verbosity": 0,
                 "output_format": "judge", "out_dir": None, "headers": None,
                 "scheduler": None, "checkpoint": None, "stats": False,
-                "trace": False, "trace_limit": 2000, "reason": "auto",
+                "trace": False, "trace_limit": 2000, "reason": DEFAULT_REASON,
                 "estimate": False, "probes": None, "seed": None}
 """The options the runner consumes, at their defaults; `_options` declares the click
 options with these defaults. Every other setting goes to the puzzle's solve_text."""

@@ -6,11 +6,14 @@ generate sudoku --count 5 | dlxcli sudoku --unique` answers each), or with --out
 file per puzzle. --jobs makes them on worker processes, each puzzle from its own seed,
 so the output is the same bytes whatever --jobs is.
 
-The output is whole or absent: the puzzles are held (stdout's in a spooled temporary
-file, --out's in a hidden folder inside DIR) until the last one is made, and only then
-written out, so that a run that fails or is stopped writes nothing. An --out folder
-holds one run's puzzles, listed in its MANIFEST: the next run replaces them, and a
-folder that holds anything else is refused rather than mixed.
+The output streams, whole or absent per puzzle: each puzzle is written once it is made
+(stdout in seed order, --out one whole file at a time), so that a run that fails or is
+stopped keeps every puzzle it finished, and says how many: the first k, which the same
+seed with --count k makes again. An output whose head names the count (a squiggly
+input's number of cases, an SVG document) is held until the run ends, then written with
+the puzzles finished. An --out folder holds one run's puzzles, listed in its MANIFEST,
+kept true after each file: a run replaces the previous run's files as it writes its
+first, and a folder that holds anything else is refused rather than mixed.
 """
 
 import os
@@ -23,7 +26,7 @@ import click
 from .. import generate as making
 from ..commands import generatable, generator
 from ..errors import DlxError
-from ..exact_cover import AUTO_NODES, REASONS
+from ..exact_cover import REASONS
 from ..files import NotRegularFile, open_regular
 from ..pool import WorkerPool
 from . import _ui
@@ -110,9 +113,8 @@ EXAMPLES = ["dlxcli generate sudoku --count 5 --seed 1 | dlxcli sudoku --unique"
               show_default=True,
               help="Which search checks uniqueness: singles (dancing links), learn (the "
                    "learning search, each check asking only about the cells just "
-                   "removed), or auto (learn for a 25x25, else dancing links, learning "
-                   "only where they take more than " f"{AUTO_NODES:,} nodes). The puzzles "
-                   "are the same.")
+                   "removed), or auto (learn for a 25x25, else both searches in turn, "
+                   "the first to finish answering). The puzzles are the same.")
 @click.option("--progress/--no-progress", default=RUN_DEFAULTS["progress"],
               help="Show a progress bar on stderr: puzzles found, puzzles tried and tries "
                    "per second [default: when stderr is a terminal and the run takes more "
@@ -135,18 +137,39 @@ def command(kind, size, count, clues, minimal, symmetry, seed, jobs, difficulty,
     try:
         with interruptible():
             with output_for(request.kind, count, out_dir,
-                            rendering(request.kind, output_format, solution)) as output:
-                with tally.ui, closing(made(request, count, processes(jobs, verbosity),
-                                            tally)) as texts:
-                    output.hold(texts)
-                output.commit()
+                            rendering(request.kind, output_format, solution), tally.ui) as output:
+                write_all(output, request, count, processes(jobs, verbosity), tally)
     except BrokenPipeError:  # `| head`: end quietly, as the solving commands do
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(EXIT_NO_ANSWER)
-    except DlxError as exc:
-        stop(f"{exc}; nothing written" + tally.made_again(), EXIT_NO_ANSWER)
     except OutputFailed as exc:
         stop(str(exc), EXIT_BAD_INPUT)
+
+
+def write_all(output, request, count, jobs, tally):
+    """Make the puzzles and write each as it comes; when the run stops before the last
+    (an error, Ctrl-C), the finished ones are kept, and an interrupted run says how
+    many."""
+    try:
+        with tally.ui, closing(made(request, count, jobs, tally)) as texts:
+            for text in texts:
+                output.add(text)
+    except KeyboardInterrupt:
+        output.end()
+        echo(f"dlxcli: generate: {kept(output.written)}\n", err=True)
+        raise
+    except DlxError as exc:
+        output.end()
+        stop(f"{exc}; {kept(output.written)}", EXIT_NO_ANSWER)
+    output.end()
+
+
+def kept(found):
+    """What a run that stopped after `found` puzzles kept, and how to make them again."""
+    if not found:
+        return "nothing written"
+    return (f"{found} puzzle{'s' if found > 1 else ''} written (the same seed with "
+            f"--count {found} makes them again)")
 
 
 def stop(message, status):
@@ -188,29 +211,31 @@ class Tally:
     def __init__(self, ui, request, count):
         self.ui, self.count = ui, count
         self.found = self.tries = 0
+        self.current = ""
         self.began = time.perf_counter()
         ui.start(count)
         ui.begin(making.describe(making.Request(request.kind, request.size)))
 
     def tried(self, tries):
         self.tries += tries
+        self.current = ""
+        self._show()
+
+    def checked(self, givens, checks):
+        """The puzzle being made (here, not on a worker) has `givens` left after
+        `checks` uniqueness checks."""
+        self.current = f", puzzle {self.found + 1}: {givens:,} givens, {checks:,} checks"
         self._show()
 
     def found_one(self):
         self.found += 1
+        self.current = ""
         self._show()
 
     def _show(self):
         seconds = max(time.perf_counter() - self.began, 1e-9)
         self.ui.tally(self.found, f"{self.tries:,} tried, {self.tries / seconds:,.1f}/s, "
-                                  f"{self.found:,}/{self.count:,} found")
-
-    def made_again(self):
-        """How to get the puzzles made before a failure: the same seed makes them."""
-        if not self.found:
-            return ""
-        return (f" (puzzles 1 to {self.found} were made: the same seed with --count "
-                f"{self.found} makes them again)")
+                                  f"{self.found:,}/{self.count:,} found{self.current}")
 
 
 def made(request, count, jobs, tally):
@@ -218,7 +243,7 @@ def made(request, count, jobs, tally):
     counted on the tally."""
     if jobs <= 1 or count <= 1:
         for index in range(count):
-            text = making.make(request, index, tally.tried)
+            text = making.make(request, index, tally.tried, tally.checked)
             tally.found_one()
             yield text
         return
@@ -230,7 +255,7 @@ def made(request, count, jobs, tally):
             yield text
 
 
-# -- the output, whole or absent ------------------------------------------------------------
+# -- the output, whole or absent per puzzle ---------------------------------------------------
 
 class OutputFailed(Exception):
     """The output cannot be written (the message names where and why): exit status 2."""
@@ -240,17 +265,20 @@ def failed(where, error):
     return OutputFailed(f"cannot write {where}: {error.strerror or error}")
 
 
-def output_for(kind, count, out_dir, render):
-    return (StdoutOutput(kind, count, render) if out_dir is None
+def output_for(kind, count, out_dir, render, ui):
+    return (StdoutOutput(render, ui) if out_dir is None
             else FolderOutput(out_dir, kind, count, render))
 
 
 class Rendering:
     """How puzzles are written: `chunks(count, first, texts)` are the pieces of an output
-    of `count` puzzles numbered from `first`, `suffix` ends a file of one."""
+    of `count` puzzles numbered from `first`, `suffix` ends a file of one; `piece(k,
+    text)` is puzzle k's part of an output of several (from 0), or None where such an
+    output cannot be written a puzzle at a time (its head names the count: a squiggly
+    input's number of cases, an SVG document)."""
 
-    def __init__(self, chunks, suffix):
-        self.chunks, self.suffix = chunks, suffix
+    def __init__(self, chunks, suffix, piece=None):
+        self.chunks, self.suffix, self.piece = chunks, suffix, piece
 
 
 def rendering(kind, output_format, solution):
@@ -259,49 +287,60 @@ def rendering(kind, output_format, solution):
         from ._svg import generated_document
         return Rendering(lambda _count, first, texts:
                          [generated_document(kind, texts, solution, first)], ".svg")
+    piece = (None if generator(kind).header is not None
+             else lambda k, text: making.input_piece(kind, k, text))
     return Rendering(lambda count, _first, texts: making.input_chunks(kind, count, texts),
-                     ".in")
+                     ".in", piece)
 
 
 class StdoutOutput:
-    """The puzzles as one input on stdout, held in a temporary file (in memory up to
-    SPOOL_BYTES) until the last one is made."""
+    """The puzzles as one input on stdout: each written whole once made (`add`), or,
+    where the rendering has no piece of one puzzle, all those made written at the `end`."""
 
-    def __init__(self, kind, count, render):
-        import tempfile
-        self.kind, self.count, self.render = kind, count, render
-        self.spool = tempfile.SpooledTemporaryFile(SPOOL_BYTES)
+    def __init__(self, render, ui):
+        self.render, self.ui = render, ui
+        self.held = []
+        self.written = 0
+        """Puzzles written (or held, to be written at the end)."""
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
-        self.spool.close()
         return False
 
-    def hold(self, texts):
-        try:
-            for chunk in self.render.chunks(self.count, 1, texts):
-                self.spool.write(chunk.encode())
-        except OSError as exc:
-            import tempfile
-            raise failed(f"the temporary file that holds the output in "
-                         f"{printable(tempfile.gettempdir())}", exc) from None
+    def add(self, text):
+        with held():
+            if self.render.piece is None:
+                self.held.append(text)
+            else:
+                self.write(self.render.piece(self.written, text).encode())
+            self.written += 1
 
-    def commit(self):
-        """Copy the held output to stdout: straight to its file descriptor, so that no
-        part is left in a buffer (a stdout without one, as tests capture it, gets it
-        whole through sys.stdout)."""
-        self.spool.seek(0)
+    def end(self):
+        """Write what was held: the puzzles made, as an output of that many."""
+        if self.held:
+            with held():
+                self.write("".join(self.render.chunks(len(self.held), 1, self.held)).encode())
+                self.held = []
+
+    def write(self, data):
+        """Write `data` to stdout whole (the caller holds the ending signals: one puzzle
+        is never cut in half), straight to its file descriptor (a regular file is cut
+        back to its old end if the write fails); a stdout without one, as tests capture
+        it, gets it through sys.stdout."""
         if sys.stdout is None:  # started with stdout closed (`>&-`)
             raise OutputFailed("cannot write <stdout>: it is closed")
+        self.ui.before_answer()
         try:
             fd = sys.stdout.fileno()
         except (AttributeError, ValueError, OSError):
-            sys.stdout.buffer.write(self.spool.read())
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
             return
+        import io
         try:
-            write_to_descriptor(fd, self.spool)
+            write_to_descriptor(fd, io.BytesIO(data))
         except BrokenPipeError:
             raise
         except OSError as exc:
@@ -344,18 +383,20 @@ def appending_at(fd):
 
 class FolderOutput:
     """The puzzles as one input file each, DIR/KIND-K.in (K padded to the width of the
-    count): written as they are made into a hidden folder inside DIR, then moved into
-    DIR all at once. DIR holds one run's puzzles: its MANIFEST lists them, the next run
-    replaces them (removing those it does not write again), and a DIR that holds any
-    other file (not hidden) is refused before anything is made, so that two runs never
-    mix and nothing that this command did not write is removed. A lock on DIR keeps
-    concurrent runs apart."""
+    count), each written whole once made: into a hidden folder inside DIR, then moved
+    into DIR. DIR holds one run's puzzles: its MANIFEST lists them, true after each
+    file (a name is listed before its file comes in, so no file of a run is ever
+    unlisted); the first file replaces the previous run's (removing those it does not
+    write again), and a DIR that holds any other file (not hidden) is refused before
+    anything is made, so that two runs never mix and nothing that this command did not
+    write is removed. A lock on DIR keeps concurrent runs apart."""
 
     def __init__(self, folder, kind, count, render):
         self.folder, self.kind, self.width = folder, kind, len(str(count))
         self.render = render
         self.shown = printable(folder)
-        self.created, self.lock, self.staging, self.written = [], None, None, []
+        self.created, self.lock, self.staging, self.names = [], None, None, []
+        self.manifest = os.path.join(folder, MANIFEST)
         try:
             self.created = made_folders(folder)
             self.lock = locked(folder, self.shown)
@@ -380,35 +421,48 @@ class FolderOutput:
             self.discard()
         return False
 
-    def hold(self, texts):
-        for k, text in enumerate(texts, 1):
-            name = f"{self.kind}-{k:0{self.width}d}{self.render.suffix}"
-            try:
-                write_file(os.path.join(self.staging, name),
-                           "".join(self.render.chunks(1, k, [text])))
-            except OSError as exc:
-                raise failed(printable(os.path.join(self.folder, name)), exc) from None
-            self.written.append(name)
+    @property
+    def written(self):
+        """Puzzles written into DIR."""
+        return len(self.names)
 
-    def commit(self):
-        """Move the run's files into DIR and remove the previous run's others. The
-        manifest lists both until the others are gone: a run killed half-way leaves no
-        file of its own that the next run would not know."""
-        written = set(self.written)
-        left_over = [name for name in self.previous if name not in written]
-        manifest = os.path.join(self.folder, MANIFEST)
+    def add(self, text):
+        k = len(self.names) + 1
+        name = f"{self.kind}-{k:0{self.width}d}{self.render.suffix}"
+        staged = os.path.join(self.staging, name)
+        try:
+            write_file(staged, "".join(self.render.chunks(1, k, [text])))
+        except OSError as exc:
+            raise failed(printable(os.path.join(self.folder, name)), exc) from None
         try:
             with held():
-                write_file(manifest, manifest_text(self.written + left_over))
-                for name in self.written:
-                    os.replace(os.path.join(self.staging, name),
-                               os.path.join(self.folder, name))
-                for name in left_over:
-                    os.unlink(os.path.join(self.folder, name))
-                write_file(manifest, manifest_text(self.written))
+                if not self.names:
+                    self.replace_previous()
+                self.write_manifest(self.names + [name])
+                os.replace(staged, os.path.join(self.folder, name))
+                self.names.append(name)
+                self.created = []  # DIR holds a puzzle now: it stays
         except OSError as exc:
-            raise failed(printable(exc.filename or manifest), exc) from None
-        self.created = []
+            raise failed(printable(exc.filename or self.manifest), exc) from None
+
+    def replace_previous(self):
+        """Remove the previous run's files (the manifest lists them until they are
+        gone: a run killed half-way leaves no file that the next run would not know)."""
+        self.write_manifest(self.previous)
+        for name in self.previous:
+            os.unlink(os.path.join(self.folder, name))
+        self.previous = []
+
+    def write_manifest(self, names):
+        """DIR's MANIFEST listing `names`, made in the hidden folder and moved into DIR,
+        so that a run killed with SIGKILL while writing it leaves its temporary file
+        there, for the next run to remove, not in DIR."""
+        staged = os.path.join(self.staging, MANIFEST)
+        write_file(staged, manifest_text(names))
+        os.replace(staged, self.manifest)
+
+    def end(self):
+        """Done (the files are in DIR already): remove the hidden folder, let DIR go."""
         self.discard()
 
     def discard(self):
@@ -436,8 +490,6 @@ STAGING_PREFIX = ".dlxcli-generate-"
 MANIFEST_HEAD = "# dlxcli generate: the files of the run that wrote this folder\n"
 MANIFEST_BYTES = 64 * 2 ** 20
 """The largest MANIFEST read: the names of some two million puzzles."""
-SPOOL_BYTES = 16 * 2 ** 20
-"""Output held in memory before it goes to a temporary file."""
 
 
 def manifest_text(names):

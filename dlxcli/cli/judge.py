@@ -98,7 +98,7 @@ def _plural(noun, count):
     return noun + "s"
 
 
-def _job(source, command_name, reason="auto"):
+def _job(source, command_name, reason=RUN_DEFAULTS["reason"]):
     """The Job for one input: its command, and that command's settings from NAME.args
     (a problem instead when either cannot be had, or when --reason cannot answer it)."""
     if source.path.endswith(EXPECTED_SUFFIXES):

@@ -1,0 +1,489 @@
+"""The searches that answer a query, one strategy per --reason (docs/engine.md,
+"Reasoning beyond singles"): `DancingLinks` (singles), `Learning` (learn) and
+`Portfolio` (auto: both interleaved, the first to finish answers). `choose` is the one
+place that picks one.
+
+Layer: between the engine and exact_cover, whose queries call `choose` and the strategy
+it returns (it knows ExactCover by the objects it is given, never imports it). Each
+search is resumable (`_DancingLinks`, `_Learning`): it runs for a number of its own
+steps (DLX nodes, Learner decisions and conflicts) and stops at a solution, so that
+one driver (`_advance`) gives the time limit, the node limit, Ctrl-C and the progress
+callback their turn between slices, for every strategy.
+"""
+
+from __future__ import annotations
+
+import time
+
+from . import engine
+from .engine._checks import forced_options
+from .errors import EngineBusy, NodeLimitExceeded, ProblemError, SearchLimit
+from .stats import Stats
+
+TYPE_CHECKING = False  # typing costs start-up time: only mypy reads this
+if TYPE_CHECKING:
+    from collections.abc import Callable, Generator, Iterable, Sequence
+    from typing import Any, Optional, Union
+
+    from .exact_cover import Budget, ExactCover, Progress, Solution
+
+    Search = Union["_DancingLinks", "_Learning"]
+
+AUTO_NODES = 100_000
+"""The DLX nodes --reason auto runs before the Learner starts: above the most one puzzle
+of hard1000, 17clue1000, the 16x16, squiggly and samurai sets needs (docs/engine.md,
+"Reasoning beyond singles"), so that those answer as with --reason singles, and the
+Learner costs them nothing."""
+ROUND_STEPS = 1_024
+"""The Learner's steps (decisions and conflicts) in one round of the portfolio."""
+NODE_WORTH = 256
+"""What one Learner step is worth in DLX nodes, times s(s - 1) for options of s items
+on average: the DLX nodes of a round are ROUND_STEPS * NODE_WORTH / (s(s - 1)), so that
+each search gets about half the time. A DLX node's cost grows with s(s - 1) (its commit
+covers the s - 1 other items of an option, and each cover hides s - 1 nodes of every
+option it takes out): 0.17 us on K15 and K17 (s = 2), 0.9 to 1.1 us on Gecode's 25x25
+(s = 4); a Learner step's cost grows more slowly, 15 to 25 us there, 55 to 65 us here
+(docs/performance.md)."""
+
+LEARN_SLICE = engine.SLICE >> 6
+"""Steps per call of Learner.run: a step costs some 100 times a DLX node, so a 64th of a
+DLX slice gives Ctrl-C, time limits and progress their turn as often."""
+
+
+def choose(reason: str, problem: ExactCover, first_item: bool, limit: Optional[int],
+           forced: Sequence[int]) -> Strategy:
+    """The strategy of a query (solutions, at most `limit`) under --reason `reason`:
+
+    * DLX whenever the order of its solutions is asked for (`first_item`), or under
+      auto for counts and lists (limit None or above 2: DLX's, faster there);
+    * the portfolio under auto for a first solution and --unique (limit 1 or 2);
+    * the Learner under learn, unless the forced options cannot be the Learner's
+      (`_learnable`): then DLX. Bad forced options are refused here as the Solver
+      refuses them, since the Learner's problem is built from them first."""
+    if reason == "singles" or first_item or (reason == "auto" and (limit is None or limit > 2)):
+        return DANCING_LINKS
+    if reason == "auto":
+        return PORTFOLIO
+    return LEARNING if _learnable(problem, forced_options(forced, problem.solver.n_options)) \
+        else DANCING_LINKS
+
+
+def _learnable(problem: ExactCover, forced: Sequence[int]) -> bool:
+    """Whether the Learner can search with these forced options: not when one has no
+    primary item (the Learner holds such an option false from the start; DLX never
+    chooses one itself, but a forced one stands). Asked only where a Learner would
+    start: finding those options costs a pass over the problem's."""
+    return not forced or problem._without_primary.isdisjoint(forced)
+
+
+class Strategy:
+    """How a query searches: `solutions` yields them lazily (at most `limit`, None for
+    all), `count` counts them; both add their costs into `stats`."""
+
+    def solutions(self, problem: ExactCover, forced: Sequence[int], first_item: bool,
+                  limit: Optional[int], budget: Budget,
+                  stats: Optional[Stats]) -> Generator[Solution, None, None]:
+        raise NotImplementedError
+
+    def count(self, problem: ExactCover, forced: Sequence[int], first_item: bool,
+              budget: Budget, stats: Optional[Stats]) -> int:
+        return sum(1 for _ in self.solutions(problem, forced, first_item, None, budget, stats))
+
+
+class DancingLinks(Strategy):
+    """--reason singles: Knuth's DLX alone, its solutions in its order."""
+
+    def solutions(self, problem: ExactCover, forced: Sequence[int], first_item: bool,
+                  limit: Optional[int], budget: Budget,
+                  stats: Optional[Stats]) -> Generator[Solution, None, None]:
+        search = _DancingLinks(problem, forced, first_item, budget, limited=limit is not None)
+        with _Accounted(budget, stats, lambda: search.found, search):
+            while True:
+                status = _advance(search, None, budget)
+                if status == engine.EXHAUSTED:
+                    return
+                yield search.solution()
+                search.still_ours()
+                if limit is not None and search.found >= limit:
+                    return
+
+    def count(self, problem: ExactCover, forced: Sequence[int], first_item: bool,
+              budget: Budget, stats: Optional[Stats]) -> int:
+        search = _DancingLinks(problem, forced, first_item, budget, count_only=True)
+        with _Accounted(budget, stats, lambda: search.found, search):
+            _advance(search, None, budget)
+        return search.found
+
+    def maximize(self, problem: ExactCover, forced: Sequence[int], first_item: bool,
+                 budget: Budget, stats: Optional[Stats],
+                 floor: Optional[int]) -> Optional[tuple[int, Solution]]:
+        """(best weight, a solution with it) by branch and bound; the solutions it adds
+        into `stats` are the better ones it found."""
+        search = _DancingLinks(problem, forced, first_item, budget, maximize=True)
+        if floor is not None:
+            problem.solver.set_floor(floor)
+        with _Accounted(budget, stats, lambda: search.found, search):
+            while _advance(search, None, budget) == engine.SOLUTION:
+                pass
+        best = problem.solver.best_weight
+        return None if best is None else (best, search.solution())
+
+
+class Learning(Strategy):
+    """--reason learn: the engine's Learner, each solution forbidden once found (all of
+    them: correct, and slow for long lists)."""
+
+    def solutions(self, problem: ExactCover, forced: Sequence[int], first_item: bool,
+                  limit: Optional[int], budget: Budget, stats: Optional[Stats],
+                  unlike: Iterable[Sequence[int]] = ()) -> Generator[Solution, None, None]:
+        search = _Learning(problem, forced, budget, unlike)
+        with _Accounted(budget, stats, lambda: search.found, search):
+            while limit is None or search.found < limit:
+                if _advance(search, None, budget) == engine.EXHAUSTED:
+                    return
+                yield search.solution()
+                search.forbid_found()
+
+
+class Portfolio(Strategy):
+    """--reason auto for a first solution and --unique: DLX alone for AUTO_NODES nodes,
+    then the Learner and DLX in turn, ROUND_STEPS steps and about as much time of DLX
+    nodes a turn (NODE_WORTH),
+    until one of them finishes the query. Each solution either finds is given once, in
+    the order found (the Learner is told to skip DLX's; one that DLX finds after the
+    Learner is passed over); either search exhausted means that no other solution
+    exists. The Learner starts only when DLX's AUTO_NODES are spent (and never where
+    the forced options cannot be its: `_learnable`).
+
+    The turns are counted in steps and nodes, never in seconds, so the answer, its
+    order and the figures are the same on every run, and on either twin (docs/engine.md,
+    "Reasoning beyond singles")."""
+
+    def solutions(self, problem: ExactCover, forced: Sequence[int], first_item: bool,
+                  limit: Optional[int], budget: Budget,
+                  stats: Optional[Stats]) -> Generator[Solution, None, None]:
+        dlx = _DancingLinks(problem, forced, first_item, budget, limited=True)
+        learner: Optional[_Learning] = None
+        given: list[Solution] = []
+        seen: set[frozenset[int]] = set()  # the solutions given, once the Learner runs
+        search: Search = dlx
+        units: Optional[int] = AUTO_NODES
+        with _Accounted(budget, stats, lambda: len(given), dlx, lambda: learner):
+            while limit is None or len(given) < limit:
+                other = learner if search is dlx else dlx
+                status = _advance(search, units, budget, 0 if other is None else other.nodes)
+                if status == engine.EXHAUSTED:
+                    return
+                if status == engine.PAUSED:  # its turn is over
+                    if learner is None and not _learnable(problem, forced):
+                        units = None  # DLX alone, to the end
+                        continue
+                    if learner is None:
+                        learner = _Learning(problem, forced, budget, given)
+                        seen.update(map(frozenset, given))
+                    learner.deepest = max(learner.deepest, dlx.deepest)
+                    search, units = ((learner, ROUND_STEPS) if search is dlx
+                                     else (dlx, learner.round_nodes))
+                    continue
+                units = None if units is None else units - search.spent
+                solution = search.solution()
+                if learner is not None:
+                    if frozenset(solution) in seen:  # DLX found what the Learner found first
+                        continue
+                    seen.add(frozenset(solution))
+                given.append(solution)
+                yield solution
+                dlx.still_ours()
+                if learner is not None and search is dlx:
+                    learner.forbid(solution)
+                elif search is learner:
+                    learner.forbid_found()
+
+
+DANCING_LINKS, LEARNING, PORTFOLIO = DancingLinks(), Learning(), Portfolio()
+
+
+# -- the searches, resumable --------------------------------------------------------------
+
+class _DancingLinks:
+    """One DLX search of a query on the problem's Solver: `run(nodes)` goes on for at
+    most that many nodes, stopping at a solution; `found` counts the solutions (those
+    of a maximize search: the better ones found; the engine counts none there)."""
+
+    def __init__(self, problem: ExactCover, forced: Sequence[int], first_item: bool,
+                 budget: Budget, count_only: bool = False, maximize: bool = False,
+                 limited: bool = False) -> None:
+        self.problem, self.solver, self.count_only = problem, problem.solver, count_only
+        self.limited, self.deepest = limited, 0
+        self.search = problem._start(forced, first_item, maximize)
+        self.step = self.solver.run if budget.trace is None else budget.trace.runner(problem)
+        self.improved = 0 if maximize else None
+        self.spent, self.seconds = 0, 0.0
+
+    @property
+    def nodes(self) -> int:
+        return int(self.solver.nodes)
+
+    @property
+    def unit(self) -> int:
+        """Nodes per slice."""
+        return engine.SLICE
+
+    def run(self, nodes: int) -> int:
+        before = self.solver.nodes
+        status = int(self.step(nodes, self.count_only))
+        self.spent += self.solver.nodes - before
+        if status == engine.SOLUTION and self.improved is not None:
+            self.improved += 1
+        return status
+
+    @property
+    def found(self) -> int:
+        return int(self.solver.count) if self.improved is None else self.improved
+
+    def report(self, progress: Progress, others: int) -> None:
+        """Tell `progress` how far the search is: the part of the tree done, or, where
+        the query stops at a solution (`limited`), which makes that part say nothing of
+        when it ends, None and the deepest level seen."""
+        nodes = others + self.nodes
+        if not self.limited:
+            progress(float(self.solver.progress()), nodes, self.found)
+            return
+        self.deepest = max(self.deepest, int(self.solver.level))
+        progress(None, nodes, self.found, depth=self.deepest)
+
+    def solution(self) -> Solution:
+        """The solution the search stands on (it has just reported one)."""
+        return self.problem._found()
+
+    def still_ours(self) -> None:
+        """Raise EngineBusy if another query took the Solver over while the caller was
+        paused on one of this search's solutions."""
+        if self.problem.searches != self.search:
+            raise EngineBusy("another query on this problem started its own search "
+                             "while a solutions() iterator was paused on it; finish "
+                             "or close the iterator first")
+
+    def stats(self) -> Stats:
+        solver = self.solver
+        return Stats(solver.nodes, solver.updates, 0, self.seconds, solver.mems)
+
+
+class _Learning:
+    """One Learner search of a query, on a fresh Learner of the problem its forced
+    options leave (`Remainder`): `run(steps)` goes on for at most that many steps
+    (decisions and conflicts), stopping at a solution. No solution of it holds all of
+    one of `unlike`'s option sets, nor one passed to `forbid`.
+
+    A fresh Learner each query: a forbidden solution is no fact of the problem, and
+    what an earlier puzzle taught one would make a later puzzle's answer depend on the
+    puzzles before it (and on --jobs). One option forced twice leaves no solution, as in
+    the DLX search."""
+
+    unit = LEARN_SLICE
+
+    def __init__(self, problem: ExactCover, forced: Sequence[int], budget: Budget,
+                 unlike: Iterable[Sequence[int]] = ()) -> None:
+        self.remainder = Remainder(problem, forced)
+        self.counted = problem.solver.mems is not None  # the twin's way: 0 or None
+        self.found, self.spent, self.seconds = 0, 0, 0.0
+        self.deepest = 0
+        """The deepest level seen (in the portfolio, by DLX's turns too)."""
+        self.learner = None if self.remainder.empty else self.remainder.learner()
+        self.watch = None
+        self.round_nodes = _round_nodes(self.remainder.options)
+        if self.learner is None:
+            return
+        self.learner.start([])
+        for options in unlike:
+            self.forbid(options)
+        if budget.trace is not None:
+            self.unit = 1
+            self.watch = budget.trace.learning(self.learner)
+
+    @property
+    def nodes(self) -> int:
+        return 0 if self.learner is None else int(self.learner.decisions)
+
+    def run(self, steps: int) -> int:
+        learner = self.learner
+        if learner is None:
+            return engine.EXHAUSTED
+        before = learner.decisions + learner.conflicts
+        status = int(learner.run(steps))
+        self.spent += learner.decisions + learner.conflicts - before
+        if self.watch is not None:
+            self.watch.after(status)
+        if status == engine.SOLUTION:
+            self.found += 1
+        return status
+
+    def report(self, progress: Progress, others: int) -> None:
+        """Tell `progress` of the search: no part of a tree done (the Learner has none),
+        its nodes (decisions), the deepest level seen and its conflicts so far."""
+        if self.learner is None:
+            return
+        self.deepest = max(self.deepest, int(self.learner.level))
+        progress(None, others + self.nodes, self.found, depth=self.deepest,
+                 conflicts=int(self.learner.conflicts))
+
+    def solution(self) -> Solution:
+        assert self.learner is not None
+        inside = self.learner.solution()
+        assert inside is not None, "the Learner reported a solution it does not hold"
+        return self.remainder.outside(inside)
+
+    def forbid(self, options: Sequence[int]) -> None:
+        """No later solution holds all of `options` (options of the whole problem)."""
+        inside = self.remainder.inside(options)
+        if inside is not None and self.learner is not None:
+            self.learner.forbid(inside)
+
+    def forbid_found(self) -> None:
+        """No later solution is the one just found."""
+        assert self.learner is not None
+        self.learner.forbid(self.learner.solution())
+
+    def stats(self) -> Stats:
+        learner = self.learner
+        if learner is None:
+            return Stats(learning=1, updates=0 if self.counted else None,
+                         mems=0 if self.counted else None)
+        links = 0 if self.counted else None
+        return Stats(learner.decisions, links, 0, self.seconds, links, 1, learner.decisions,
+                     learner.conflicts, learner.learned)
+
+
+# -- the driver ------------------------------------------------------------------------------
+
+def _advance(search: Search, units: Optional[int], budget: Budget, others: int = 0) -> int:
+    """Run `search` on for at most `units` of its steps (None: no end), in slices of
+    its `unit`, to its next solution (SOLUTION), its end (EXHAUSTED) or the end of the
+    units (PAUSED); `search.spent` then holds the steps taken here. Between slices the
+    budget gets its turn: its node limit over the nodes of this query's searches
+    (`others`: those of the other searches), its deadline, Ctrl-C (KeyboardInterrupt)
+    and its progress callback."""
+    node_limit = budget.node_limit
+    search.spent = 0
+    began = time.perf_counter()
+    try:
+        while units is None or search.spent < units:
+            slice_ = search.unit if units is None else min(search.unit, units - search.spent)
+            if node_limit is not None:
+                left = node_limit - others - search.nodes
+                if left <= 0:
+                    nodes = others + search.nodes
+                    raise NodeLimitExceeded(f"search stopped after {nodes} nodes (node limit)",
+                                            nodes)
+                slice_ = min(slice_, left)
+            status = search.run(slice_)
+            if status != engine.PAUSED:
+                return status
+            budget.check(others + search.nodes)
+            if budget.progress is not None:
+                search.report(budget.progress, others)
+        return engine.PAUSED
+    finally:
+        search.seconds += time.perf_counter() - began
+
+
+def _round_nodes(options: Sequence[Sequence[int]]) -> int:
+    """The DLX nodes of one round of the portfolio (NODE_WORTH) on these options."""
+    size = sum(map(len, options)) / max(len(options), 1)
+    return ROUND_STEPS * max(1, round(NODE_WORTH / max(size * (size - 1), 2)))
+
+
+class _Accounted:
+    """`with _Accounted(budget, stats, found, *searches)`: on the way out, whatever
+    the way, the searches' costs go into `stats` and the budget's tally
+    (Budget.tally), with found() solutions (those given out; a
+    search given as a callable is looked up then: the portfolio's Learner starts late,
+    if at all), and a SearchLimit takes the sum as the stopped search's counts."""
+
+    def __init__(self, budget: Budget, stats: Optional[Stats], found: Callable[[], int],
+                 *searches: Any) -> None:
+        self.budget, self.stats, self.found, self.searches = budget, stats, found, searches
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, _kind: Any, stopped: Any, _trace: Any) -> None:
+        total = Stats()
+        for search in self.searches:
+            search = search() if callable(search) else search
+            if search is not None:
+                total.add(search.stats())
+        total.solutions = self.found()
+        if isinstance(stopped, SearchLimit):
+            stopped.counted(total)
+        self.budget.tally(self.stats, total)
+
+
+class Remainder:
+    """The problem that forced options leave, for a Learner: their items gone, and the
+    options that clash with them (share a primary item, or a secondary one without the
+    same color) or lie wholly inside them (secondary items of the same colors: such an
+    option has no primary item, and no search chooses it). The Learner takes the forced
+    options as level-0 facts this way, not as assumptions, which it would carry in every
+    clause it learns: measured on Gecode's 25x25 sudokus when the Learner still
+    restarted (and decided the assumptions again after each restart), 4 of 18 then took
+    over 15 s that took 0.6 to 6 s so (bench/bench_learn.py). Options are renumbered; `inside`
+    and `outside` translate solutions. `empty`: the forced options clash with each
+    other (or one is forced twice): no solution."""
+
+    def __init__(self, problem: ExactCover, forced: Sequence[int]) -> None:
+        n_primary, n_secondary, options, _, colors = problem.definition
+        self.problem, self.forced = problem, list(forced)
+        taken: dict[int, int] = {}  # item -> the color the forced options give it (0: none)
+        self.empty = len(set(forced)) < len(forced)
+        for j in forced:
+            for k, item in enumerate(options[j]):
+                color = colors[j][k] if colors is not None else 0
+                if item in taken and (item < n_primary or not color or taken[item] != color):
+                    self.empty = True
+                taken[item] = color
+        self.number = [item for item in range(n_primary + n_secondary) if item not in taken]
+        self.n_primary = sum(1 for item in self.number if item < n_primary)
+        renumbered = {item: new for new, item in enumerate(self.number)}
+        self.forced_set = forced_set = set(forced)
+        self.kept = [j for j, option in enumerate(options)
+                     if j not in forced_set and not taken.keys() >= set(option)
+                     and all(fits(item, colors[j][k] if colors is not None else 0,
+                                   taken, n_primary) for k, item in enumerate(option))]
+        self.options = [[renumbered[item] for item in options[j] if item not in taken]
+                        for j in self.kept]
+        self.colors = None if colors is None else [
+            [color for item, color in zip(options[j], colors[j]) if item not in taken]
+            for j in self.kept]
+        self.index = {j: new for new, j in enumerate(self.kept)}
+
+    def learner(self) -> Any:
+        """A fresh engine Learner of the remainder."""
+        if engine.Learner is None:
+            raise ProblemError(f"the {engine.ENGINE} twin has no learning search: use "
+                               "--reason singles")
+        return engine.Learner(self.n_primary, len(self.number) - self.n_primary,
+                              self.options, self.colors)
+
+    def inside(self, options: Iterable[int]) -> Optional[list[int]]:
+        """Options of the whole problem as the remainder's, for `forbid` ("not all of
+        these"): the forced ones left out (they hold in every solution); None when one
+        clashes with the forced options (no solution holds them all: nothing to forbid)."""
+        inside = []
+        for j in options:
+            if j in self.index:
+                inside.append(self.index[j])
+            elif j not in self.forced_set:
+                return None
+        return inside
+
+    def outside(self, inside: Iterable[int]) -> Solution:
+        """A solution of the remainder as the whole problem's: forced options first."""
+        return self.forced + [self.kept[j] for j in inside]
+
+
+def fits(item: int, color: int, taken: dict[int, int], n_primary: int) -> bool:
+    """Whether an option's `item` (with `color`) goes with the forced options' `taken`."""
+    if item not in taken:
+        return True
+    return item >= n_primary and color != 0 and taken[item] == color
