@@ -31,7 +31,7 @@ from ._options import help_with_examples
 from ._output import write_file
 from ._signals import held
 from ._run import (RUN_DEFAULTS, EXIT_BAD_INPUT, EXIT_NO_ANSWER, interruptible,
-                   processes)
+                   note_slow_twin, processes)
 from ._ui import echo
 
 
@@ -130,6 +130,7 @@ def command(kind, size, count, clues, minimal, symmetry, seed, jobs, difficulty,
         request.seed = str(random.SystemRandom().randrange(10 ** 9))
         if verbosity >= 0:
             echo(f"dlxcli: generate: --seed {request.seed}\n", err=True)
+    note_slow_twin(verbosity)
     tally = Tally(_ui.display(progress, verbosity), request, count)
     try:
         with interruptible():

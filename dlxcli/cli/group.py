@@ -10,7 +10,7 @@ import click
 
 from .. import __version__
 from ..commands import PUZZLES, puzzle_module
-from ..engine import ENGINE
+from ..engine import described
 from ._options import puzzle_command
 
 TOOLS = {"judge": "dlxcli.cli.judge", "generate": "dlxcli.cli.generate"}
@@ -40,7 +40,7 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dlxcli",
-                      message=f"%(prog)s %(version)s (engine: {ENGINE} twin)")
+                      message=f"%(prog)s %(version)s (engine: {described()})")
 def cli():
     """Solve exact-cover puzzles in judge formats with Dancing Links (Algorithm X).
 

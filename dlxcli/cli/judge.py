@@ -22,7 +22,8 @@ from . import _ui
 from ._batch import Job, Limits, solve_jobs
 from ._inputs import find_sources, printable
 from ._options import help_with_examples, input_options, option_flags, settings_of
-from ._run import EXIT_BAD_INPUT, RUN_DEFAULTS, interruptible, learn_refusal, processes
+from ._run import (EXIT_BAD_INPUT, RUN_DEFAULTS, interruptible, learn_refusal, note_slow_twin,
+                   processes)
 
 EXPECTED_SUFFIXES = (".out", ".ans")
 JUDGE_HELP = {
@@ -61,6 +62,7 @@ def command(paths, command_name, timeout, node_limit, reason, jobs, progress, ve
         sys.exit(EXIT_BAD_INPUT)
     plan = [_job(source, command_name, reason) for source in sources]
     verdicts = []
+    note_slow_twin(verbosity)
     ui = _ui.display(progress, verbosity)
     with interruptible(), ui:
         for job, outcome in solve_jobs(plan, Limits(timeout, node_limit, reason=reason),
