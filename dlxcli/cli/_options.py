@@ -112,7 +112,7 @@ def split_options(command):
         click.option("--scheduler", metavar="tcp://HOST:PORT", default=DEFAULT["scheduler"],
                      help="Split each count, enumeration (--all) or maximize over the "
                           "workers of this Dask scheduler (needs pip install "
-                          "'dlxcli[cluster]'; docs/parallel.md) [default: the "
+                          "'.[cluster]' in dlxcli's top folder; docs/parallel.md) [default: the "
                           "DLXCLI_SCHEDULER environment variable, else none]."),
         click.option("--checkpoint", metavar="FILE", default=DEFAULT["checkpoint"],
                      type=click.Path(dir_okay=False),

@@ -64,6 +64,7 @@ def run(command, options):
         fail(refusal)
         return EXIT_BAD_INPUT
     note_slow_twin(runner["verbosity"])
+    note_terminal_stdin(command, sources, runner["verbosity"])
     # With a scheduler, --jobs does not count (the cluster's workers search): no note.
     quiet = -1 if scheduler_of(runner) else runner["verbosity"]
     runner["jobs"] = processes(runner["jobs"], quiet)
@@ -131,6 +132,20 @@ def note_slow_twin(verbosity):
         return
     _noted = True
     fail(SLOW_TWIN_NOTE.format(why=FALLBACK))
+
+
+def note_terminal_stdin(command, sources, verbosity):
+    """Say what a run waits for when it reads stdin and stdin is a terminal (`dlxcli
+    sudoku` typed alone): a puzzle typed in, ended by Ctrl-D; not with -q."""
+    if verbosity < 0 or not any(source.path == "-" for source in sources):
+        return
+    try:
+        interactive = sys.stdin.isatty()
+    except (AttributeError, ValueError):  # no stdin, or a closed one
+        return
+    if interactive:
+        fail(f"{command}: waiting for the input on stdin: type or paste it, then press "
+             f"Ctrl-D (or give a FILE; dlxcli {command} --help shows the format)")
 
 
 def check_out_dir(out_dir, sources):

@@ -6,6 +6,8 @@ every command from the registry's summaries; a command line builds only the comm
 names (click's lazy group pattern), so a solving run imports one puzzle module.
 """
 
+import difflib
+
 import click
 
 from .. import __version__
@@ -29,6 +31,17 @@ class LazyGroup(click.Group):
         if name in TOOLS:
             return __import__(TOOLS[name], fromlist=["command"]).command
         return None
+
+    def resolve_command(self, ctx, args):
+        """Click's, but a mistyped command gets the closest names ("sodoku": "Did you
+        mean sudoku?"), as git does."""
+        name, names = args[0] if args else "", self.list_commands(ctx)
+        if name and not name.startswith("-") and name not in names:
+            close = difflib.get_close_matches(name, names, n=2, cutoff=0.6)
+            if close:
+                ctx.fail(f"No such command {name!r}. Did you mean "
+                         f"{' or '.join(map(repr, close))}?")
+        return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx, formatter):
         """The command list from the registry's one-line summaries (no command is built)."""
