@@ -27,7 +27,7 @@ from ..exact_cover import AUTO_NODES, REASONS
 from ..pool import WorkerPool
 from . import _ui
 from ._inputs import BLOCK, printable
-from ._options import help_with_examples
+from ._options import GroupedCommand, help_with_examples
 from ._output import write_file
 from ._signals import held
 from ._run import (RUN_DEFAULTS, EXIT_BAD_INPUT, EXIT_NO_ANSWER, interruptible,
@@ -66,7 +66,7 @@ EXAMPLES = ["dlxcli generate sudoku --count 5 --seed 1 | dlxcli sudoku --unique"
             "dlxcli generate sudoku --size 16 --symmetry rot180 --seed 3"]
 
 
-@click.command("generate", help=help_with_examples(HELP, EXAMPLES),
+@click.command("generate", cls=GroupedCommand, help=help_with_examples(HELP, EXAMPLES),
                short_help="Write random puzzles with exactly one solution.")
 @click.argument("kind", type=click.Choice(generatable()))
 @click.option("--size", type=click.Choice([str(size) for size in making.sizes()]), default="9",

@@ -6,8 +6,6 @@ every command from the registry's summaries; a command line builds only the comm
 names (click's lazy group pattern), so a solving run imports one puzzle module.
 """
 
-import difflib
-
 import click
 
 from .. import __version__
@@ -37,6 +35,7 @@ class LazyGroup(click.Group):
         mean sudoku?"), as git does."""
         name, names = args[0] if args else "", self.list_commands(ctx)
         if name and not name.startswith("-") and name not in names:
+            import difflib  # only for a name that is no command: start-up stays as it was
             close = difflib.get_close_matches(name, names, n=2, cutoff=0.6)
             if close:
                 ctx.fail(f"No such command {name!r}. Did you mean "

@@ -21,7 +21,8 @@ from ..puzzles import compare_lines
 from . import _ui
 from ._batch import Job, Limits, solve_jobs
 from ._inputs import find_sources, printable
-from ._options import help_with_examples, input_options, option_flags, settings_of
+from ._options import (GroupedCommand, help_with_examples, input_options, option_flags,
+                       settings_of)
 from ._run import (EXIT_BAD_INPUT, RUN_DEFAULTS, interruptible, learn_refusal, note_slow_twin,
                    processes)
 
@@ -46,7 +47,7 @@ EXAMPLES = ["dlxcli judge puzzles/matrix",
             "dlxcli judge -v puzzles/queens/sample1.in"]
 
 
-@click.command("judge", help=help_with_examples(HELP, EXAMPLES),
+@click.command("judge", cls=GroupedCommand, help=help_with_examples(HELP, EXAMPLES),
                short_help="Solve test inputs and check each answer against the expected file.")
 @input_options
 @click.option("-c", "--command", "command_name", metavar="COMMAND",
