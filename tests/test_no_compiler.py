@@ -51,9 +51,13 @@ def test_a_search_says_it_once_in_one_plain_line(args):
     assert "Warning" not in result.stderr and ".py" not in result.stderr
 
 
-def test_a_batch_and_judge_say_it_once():
-    batch = dlxcli_without_c("queens", str(SAMPLES / "queens"))
-    judged = dlxcli_without_c("judge", str(SAMPLES / "queens"))
+def test_a_batch_and_judge_say_it_once(tmp_path):
+    folder = tmp_path / "queens"
+    folder.mkdir()
+    for name in ("a.in", "a.out", "b.in", "b.out"):  # the 6-queens sample, twice
+        (folder / name).write_bytes((SAMPLES / "queens" / f"sample1{name[1:]}").read_bytes())
+    batch = dlxcli_without_c("queens", str(folder))
+    judged = dlxcli_without_c("judge", str(folder))
     for result in (batch, judged):
         assert result.returncode == 0
         assert result.stderr.count("the C core is not built") == 1

@@ -154,7 +154,8 @@ class FigureBlock:
         self.notes = list(figure.beside) + (["", KEY_TITLE] if self.key else [])
         notes = max((_text_width(note, TITLE_SIZE) for note in self.notes), default=0)
         if self.key:
-            notes = max(notes, SWATCH + NOTE_GAP / 2 + _text_width("10", TITLE_SIZE))
+            labels = max(_text_width(str(weight), TITLE_SIZE) for weight in self.key)
+            notes = max(notes, SWATCH + NOTE_GAP / 2 + labels)
         lines = len(self.notes) + len(self.key)
         self.notes_x = grid_width + (NOTE_GAP if grid_width else 0)
         self.width = math.ceil(max(_text_width(figure.title or "", TITLE_SIZE),
