@@ -564,7 +564,7 @@ class Processes:
 
 class Cluster:
     """Subproblems solved by the workers of a Dask cluster (every thread of every
-    worker is one of `size`). Needs the optional extra: pip install 'dlxcli[cluster]'.
+    worker is one of `size`). Needs the optional extra: CLUSTER_INSTALL.
 
     A worker that dies has its subproblems rerun by the others (Dask does that). What
     the run cannot go on without ends it with a DlxError, one line: nothing listening
@@ -706,11 +706,16 @@ class Cluster:
         self.client.close(timeout=CONNECT_SECONDS)
 
 
+CLUSTER_INSTALL = "pip install '.[cluster]' (in dlxcli's top folder)"
+"""How to install the cluster extra, as every message and page says it (dlxcli is
+installed from its repository, README.md)."""
+
+
 def _import_distributed():
     try:
         import distributed
     except ImportError:
-        raise DlxError("a scheduler address needs Dask: pip install 'dlxcli[cluster]'") \
+        raise DlxError(f"a scheduler address needs Dask, the cluster extra: {CLUSTER_INSTALL}") \
             from None
     return distributed
 

@@ -126,10 +126,16 @@ def pytest_sessionstart(session):
         raise pytest.UsageError(f"DLXCLI_SHARED names {DATA.parent}, which has no data/")
 
 
+SHARED_SKIP = ("needs ../shared/data, absent here: the project's data sets beside the "
+               "repository, not part of a clone (docs/performance.md, \"The shared material\")")
+"""What a test marked needs_shared says where it is skipped (only where DLXCLI_SHARED is
+unset: where it is set, a missing data folder stops the session)."""
+
+
 def pytest_collection_modifyitems(config, items):
     if DATA.is_dir():
         return
-    skip = pytest.mark.skip(reason=f"needs the data sets of {DATA}, absent here")
+    skip = pytest.mark.skip(reason=SHARED_SKIP)
     for item in items:
         if item.get_closest_marker("needs_shared"):
             item.add_marker(skip, append=False)  # before pytest's own empty-parameter skip

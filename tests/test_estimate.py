@@ -233,10 +233,9 @@ def test_estimate_with_checkpoint_records_nothing_and_says_nothing(tmp_path):
     (["--probes", "10"], "--probes sets how --estimate probes the search: add --estimate"),
     (["--seed", "1"], "--seed sets how --estimate probes the search: add --estimate"),
     (["--estimate", "--trace"], "--trace follows a search, and --estimate runs none"),
-    (["--estimate", "--probes", "0"], "0 is not in the range 1<=x<=1000000000"),
+    (["--estimate", "--probes", "0"], "0 is not in the range x>=1"),
     (["--estimate", "--probes", "-5"], "-5 is not in the range"),
-    (["--estimate", "--probes", "10000000000"], "is not in the range"),
-    (["--estimate", "--seed", "-1"], "-1 is not in the range 0<=x<="),
+    (["--estimate", "--seed", "-1"], "-1 is not in the range x>=0"),
     (["--estimate", "--probes", "many"], "'many' is not a valid integer"),
 ])
 def test_estimate_options_refused(args, why):

@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 import pytest
+from click.testing import CliRunner
 
 from cli import run
 from dlxcli import engine
@@ -144,3 +145,45 @@ def test_quiet_leaves_out_the_summary_table_but_not_the_errors(tmp_path):
     assert quiet.stderr.splitlines() == [
         f"dlxcli: {inputs[1]}, line 1, column 1: expected the board size n (an integer "
         "1..32), found 'seven'"]
+
+
+# -- the shape of --help ---------------------------------------------------------------------
+
+def help_at_80_columns(name):
+    return CliRunner().invoke(cli, [name, "--help"], terminal_width=80).stdout
+
+
+def help_sections(name):
+    """(the help, [(title, the option words of its rows)]) of `dlxcli NAME --help` at
+    80 columns."""
+    shown = help_at_80_columns(name)
+    sections = []
+    for block in shown.split("\n\n"):
+        title, _, body = block.partition(":\n")
+        if body and not title.startswith(" ") and "\n" not in title:
+            rows = [line.split()[0].rstrip(",") for line in body.splitlines()
+                    if line.startswith("  -")]
+            sections.append((title, rows))
+    return shown, sections
+
+
+@pytest.mark.parametrize("name", [name for name in COMMANDS if name != "generate"])
+def test_help_puts_the_common_options_first_in_sections(name):
+    """The newcomer met 46 to 114 lines, the common options last in one list of 30."""
+    shown, sections = help_sections(name)
+    titles = [title for title, _ in sections]
+    assert titles[0] == "Common options" and len(titles) >= 3
+    assert titles[1] in (f"{name} options", "Search options") and "Search options" in titles
+    common = sections[0][1]
+    for option in ("--timeout", "-j", "-v", "-q", "-h"):
+        assert option in common, option
+    if name != "judge":
+        assert common[:2] == ["--format", "-o"]
+        assert titles[-1] == "Splitting one search (docs/parallel.md)"
+    assert len(shown.splitlines()) <= 90
+
+
+def test_help_of_every_command_is_shorter_than_the_newcomer_met():
+    lengths = {name: len(help_at_80_columns(name).splitlines())
+               for name in COMMANDS}
+    assert max(lengths.values()) <= 90 and sum(lengths.values()) <= 650, lengths  # were 114, 835

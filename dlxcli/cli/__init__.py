@@ -45,8 +45,8 @@ def _ignore_late_signals():
 def _dispatch(args):
     if args in (["--version"], ["-V"]):
         from .. import __version__
-        from ..engine import ENGINE
-        sys.stdout.write(f"dlxcli {__version__} (engine: {ENGINE} twin)\n")
+        from ..engine import described
+        sys.stdout.write(f"dlxcli {__version__} (engine: {described()})\n")
         sys.exit(0)
     paths = args[1:]
     if args and args[0] in PUZZLES and all(p == "-" or not p.startswith("-") for p in paths):

@@ -21,6 +21,48 @@ from . import _run
 DEFAULT = _run.RUN_DEFAULTS
 
 
+HELP_SECTIONS = (
+    ("Common options", ("output_format", "out_dir", "recursive", "headers", "timeout", "jobs",
+                        "verbosity", "help")),
+    (None, ()),
+    ("Search options", ("reason", "node_limit", "progress", "stats", "trace", "trace_limit",
+                        "estimate", "probes", "seed")),
+    ("Splitting one search (docs/parallel.md)", ("scheduler", "checkpoint")),
+)
+"""The sections of a command's --help, in order, each with its options in order (by
+their setting's name; -v and -q share "verbosity"). The section without a title is the
+command's own ("sudoku options"), and holds every option the others do not name."""
+
+
+class GroupedCommand(click.Command):
+    """A command whose --help shows its options in sections (HELP_SECTIONS): the ones
+    every command shares first, then its own, then how it searches, then how a search
+    is split, rather than one list of 30 with the common ones last."""
+
+    def format_options(self, ctx, formatter):
+        for title, rows in help_sections(self, ctx):
+            with formatter.section(title):
+                formatter.write_dl(rows, col_max=20)
+
+
+def help_sections(command, ctx):
+    """[(title, [(option, help)])] of `command`'s --help: the sections of HELP_SECTIONS
+    that have an option here, in their order, each option in its section's order."""
+    named = {name: k for k, (_, names) in enumerate(HELP_SECTIONS) for name in names}
+    own = next(k for k, (title, _) in enumerate(HELP_SECTIONS) if title is None)
+    found = [[] for _ in HELP_SECTIONS]
+    for parameter in command.get_params(ctx):
+        record = parameter.get_help_record(ctx) if isinstance(parameter, click.Option) else None
+        if record is None:
+            continue
+        name = "help" if parameter is command.get_help_option(ctx) else parameter.name
+        section = named.get(name, own)
+        order = HELP_SECTIONS[section][1]
+        found[section].append((order.index(name) if name in order else len(order), record))
+    return [(title or f"{command.name} options", [record for _, record in sorted(
+        rows, key=lambda row: row[0])]) for (title, _), rows in zip(HELP_SECTIONS, found) if rows]
+
+
 def _with_options(command, options):
     """Apply click option decorators in the order they are listed (top first)."""
     for option in reversed(options):
@@ -50,35 +92,26 @@ def input_options(command):
     return _with_options(command, [
         click.option("--timeout", type=Seconds(), default=DEFAULT["timeout"],
                      metavar="SECONDS",
-                     help="Time limit per input, over all its searches: a slower input "
-                          "gets the verdict 'time limit' and the batch goes on "
-                          "(exit status 3)."),
+                     help="Time limit per input: then 'time limit' (exit status 3), and "
+                          "the batch goes on."),
         click.option("--node-limit", type=click.IntRange(min=1), default=DEFAULT["node_limit"],
-                     help="Stop a search after this many nodes (exit status 3)."),
+                     metavar="N", help="Stop a search after N nodes (exit status 3)."),
         click.option("-j", "--jobs", type=click.IntRange(min=0), default=DEFAULT["jobs"],
-                     show_default=True,
-                     help="Solve on this many processes (0, or more than the usable "
-                          "cores: one per core); a single input's count, enumeration "
-                          "or maximize is split over them. The output is the same as "
-                          "with 1."),
+                     show_default=True, metavar="N",
+                     help="Solve on N processes (0: one per core); one input's count, "
+                          "--all or maximize is split over them."),
         click.option("--reason", type=click.Choice(REASONS), default=DEFAULT["reason"],
                      show_default=True,
-                     help="Which search answers a first solution or --unique: singles "
-                          "(dancing links, reasoning by naked and hidden singles), learn "
-                          "(the learning search: conflicts teach it clauses), or auto "
-                          "(both in turn, the first to finish answers). Counts and lists "
-                          "stay dancing links but under learn (docs/engine.md)."),
+                     help="A first solution's search: singles (dancing links), learn "
+                          "(clause learning) or auto (both in turn)."),
         click.option("--progress/--no-progress", default=DEFAULT["progress"],
-                     help="Show a progress bar and a summary table on stderr "
-                          "[default: when stderr is a terminal and the run takes more "
-                          "than half a second]."),
+                     help="A progress bar and a summary table on stderr [default: on a "
+                          "terminal, after half a second]."),
         click.option("-v", "--verbose", "verbosity", flag_value=1,
                      default=DEFAULT["verbosity"],
-                     help="Also print each input's search statistics on stderr: nodes, "
-                          "updates, solutions, time."),
+                     help="Print each input's search statistics on stderr."),
         click.option("-q", "--quiet", "verbosity", flag_value=-1,
-                     help="No progress display and no summary table; only errors on "
-                          "stderr."),
+                     help="No progress bar or summary table: only errors on stderr."),
     ])
 
 
@@ -89,21 +122,19 @@ def output_options(command, drawn=True):
     return _with_options(command, [
         click.option("--format", "output_format", type=click.Choice(formats),
                      default=DEFAULT["output_format"], show_default=True,
-                     help="judge: the judge's bytes. pretty: grids and boards drawn for "
-                          "people. json: one JSON document per input (JSON lines; "
-                          "docs/json.md)." + (SVG_HELP if drawn else "")),
+                     help="judge: the judge's bytes; pretty: drawn for people; json: "
+                          "JSON lines (docs/json.md)" + (SVG_HELP if drawn else ".")),
         click.option("-o", "--out", "out_dir", metavar="DIR", default=DEFAULT["out_dir"],
                      type=click.Path(file_okay=False, writable=True),
-                     help="Write each input's answer to DIR/NAME.out (NAME.svg with "
-                          "--format svg; atomically) instead of stdout."),
+                     help="Write each answer to DIR/NAME.out (or .svg), atomically, "
+                          "instead of stdout."),
         click.option("--headers/--no-headers", default=DEFAULT["headers"],
-                     help="Start each answer with a line '==> NAME <==' "
-                          "[default: when there are several inputs]."),
+                     help="Start each answer with '==> NAME <==' [default: with several "
+                          "inputs]."),
     ])
 
 
-SVG_HELP = (" svg: one SVG document per input, drawn as printed puzzles are "
-            "(docs/svg.md).")
+SVG_HELP = "; svg: drawn for print (docs/svg.md)."
 
 
 def split_options(command):
@@ -111,15 +142,13 @@ def split_options(command):
     it has done (--jobs, in input_options, splits a single input's search too)."""
     return _with_options(command, [
         click.option("--scheduler", metavar="tcp://HOST:PORT", default=DEFAULT["scheduler"],
-                     help="Split each count, enumeration (--all) or maximize over the "
-                          "workers of this Dask scheduler (needs pip install "
-                          "'dlxcli[cluster]'; docs/parallel.md) [default: the "
-                          "DLXCLI_SCHEDULER environment variable, else none]."),
+                     help="Split each count, --all or maximize over this Dask "
+                          "scheduler's workers (needs pip install '.[cluster]' in dlxcli's "
+                          "top folder) [default: $DLXCLI_SCHEDULER]."),
         click.option("--checkpoint", metavar="FILE", default=DEFAULT["checkpoint"],
                      type=click.Path(dir_okay=False),
-                     help="Split the input's search and append each finished subproblem "
-                          "to FILE; run the same command again to resume (one input; "
-                          "docs/parallel.md)."),
+                     help="Split the input's search, recording each finished part in "
+                          "FILE: the same command again resumes (one input)."),
     ])
 
 
@@ -128,19 +157,14 @@ def learner_options(command):
     the search itself, node by node."""
     return _with_options(command, [
         click.option("--stats", is_flag=True, default=DEFAULT["stats"],
-                     help="After each input, print on stderr the search's nodes, updates "
-                          "and mems (memory accesses, counted as in Knuth's DLX1), in all "
-                          "and per solution (docs/engine.md). The pure-Python twin "
-                          "counts no updates or mems, and says so."),
+                     help="Print each search's nodes, updates and mems on stderr, as "
+                          "Knuth does."),
         click.option("--trace", is_flag=True, default=DEFAULT["trace"],
-                     help="Show every search on stderr, node by node, as Knuth's DLX1 does "
-                          "when verbose: the item chosen at each level and why, each "
-                          "option tried, dead ends, backtracks and solutions (small "
-                          "problems; not with --jobs, --scheduler or --checkpoint; "
-                          "docs/engine.md)."),
+                     help="Show each search node by node on stderr, as Knuth's DLX1 "
+                          "does (small problems; docs/engine.md)."),
         click.option("--trace-limit", type=click.IntRange(min=0),
                      default=DEFAULT["trace_limit"], show_default=True, metavar="LINES",
-                     help="Stop --trace after this many lines (the search goes on)."),
+                     help="Stop --trace after LINES lines."),
     ])
 
 
@@ -148,18 +172,14 @@ def estimate_options(command):
     """--estimate, and how it probes the search (--probes, --seed)."""
     return _with_options(command, [
         click.option("--estimate", is_flag=True, default=DEFAULT["estimate"],
-                     help="Do not search: print on stderr Knuth's estimate of each "
-                          "input's search (nodes, solutions, time at the measured speed, "
-                          "and their spread) from random root-to-leaf probes; nothing "
-                          "on stdout but the JSON document with --format json "
-                          "(docs/queries.md)."),
-        click.option("--probes", type=click.IntRange(min=1, max=10**9),
+                     help="Do not search: estimate each search's nodes, solutions and "
+                          "time on stderr (Knuth's probes; docs/queries.md)."),
+        click.option("--probes", type=click.IntRange(min=1),
                      default=DEFAULT["probes"], metavar="N",
-                     help=f"--estimate: probes per search [default: {PROBES}, stopping "
-                          f"after {SECONDS:g} s]."),
-        click.option("--seed", type=click.IntRange(min=0, max=2**63 - 1),
+                     help=f"--estimate's probes [default: {PROBES} or {SECONDS:g} s]."),
+        click.option("--seed", type=click.IntRange(min=0),
                      default=DEFAULT["seed"], metavar="SEED",
-                     help=f"--estimate: the probes' random seed [default: {SEED}]."),
+                     help=f"--estimate's random seed [default: {SEED}]."),
     ])
 
 
@@ -169,8 +189,7 @@ def common_options(command, drawn=True):
     command = estimate_options(
         learner_options(split_options(output_options(input_options(command), drawn))))
     command = click.option("-r", "--recursive", is_flag=True, default=DEFAULT["recursive"],
-                           help="Also take the puzzle files in the sub-directories of a "
-                                "PATH that is a directory.")(command)
+                           help="Also read the puzzle files of sub-directories.")(command)
     return click.argument("paths", nargs=-1, type=click.Path(allow_dash=True))(command)
 
 
@@ -190,7 +209,8 @@ def puzzle_command(name):
     callback = common_options(callback, drawn)
     for option in reversed(spec.options):
         callback = _click_option(option, defaults[option.setting])(callback)
-    return click.command(name, help=help_with_examples(spec.help, spec.examples),
+    return click.command(name, cls=GroupedCommand,
+                         help=help_with_examples(spec.help, spec.examples),
                          short_help=spec.summary)(callback)
 
 

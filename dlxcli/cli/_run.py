@@ -68,6 +68,8 @@ def run(command, options):
     if refusal:
         fail(refusal)
         return EXIT_BAD_INPUT
+    note_slow_twin(runner["verbosity"])
+    note_terminal_stdin(command, sources, runner["verbosity"])
     # With a scheduler, --jobs does not count (the cluster's workers search): no note.
     quiet = -1 if scheduler_of(runner) else runner["verbosity"]
     runner["jobs"] = processes(runner["jobs"], quiet)
@@ -139,6 +141,39 @@ def processes(jobs, verbosity=0):
     if jobs > cores and verbosity >= 0:
         fail(f"--jobs {jobs}: more than the {cores} usable cores; using {cores}")
     return min(processes_for(jobs), cores)
+
+
+SLOW_TWIN_NOTE = ("{why}, so the pure-Python twin runs, 6 to 8 times slower; for the fast "
+                  "one, install a C compiler and Python's headers (Debian: apt-get install "
+                  "gcc python3-dev) and reinstall dlxcli (docs/index.md, \"Without a C "
+                  "compiler\")")
+_noted = False
+
+
+def note_slow_twin(verbosity):
+    """Say once per process (on stderr, unless -q) that the Python twin runs because the
+    C core was not built, and how to get it: a search command's first words where the
+    install said nothing (pip hides the failed build)."""
+    global _noted
+    from ..engine import FALLBACK
+    if FALLBACK is None or verbosity < 0 or _noted:
+        return
+    _noted = True
+    fail(SLOW_TWIN_NOTE.format(why=FALLBACK))
+
+
+def note_terminal_stdin(command, sources, verbosity):
+    """Say what a run waits for when it reads stdin and stdin is a terminal (`dlxcli
+    sudoku` typed alone): a puzzle typed in, ended by Ctrl-D; not with -q."""
+    if verbosity < 0 or not any(source.path == "-" for source in sources):
+        return
+    try:
+        interactive = sys.stdin.isatty()
+    except (AttributeError, ValueError):  # no stdin, or a closed one
+        return
+    if interactive:
+        fail(f"{command}: waiting for the input on stdin: type or paste it, then press "
+             f"Ctrl-D (or give a FILE; dlxcli {command} --help shows the format)")
 
 
 def check_out_dir(out_dir, sources):

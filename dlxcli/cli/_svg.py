@@ -13,6 +13,8 @@ draw (dlxcli.puzzles.Figure), as for --format pretty; this module only draws:
   its colour in every figure of the answer (a piece across the layers of a 3-D board);
 - a figure whose regions are all single cells is a board (queens): squares in two
   shades, no walls inside, a queen drawn where the symbol is "Q";
+- a figure with weights (the target sudoku's scoring rings) tints each cell by its
+  weight, and a key beside the grid gives each tint's weight;
 - givens, where the caller knows them (`dlxcli generate --solution`), are bold on grey,
   the digits the search filled in are blue;
 - an answer without figures (a setter's query, a count) is its judge text, in a
@@ -21,6 +23,8 @@ draw (dlxcli.puzzles.Figure), as for --format pretty; this module only draws:
 An answer's drawing is a `Drawing`: the blocks of its pieces in order, laid out one under
 the other when the document is made (its size must be known before its first element).
 """
+
+import math
 
 CELL = 40
 """A cell's side, in user units (pixels at 100%)."""
@@ -42,10 +46,22 @@ BASELINE = 0.35
 """How far below a cell's middle a symbol's baseline lies, as a share of the font size
 (centres digits and capitals without dominant-baseline, which renderers treat unevenly)."""
 SANS, MONO = "sans-serif", "monospace"
+KEY_TITLE = "digit × ring"
+"""The heading of a weighted grid's key: a digit scores its value times its ring's weight."""
 
-PALETTE = ["#f4cccc", "#d9ead3", "#fff2cc", "#cfe2f3", "#ead1dc", "#d0e0e3", "#fce5cd",
-           "#d9d2e9", "#e6e6e6", "#c9f0c0", "#f9d9b4", "#c5d8f7"]
-"""Light fills for coloured regions, under black symbols; they print well in grey too."""
+PALETTE = ["#fe9fc4", "#83c1fd", "#9cc883", "#fda58c", "#d3acf2", "#8aefd4", "#dbb772",
+           "#1fcee6", "#f6e1fd", "#e7ebcc"]
+"""Light fills for coloured regions, under black symbols (CIELAB lightness 76 to 92):
+pink, blue, green, salmon, lavender, mint, ochre, cyan, lilac and cream, each pair at
+least 28 apart in CIELAB (CIE76 delta E; below about 10, neighbours look alike, as some
+of the 12 pastels before them did), chosen farthest-first from the light colours of
+moderate chroma. Ten are more than enough: regions coloured smallest-last need at most
+six where they touch as the pieces of a flat board do (a planar map)."""
+RING_TINTS = ["#eeeeee", "#cde4fb", "#fbd0d0", "#fde9a8", "#f9cf4f"]
+"""The tints of a weighted grid's cells, lowest weight first: the target sudoku's rings,
+6 on the outside to 10 in the centre, grey, blue, red and gold as on an archery target."""
+SWATCH = 16
+"""The side of a tint's square in the key beside a weighted grid."""
 BOARD = ("#f0d9b5", "#b58863")
 """The light and dark squares of a board."""
 GIVEN_FILL, SOLVED_INK, INK, THIN_INK = "#e0e0e0", "#1f5fbf", "#000000", "#808080"
@@ -131,14 +147,20 @@ class FigureBlock:
         self.figure, self.givens, self.colours = figure, givens, {}
         self.title_height = TITLE_LINE + 2 if figure.title else 0
         self.grid = (None if figure.rows is None
-                     else Grid(figure.rows, figure.regions, figure.coloured))
+                     else Grid(figure.rows, figure.regions, figure.coloured, figure.weights))
         grid_width = self.grid.columns * CELL if self.grid else 0
         grid_height = self.grid.height * CELL if self.grid else 0
-        notes = max((_text_width(note, TITLE_SIZE) for note in figure.beside), default=0)
+        self.key = self.grid.tints() if self.grid and figure.weights else {}
+        self.notes = list(figure.beside) + (["", KEY_TITLE] if self.key else [])
+        notes = max((_text_width(note, TITLE_SIZE) for note in self.notes), default=0)
+        if self.key:
+            labels = max(_text_width(str(weight), TITLE_SIZE) for weight in self.key)
+            notes = max(notes, SWATCH + NOTE_GAP / 2 + labels)
+        lines = len(self.notes) + len(self.key)
         self.notes_x = grid_width + (NOTE_GAP if grid_width else 0)
-        self.width = max(_text_width(figure.title or "", TITLE_SIZE),
-                         self.notes_x + notes if figure.beside else grid_width)
-        self.height = self.title_height + max(grid_height, len(figure.beside) * TITLE_LINE)
+        self.width = math.ceil(max(_text_width(figure.title or "", TITLE_SIZE),
+                                   self.notes_x + notes if lines else grid_width))
+        self.height = self.title_height + max(grid_height, lines * TITLE_LINE)
 
     def elements(self):
         figure = self.figure
@@ -150,18 +172,32 @@ class FigureBlock:
             yield from self.grid.elements(self.colours if figure.coloured else None,
                                           self.givens)
             yield "</g>\n"
-        for k, note in enumerate(figure.beside):
-            y = self.title_height + CELL / 2 + BASELINE * TITLE_SIZE + k * TITLE_LINE
-            yield (f'<text class="note" x="{self.notes_x}" y="{_n(y)}" font-family="{SANS}" '
-                   f'font-size="{TITLE_SIZE}" fill="{INK}">{escape(note)}</text>\n')
+        for k, note in enumerate(self.notes):
+            yield self.note(k, self.notes_x, note)
+        yield from self.key_elements(len(self.notes))
+
+    def note(self, line, x, text):
+        """A line of text beside the grid, on its `line`-th line from the first row."""
+        y = self.title_height + CELL / 2 + BASELINE * TITLE_SIZE + line * TITLE_LINE
+        return (f'<text class="note" x="{_n(x)}" y="{_n(y)}" font-family="{SANS}" '
+                f'font-size="{TITLE_SIZE}" fill="{INK}">{escape(text)}</text>\n')
+
+    def key_elements(self, first):
+        """The key of a weighted grid from line `first` on: each weight's tint, as a
+        square, and the weight beside it (lowest first: the target's outer ring)."""
+        for k, (weight, tint) in enumerate(self.key.items(), first):
+            top = self.title_height + CELL / 2 + (k - 0.5) * TITLE_LINE + (TITLE_LINE - SWATCH) / 2
+            yield (f'<rect class="key" x="{self.notes_x}" y="{_n(top)}" width="{SWATCH}" '
+                   f'height="{SWATCH}" fill="{tint}" stroke="{INK}" stroke-width="{THIN}"/>\n')
+            yield self.note(k, self.notes_x + SWATCH + NOTE_GAP / 2, str(weight))
 
 
 class Grid:
     """Rows of symbols and the region of every cell (None: no cell), as Figure has them;
     a grid whose regions are not coloured and all single cells is a board."""
 
-    def __init__(self, rows, regions, coloured=False):
-        self.rows, self.regions = rows, regions
+    def __init__(self, rows, regions, coloured=False, weights=None):
+        self.rows, self.regions, self.weights = rows, regions, weights
         self.height = len(regions)
         self.columns = max(len(row) for row in regions)
         self.cells = [(r, c) for r in range(self.height) for c in range(len(regions[r]))
@@ -207,12 +243,20 @@ class Grid:
         (grey under a given when the grid also shows digits that are not)."""
         if self.board:
             return {(r, c): BOARD[(r + c) % 2] for r, c in self.cells}
+        if self.weights is not None:
+            tints = self.tints()
+            return {(r, c): tints[self.weights[r][c]] for r, c in self.cells}
         if colours is not None:
             return {(r, c): colours[self.regions[r][c]] for r, c in self.cells}
         shaded = givens is not None and any(
             self.symbol(r, c) and (r, c) not in givens for r, c in self.cells)
         return {(r, c): GIVEN_FILL if shaded and (r, c) in givens else "#ffffff"
                 for r, c in self.cells}
+
+    def tints(self):
+        """Each weight of the cells, lowest first, with its tint (RING_TINTS in turn)."""
+        weights = sorted({self.weights[r][c] for r, c in self.cells})
+        return {weight: RING_TINTS[k % len(RING_TINTS)] for k, weight in enumerate(weights)}
 
     def edges(self):
         """(thin lines, walls) as (x1, y1, x2, y2): a wall between cells of different
@@ -241,11 +285,20 @@ class Grid:
         elif not self.board:
             walls.append(edge)
 
+    def symbol_font(self):
+        """A monospaced font for a grid that mixes digits and letters (16x16, 25x25):
+        programmers' fonts keep apart what a sans-serif's plain strokes blur, `I` with
+        bars from `1` with a flag, `B`'s flat back from `8`; sans-serif elsewhere."""
+        symbols = {self.symbol(r, c) for r, c in self.cells}
+        digits = any(symbol.isdigit() for symbol in symbols)
+        letters = any(symbol.isalpha() for symbol in symbols)
+        return MONO if digits and letters else SANS
+
     def symbols(self, givens):
         """A text per cell with a symbol (bold for a given, blue for a digit found)
         and a queen per board square that holds one."""
-        yield (f'<g class="symbols" font-family="{SANS}" font-size="{SYMBOL_SIZE}" '
-               f'text-anchor="middle" fill="{INK}">\n')
+        yield (f'<g class="symbols" font-family="{self.symbol_font()}" '
+               f'font-size="{SYMBOL_SIZE}" text-anchor="middle" fill="{INK}">\n')
         for r, c in self.cells:
             symbol = self.symbol(r, c)
             if not symbol:
@@ -270,10 +323,23 @@ def _fitted(symbol):
 
 
 def region_colours(grids):
-    """A palette colour for every region of the grids, in reading order: of the colours
-    that no neighbouring region has already, the one used least so far (so that regions
-    differ while the palette lasts); where the neighbours have every colour, the next in
-    turn. A region found in several grids is one region."""
+    """A palette colour for every region of the grids, no two neighbours alike while the
+    palette lasts: regions taken in smallest-last order (the one with the fewest
+    neighbours goes last, recursively), each given, of the colours none of its neighbours
+    has, the one used least so far; where they have every colour, the one fewest of them
+    have. A region found in several grids is one region."""
+    neighbours = region_neighbours(grids)
+    colour, used = {}, dict.fromkeys(PALETTE, 0)
+    for region in smallest_last(neighbours):
+        around = [colour[other] for other in neighbours[region] if other in colour]
+        free = [fill for fill in PALETTE if fill not in around] or PALETTE
+        colour[region] = min(free, key=lambda fill: (around.count(fill), used[fill]))
+        used[colour[region]] += 1
+    return colour
+
+
+def region_neighbours(grids):
+    """Each region of the grids (in reading order) with the set of regions it touches."""
     neighbours = {}
     for grid in grids:
         for r, c in grid.cells:
@@ -283,13 +349,22 @@ def region_colours(grids):
                           grid.at(r, c + 1)):
                 if other is not None and other != region:
                     mine.add(other)
-    colour, used = {}, dict.fromkeys(PALETTE, 0)
-    for k, region in enumerate(neighbours):
-        taken = {colour[other] for other in neighbours[region] if other in colour}
-        free = [fill for fill in PALETTE if fill not in taken]
-        colour[region] = min(free, key=used.get) if free else PALETTE[k % len(PALETTE)]
-        used[colour[region]] += 1
-    return colour
+    return neighbours
+
+
+def smallest_last(neighbours):
+    """The regions in smallest-last order (Matula and Beck): repeatedly set aside the
+    region with the fewest neighbours not yet set aside, and colour in the reverse order,
+    so that each region meets at most as many coloured neighbours as the graph's
+    degeneracy (at most 5 for a planar map)."""
+    left = {region: set(others) for region, others in neighbours.items()}
+    order = []
+    while left:
+        region = min(left, key=lambda name: len(left[name]))
+        order.append(region)
+        for other in left.pop(region):
+            left[other].discard(region)
+    return reversed(order)
 
 
 def queen(x, y):

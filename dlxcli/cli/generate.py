@@ -31,11 +31,11 @@ from ..files import NotRegularFile, open_regular
 from ..pool import WorkerPool
 from . import _ui
 from ._inputs import BLOCK, printable
-from ._options import help_with_examples
+from ._options import GroupedCommand, help_with_examples
 from ._output import write_file
 from ._signals import held
 from ._run import (RUN_DEFAULTS, EXIT_BAD_INPUT, EXIT_NO_ANSWER, interruptible,
-                   processes)
+                   note_slow_twin, processes)
 from ._ui import echo
 
 
@@ -70,7 +70,7 @@ EXAMPLES = ["dlxcli generate sudoku --count 5 --seed 1 | dlxcli sudoku --unique"
             "dlxcli generate sudoku --size 16 --symmetry rot180 --seed 3"]
 
 
-@click.command("generate", help=help_with_examples(HELP, EXAMPLES),
+@click.command("generate", cls=GroupedCommand, help=help_with_examples(HELP, EXAMPLES),
                short_help="Write random puzzles with exactly one solution.")
 @click.argument("kind", type=click.Choice(generatable()))
 @click.option("--size", type=click.Choice([str(size) for size in making.sizes()]), default="9",
@@ -133,6 +133,7 @@ def command(kind, size, count, clues, minimal, symmetry, seed, jobs, difficulty,
         request.seed = str(random.SystemRandom().randrange(10 ** 9))
         if verbosity >= 0:
             echo(f"dlxcli: generate: --seed {request.seed}\n", err=True)
+    note_slow_twin(verbosity)
     tally = Tally(_ui.display(progress, verbosity), request, count)
     try:
         with interruptible():

@@ -10,7 +10,7 @@ import click
 
 from .. import __version__
 from ..commands import PUZZLES, puzzle_module
-from ..engine import ENGINE
+from ..engine import described
 from ._options import puzzle_command
 
 TOOLS = {"judge": "dlxcli.cli.judge", "generate": "dlxcli.cli.generate"}
@@ -30,6 +30,18 @@ class LazyGroup(click.Group):
             return __import__(TOOLS[name], fromlist=["command"]).command
         return None
 
+    def resolve_command(self, ctx, args):
+        """Click's, but a mistyped command gets the closest names ("sodoku": "Did you
+        mean sudoku?"), as git does."""
+        name, names = args[0] if args else "", self.list_commands(ctx)
+        if name and not name.startswith("-") and name not in names:
+            import difflib  # only for a name that is no command: start-up stays as it was
+            close = difflib.get_close_matches(name, names, n=2, cutoff=0.6)
+            if close:
+                ctx.fail(f"No such command {name!r}. Did you mean "
+                         f"{' or '.join(map(repr, close))}?")
+        return super().resolve_command(ctx, args)
+
     def format_commands(self, ctx, formatter):
         """The command list from the registry's one-line summaries (no command is built)."""
         rows = [(name, puzzle_module(name).COMMAND.summary) for name in sorted(PUZZLES)]
@@ -40,7 +52,7 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dlxcli",
-                      message=f"%(prog)s %(version)s (engine: {ENGINE} twin)")
+                      message=f"%(prog)s %(version)s (engine: {described()})")
 def cli():
     """Solve exact-cover puzzles in judge formats with Dancing Links (Algorithm X).
 

@@ -21,8 +21,10 @@ from ..puzzles import compare_lines
 from . import _ui
 from ._batch import Job, Limits, solve_jobs
 from ._inputs import find_sources, printable
-from ._options import help_with_examples, input_options, option_flags, settings_of
-from ._run import EXIT_BAD_INPUT, RUN_DEFAULTS, interruptible, learn_refusal, processes
+from ._options import (GroupedCommand, help_with_examples, input_options, option_flags,
+                       settings_of)
+from ._run import (EXIT_BAD_INPUT, RUN_DEFAULTS, interruptible, learn_refusal, note_slow_twin,
+                   processes)
 
 EXPECTED_SUFFIXES = (".out", ".ans")
 JUDGE_HELP = {
@@ -45,7 +47,7 @@ EXAMPLES = ["dlxcli judge puzzles/matrix",
             "dlxcli judge -v puzzles/queens/sample1.in"]
 
 
-@click.command("judge", help=help_with_examples(HELP, EXAMPLES),
+@click.command("judge", cls=GroupedCommand, help=help_with_examples(HELP, EXAMPLES),
                short_help="Solve test inputs and check each answer against the expected file.")
 @input_options
 @click.option("-c", "--command", "command_name", metavar="COMMAND",
@@ -61,6 +63,7 @@ def command(paths, command_name, timeout, node_limit, reason, jobs, progress, ve
         sys.exit(EXIT_BAD_INPUT)
     plan = [_job(source, command_name, reason) for source in sources]
     verdicts = []
+    note_slow_twin(verbosity)
     ui = _ui.display(progress, verbosity)
     with interruptible(), ui:
         for job, outcome in solve_jobs(plan, Limits(timeout, node_limit, reason=reason),

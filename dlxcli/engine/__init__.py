@@ -7,7 +7,9 @@ the options, issue 23). ``Solver`` and ``Learner`` here are the chosen twin's be
 argument checks of ``_checks``, the only way into either twin. The environment
 variable DLXCLI_ENGINE picks one:
 
-* unset or ``auto``: the C twin if it was built, else the Python twin with a warning;
+* unset or ``auto``: the C twin if it was built, else the Python twin (``FALLBACK`` then
+  says why; the command line says it in one line, a library import stays silent, as
+  simplejson's and PyYAML's do);
 * ``c``: the C twin, and an ImportError if it is missing (CI uses this to prove it built);
 * ``python``: the Python twin.
 """
@@ -16,7 +18,6 @@ from __future__ import annotations
 
 import importlib
 import os
-import warnings
 from types import ModuleType
 
 from ..errors import DlxError
@@ -56,25 +57,28 @@ def twin(name: str) -> Twin:
     return _loaded[name]
 
 
-def _chosen() -> Twin:
+def _chosen() -> tuple[Twin, str | None]:
+    """The twin DLXCLI_ENGINE picks, and why the Python twin runs where the C twin was
+    wanted (None where it was not)."""
     wanted = os.environ.get("DLXCLI_ENGINE", "auto").strip().lower() or "auto"
     if wanted not in ("auto", "c", "python"):
         raise DlxError(f"DLXCLI_ENGINE must be 'c', 'python' or 'auto', not {wanted!r}")
     if wanted != "python":
         try:
-            return twin("c")
+            return twin("c"), None
         except ImportError as exc:
             if wanted == "c":
                 raise ImportError(
                     "DLXCLI_ENGINE=c, but the C core dlxcli.engine._dlx was not built "
                     "(reinstall with a C compiler and DLXCLI_REQUIRE_EXTENSION=1 to see why)"
                 ) from exc
-            warnings.warn("dlxcli's C core is not built; using the slower pure-Python twin",
-                          RuntimeWarning, stacklevel=2)
-    return twin("python")
+            return twin("python"), "the C core is not built"
+    return twin("python"), None
 
 
-_twin = _chosen()
+_twin, FALLBACK = _chosen()
+"""FALLBACK: why the Python twin runs where DLXCLI_ENGINE (unset or auto) wanted the C
+twin, or None."""
 ENGINE: str = _twin.name
 Solver = _twin.Solver
 Learner = _twin.Learner
@@ -86,5 +90,14 @@ SLICE = 1 << 16 if ENGINE == "c" else 1 << 11
 """Nodes per call of Solver.run: small enough that Ctrl-C, time limits and progress
 displays get a turn several times a second, large enough that the calls cost nothing."""
 
-__all__ = ["ENGINE", "EXHAUSTED", "MAX_NODES", "PAUSED", "SLICE", "SOLUTION", "Learner", "Solver",
-           "Twin", "twin"]
+
+def described() -> str:
+    """The twin that runs, for `dlxcli --version`: "c twin", or "python twin" with why
+    where the C twin was wanted."""
+    if FALLBACK is None:
+        return f"{ENGINE} twin"
+    return f"{ENGINE} twin: {FALLBACK}; docs/index.md, \"Without a C compiler\""
+
+
+__all__ = ["ENGINE", "EXHAUSTED", "FALLBACK", "MAX_NODES", "PAUSED", "SLICE", "SOLUTION",
+           "Learner", "Solver", "Twin", "described", "twin"]

@@ -275,13 +275,15 @@ class Figure:
               rather than only its outline (boxes)
     title     a line above the grid; beside: lines to the right of the grid, from its
               first row of cells down (e.g. the score)
+    weights   each cell's weight, rows like `rows` (the target sudoku's rings, 6 to
+              10), or None: --format svg tints the cells by weight, with a key
     """
 
-    __slots__ = ("rows", "regions", "coloured", "title", "beside")
+    __slots__ = ("rows", "regions", "coloured", "title", "beside", "weights")
 
-    def __init__(self, rows, regions, coloured=False, title=None, beside=()):
+    def __init__(self, rows, regions, coloured=False, title=None, beside=(), weights=None):
         self.rows, self.regions, self.coloured = rows, regions, coloured
-        self.title, self.beside = title, tuple(beside)
+        self.title, self.beside, self.weights = title, tuple(beside), weights
 
 
 def box_regions(side: int, box_rows: int, box_cols: int) -> list[list[tuple[int, int]]]:

@@ -44,17 +44,13 @@ VERDICTS = ("none", "unique", "multiple")
 
 FIRST, ALL, COUNT, UNIQUE, MINIMAL, RATE = (
     Option([f"--{query}"], "query", value=query, help=help) for query, help in (
-        ("first", "Print the first solution found, without checking that it is unique."),
-        ("all", "Print every solution (at most --limit), in the command's solution format "
-                "(docs/queries.md)."),
-        ("count", "Print the number of solutions (one line per puzzle; '>=K' when --limit K "
-                  "stopped the count)."),
-        ("unique", "Print whether each puzzle has one solution: unique, multiple or none "
-                   "(the search stops at the second solution)."),
-        ("minimal", "Print whether each unique puzzle is minimal (no given can go while it "
-                    "keeps one solution), else the removable givens as rRcC."),
-        ("rate", "Print a difficulty measure of each unique puzzle read off the search: "
-                 "excess=E nodes=N empty=K (docs/difficulty.md).")))
+        ("first", "Print the first solution found, unchecked for uniqueness."),
+        ("all", "Print every solution (at most --limit; docs/queries.md)."),
+        ("count", "Print the number of solutions ('>=K' where --limit K stopped it)."),
+        ("unique", "Print whether each puzzle has one solution: unique, multiple, none."),
+        ("minimal", "Print minimal, or the givens that could go (rRcC), of a unique puzzle."),
+        ("rate", "Print a difficulty measure of a unique puzzle: excess=E nodes=N empty=K "
+                 "(docs/difficulty.md).")))
 """The query flags: each sets the `query` setting to its own name."""
 LIMIT = Option(["--limit"], "limit", minimum=1,
                help="With --count or --all: stop after K solutions.")

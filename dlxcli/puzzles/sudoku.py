@@ -71,9 +71,9 @@ COMMAND = Command(
      "dlxcli sudoku --unique puzzles/sudoku/hard1000_first3.in",
      "dlxcli sudoku --format pretty puzzles/sudoku/4x4.in"],
     [Option(["--input-format"], "input_format", choices=INPUT_FORMATS,
-            help="grid: rows of numbers (P1784; the first row's length sets the size); "
-                 "line: one puzzle per line, 0 or . for empty; auto: line if the first "
-                 "non-blank line is a single word of 16 or more characters, else grid."),
+            help="grid: rows of numbers (P1784); line: one puzzle per line, 0 or . "
+                 "empty; auto: line where the first line is one word of 16 or more "
+                 "characters."),
      *queries.GRID_QUERIES],
 )
 

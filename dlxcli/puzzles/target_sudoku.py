@@ -142,8 +142,11 @@ def solve_text(text: str, *, budget: Budget = UNLIMITED) -> Answer:
 
 
 def figures(data: dict[str, Any]) -> list[Figure]:
-    """The best grid, its score beside it; or that there is no completion."""
+    """The best grid on its scoring rings, its score beside it; or that there is no
+    completion."""
     if data["grid"] is None:
         return [Figure(None, None, title=f"score {NO_SOLUTION}: the givens have no completion")]
     rows = [[str(digit) for digit in row] for row in data["grid"]]
-    return [Figure(rows, box_regions(SIDE, 3, 3), beside=[f"score {data['score']}"])]
+    rings = [[weight(r * SIDE + c) for c in range(SIDE)] for r in range(SIDE)]
+    return [Figure(rows, box_regions(SIDE, 3, 3), beside=[f"score {data['score']}"],
+                   weights=rings)]
