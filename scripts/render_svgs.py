@@ -42,10 +42,11 @@ def drawn_runs():
 
 
 def plain_example(examples):
-    """The arguments of the first example that is a single run with its own format."""
+    """The arguments of the first example that is a single run with its own format
+    (not one that only estimates)."""
     for example in examples:
         words = shlex.split(example)
-        if "|" not in example and "--format" not in words:
+        if "|" not in example and not {"--format", "--estimate"} & set(words):
             return words[2:]
     raise SystemExit(f"no plain example among {examples}")
 

@@ -39,8 +39,8 @@ COMMAND = Command(
     Input: n (1..32). Output: the first three placements in lexicographic order (the
     column of the queen in each row), then the number of placements.""",
     ["echo 6 | dlxcli queens",
-     "echo 16 | dlxcli queens --estimate",
-     "dlxcli queens --format pretty puzzles/queens/sample1.in"],
+     "dlxcli queens puzzles/queens/sample1.in",
+     "echo 16 | dlxcli queens --estimate"],
 )
 
 
