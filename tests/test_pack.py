@@ -697,3 +697,19 @@ def test_the_3x3_square_when_the_breaking_work_is_spent(work, monkeypatch):
     text = pack_input(board, pieces)
     assert pack.solve_text(text, query="count").data["count"] == up_to_symmetry
     assert pack.solve_text(text, query="count", up_to_symmetry=False).data["count"] == every
+
+
+@pytest.mark.parametrize("case", [
+    pytest.param(("X" * 8, distinct(DOMINO, "abcd"), 2), id="strip"),
+    pytest.param(("XXX\nXXX", {"s": (STANDING, 1), "d": (DOMINO, 2)}, 4), id="standing"),
+    pytest.param(("X\n\nX\n\nX\n\nX", distinct(MONO, "abcd"), 2), id="tower")])
+def test_symmetries_that_move_the_placements_alike_are_one(case):
+    """The json's `symmetries`, how many the count is up to: 2 for a strip (4 transforms
+    of the square map it onto itself, 2 of them as the other 2 do), 4 for a flat 2x3
+    board with a piece drawn standing (8 transforms of the cube), 2 for a tower (16)."""
+    board, pieces, symmetries = case
+    result = run("--format", "json", "--count", stdin=pack_input(board, pieces))
+    data = json.loads(result.stdout)["data"]
+    _, up_to_symmetry = orbits_in_space(board, pieces, reflections="\n\n" not in board
+                                        and STANDING not in [p for p, _ in pieces.values()])
+    assert (data["symmetries"], data["count"]) == (symmetries, up_to_symmetry)

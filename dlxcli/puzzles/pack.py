@@ -413,7 +413,7 @@ class Model:
         placement, as an array of placement numbers."""
         _, cells, pieces = symmetry
         number = self.number
-        return array("l", (number[pieces[p], tuple(sorted(cells[n] for n in numbers))]
+        return array("i", (number[pieces[p], tuple(sorted(cells[n] for n in numbers))]
                            for p, numbers in self.placements))
 
 
