@@ -713,3 +713,13 @@ def test_symmetries_that_move_the_placements_alike_are_one(case):
     _, up_to_symmetry = orbits_in_space(board, pieces, reflections="\n\n" not in board
                                         and STANDING not in [p for p, _ in pieces.values()])
     assert (data["symmetries"], data["count"]) == (symmetries, up_to_symmetry)
+
+
+def test_a_piece_in_parts_fills_two_walled_in_cells():
+    """A plus of 5 cells: the I tromino across the middle leaves two single cells,
+    which the piece X.X fills together (it cannot fill a region alone): 2 packings,
+    which a reflection swaps. Such placements were cut as walling in a region no
+    pieces fill, and the answer was 0 (found attacking issue 28)."""
+    text = "board:\n.X.\nXXX\n.X.\npiece a:\nXXX\npiece b:\nX.X\n"
+    assert count(text, "--all-symmetries") == 2
+    assert count(text) == 1

@@ -294,8 +294,10 @@ class Model:
         self.sums = _subset_sums(self.pieces, self.reach)
         _refuse_too_many_tries(self.pieces, self.classes, len(self.cells))
         placements = self._every_placement() if self.fills() else []
-        self.placements = [placement for placement in placements
-                           if not self._walls_in(placement[1])]
+        if all(_connected(piece.cells) for piece in self.pieces):
+            placements = [placement for placement in placements
+                          if not self._walls_in(placement[1])]
+        self.placements = placements
         self.number = {placement: k for k, placement in enumerate(self.placements)}
         self.group = _distinct(self._moves(symmetry) for symmetry in self._symmetries())
 
@@ -432,6 +434,23 @@ def _distinct(actions):
         if action not in kept:
             kept.append(action)
     return kept
+
+
+def _connected(cells):
+    """Whether `cells` are one piece, side by side: a piece in parts may fill walled-in
+    regions of any sizes together (an X.X piece above and below an XXX), so a board
+    with one keeps every placement (Model._walls_in)."""
+    cells = set(cells)
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        z, r, c = todo.pop()
+        for step in ((z + 1, r, c), (z - 1, r, c), (z, r + 1, c), (z, r - 1, c),
+                     (z, r, c + 1), (z, r, c - 1)):
+            if step in cells and step not in seen:
+                seen.add(step)
+                todo.append(step)
+    return len(seen) == len(cells)
 
 
 def _bounds(cells):
