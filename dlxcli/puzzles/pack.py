@@ -266,7 +266,8 @@ class Model:
     """The placements of a puzzle and the symmetries it has.
 
     cells       the board's cells, sorted; `index` numbers them
-    placements  (piece number, cells as a sorted tuple of cell numbers), piece by piece
+    placements  (piece number, cells as a sorted tuple of cell numbers), piece by piece;
+                `number` finds one by (piece number, frozenset of its cells)
     group       the symmetries, each as where it sends every placement (an array of
                 placement numbers), the identity first: one for each distinct way the
                 symmetries of the board move the placements. A symmetry that moves no
@@ -298,7 +299,8 @@ class Model:
             placements = [placement for placement in placements
                           if not self._walls_in(placement[1])]
         self.placements = placements
-        self.number = {placement: k for k, placement in enumerate(self.placements)}
+        self.number = {(p, frozenset(numbers)): k
+                       for k, (p, numbers) in enumerate(self.placements)}
         self.group = _distinct(self._moves(symmetry) for symmetry in self._symmetries())
 
     def fills(self):
@@ -414,9 +416,9 @@ class Model:
         """Where `symmetry` (transform, cell permutation, piece permutation) sends each
         placement, as an array of placement numbers."""
         _, cells, pieces = symmetry
-        number = self.number
-        return array("i", (number[pieces[p], tuple(sorted(cells[n] for n in numbers))]
-                           for p, numbers in self.placements))
+        number, cell = self.number, cells.__getitem__
+        return array("i", [number[pieces[p], frozenset(map(cell, numbers))]
+                           for p, numbers in self.placements])
 
 
 def _conjugates(turn, turns):
