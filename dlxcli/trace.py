@@ -200,7 +200,8 @@ class _TracedSearch:
 
 def option_describer(problem):
     """A function giving option j as its items, by name where the problem has names
-    (ExactCover.from_names), colors as NAME:COLOR; its `name` gives an item's name."""
+    (ExactCover.from_names), colors as NAME:COLOR (numbers where the problem has
+    none: pack's part item); its `name` gives an item's name."""
     _, _, options, _, colors = problem.definition
     names = _inverse(getattr(problem, "item_index", None))
     color_names = _inverse(getattr(problem, "color_index", None))
@@ -208,9 +209,12 @@ def option_describer(problem):
     def name(item):
         return str(item) if names is None else names[item]
 
+    def color(c):
+        return str(c) if color_names is None else color_names[c]
+
     def describe(j):
         return " ".join(name(item) if not colors or not colors[j][k]
-                        else f"{name(item)}:{color_names[colors[j][k]]}"
+                        else f"{name(item)}:{color(colors[j][k])}"
                         for k, item in enumerate(options[j]))
 
     describe.name = name

@@ -13,6 +13,7 @@ transforms. It shares no code with dlxcli.
 
 import itertools
 import json
+import subprocess
 
 import pytest
 from click.testing import CliRunner
@@ -20,6 +21,7 @@ from click.testing import CliRunner
 from conftest import slow_on_python
 from dlxcli.cli import cli
 from paths import REPO
+from terminal import DLXCLI
 
 PACK = REPO / "puzzles" / "pack"
 
@@ -539,3 +541,212 @@ def test_comments_and_holes():
     text = ("# a 2x3 board with a hole\nboard:   # here it is\nX.X  # comment\nXXX\n"
             "piece C:\nX.X\nXXX\n")
     assert run(stdin=text).stdout == "C.C\nCCC\n"
+
+
+# -- symmetries that move no placement (issue 28) ---------------------------------------------
+
+def layered(picture):
+    """The (layer, row, column) cells of a picture: layers split at empty lines, 'X' a
+    cell (the brute force's own reading, not dlxcli's)."""
+    cells = []
+    for z, layer in enumerate(picture.strip("\n").split("\n\n")):
+        cells += [(z, r, c) for r, row in enumerate(layer.split("\n"))
+                  for c, ch in enumerate(row) if ch == "X"]
+    return cells
+
+
+SIGNED_PERMUTATIONS = [(perm, signs) for perm in itertools.permutations(range(3))
+                       for signs in itertools.product((1, -1), repeat=3)]
+
+
+def turned(cells, perm, signs):
+    return [tuple(s * cell[a] for a, s in zip(perm, signs)) for cell in cells]
+
+
+def orbits_in_space(board, pieces, reflections):
+    """(packings in all orientations, packings up to symmetry) of `board` (a picture)
+    by `pieces` ({name: (picture, copies)}), by brute force in 3-D: a piece turns by
+    the 24 rotations of the cube (48 with `reflections`); the symmetries are the 48
+    transforms that map the board onto itself and the packings onto packings."""
+    box = layered(board)
+    shapes = {name: {normalize(turned(layered(picture), perm, signs))
+                     for perm, signs in SIGNED_PERMUTATIONS
+                     if reflections or _determinant(perm, signs) == 1}
+              for name, (picture, _) in pieces.items()}
+    found = tiled(box, shapes, {name: copies for name, (_, copies) in pieces.items()})
+
+    def image(solution, move):
+        return frozenset((name, frozenset(move[cell] for cell in cells))
+                         for name, cells in solution)
+    maps = [dict(zip(box, normalize_in(box, perm, signs, box)))
+            for perm, signs in SIGNED_PERMUTATIONS
+            if normalize(turned(box, perm, signs)) == normalize(box)]
+    moves = [move for move in maps if all(image(s, move) in found for s in found)]
+    least = {min(tuple(sorted((name, tuple(sorted(cells))) for name, cells in image(s, move)))
+                 for move in moves) for s in found}
+    return len(found), len(least)
+
+
+def pack_input(board, pieces):
+    return "board:\n" + board.strip("\n") + "\n" + "".join(
+        f"piece {name}{'*%d' % copies if copies > 1 else ''}:\n{picture.strip()}\n"
+        for name, (picture, copies) in pieces.items())
+
+
+def distinct(picture, names):
+    return {name: (picture, 1) for name in names}
+
+
+MONO, DOMINO, STANDING, TROMINO, ELL = "X", "XX", "X\n\nX", "XXX", "XX\nX."
+UNMOVED_CASES = {
+    # strips: the flip about the long axis and the half turn move no cell
+    "strip-4-dominoes": ("X" * 8, distinct(DOMINO, "abcd")),
+    "strip-6-monominoes": ("X" * 6, distinct(MONO, "abcdef")),
+    "strip-copies": ("X" * 9, {"d": (DOMINO, 2), "t": (TROMINO, 1), "a": (MONO, 1),
+                               "b": (MONO, 1)}),
+    "strip-copies-only": ("X" * 8, {"d": (DOMINO, 2), "a": (MONO, 4)}),
+    "strip-of-a-column": ("X\nX\nX\nX\nX\nX", distinct(DOMINO, "abc")),
+    # flat boards with a piece drawn standing: the swap of the layers moves no cell
+    "flat-standing-domino": ("XXXX\nXXXX", {"s": (STANDING, 1), "t": (ELL, 1),
+                                            "u": (TROMINO, 1)}),
+    "flat-standing-copies": ("XXX\nXXX", {"s": (STANDING, 2), "a": (MONO, 1),
+                                          "b": (MONO, 1)}),
+    "square-standing": ("XXX\nXXX\nXXX", {"s": (STANDING, 1), "l": (ELL, 1),
+                                          "t": (TROMINO, 1), "a": (MONO, 1)}),
+    # solids one row deep: the flip of the row axis moves no cell
+    "one-row-solid": ("XXXXX\n\nXXXXX", {"a": ("XX\n\nX.", 1), "b": (TROMINO, 1),
+                                         "c": (STANDING, 1), "d": (MONO, 1), "e": (MONO, 1)}),
+    "one-row-solid-copies": ("XXX\n\nXXX", {"c": (STANDING, 2), "d": (MONO, 2)}),
+    # towers: every turn about the vertical axis moves no cell
+    "tower-monocubes": ("X\n\nX\n\nX\n\nX\n\nX", distinct(MONO, "abcde")),
+    "tower-mixed": ("X\n\nX\n\nX\n\nX\n\nX\n\nX", {"a": (MONO, 1), "b": (MONO, 1),
+                                                   "c": (STANDING, 1), "d": (DOMINO, 1)}),
+    "tower-2x2": ("XX\nXX\n\nXX\nXX", {"a": (ELL, 1), "c": (STANDING, 1),
+                                       "d": (MONO, 2), "e": (MONO, 1)}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(UNMOVED_CASES))
+def test_counts_where_a_symmetry_moves_no_placement_against_the_brute_force(name):
+    board, pieces = UNMOVED_CASES[name]
+    text = pack_input(board, pieces)
+    solid = any("\n\n" in picture for picture in [board] + [p for p, _ in pieces.values()])
+    every, up_to_symmetry = orbits_in_space(board, pieces, reflections=not solid)
+    assert every > 1
+    assert count(text, "--all-symmetries") == every
+    assert count(text) == up_to_symmetry
+    listed = run("--all", stdin=text)
+    layers = board.count("\n\n") + 1    # a packing of a solid is a block per layer
+    assert listed.exit_code == 0 and listed.stdout.count("\n\n") == up_to_symmetry * layers
+
+
+def run_process(*args, stdin, timeout=60):
+    """dlxcli pack in a process of its own, killed after `timeout` seconds (a build
+    that does not end fails the test instead of hanging it)."""
+    return subprocess.run(DLXCLI + ["pack", *args], input=stdin, capture_output=True,
+                          text=True, timeout=timeout, cwd=REPO)
+
+
+def many_names(k):
+    return [chr(0x4E00 + n) for n in range(k)]
+
+
+def test_the_node_limit_stops_a_strip_of_monominoes():
+    """12 distinct monominoes in a row: the build before the search took unbounded
+    time, whatever the node limit (issue 28)."""
+    text = pack_input("X" * 12, distinct(MONO, "abcdefghijkl"))
+    done = run_process("--count", "--node-limit", "100", stdin=text)
+    assert (done.returncode, done.stdout) == (3, "")
+    assert "search stopped after 100 nodes (node limit)" in done.stderr
+
+
+BUILDS = {
+    "4x5-standing-domino": ("XXXXX\n" * 4, {"s": (STANDING, 1),
+                                           **distinct(DOMINO, many_names(9))}),
+    "4x6-standing-domino": ("XXXXXX\n" * 4, {"s": (STANDING, 1),
+                                            **distinct(DOMINO, many_names(11))}),
+    "4x10-distinct-dominoes": (("X" * 10 + "\n") * 4, distinct(DOMINO, many_names(20))),
+    "8x8-distinct-monominoes": (("X" * 8 + "\n") * 8, distinct(MONO, many_names(64))),
+}
+"""Boards where the parts of the count up to symmetry were chains of placements that
+a symmetry maps to themselves (a domino across the middle rows, a monomino on a
+diagonal), as many as their orderings: no answer in a minute before (issue 28)."""
+
+
+@pytest.mark.parametrize("name", sorted(BUILDS))
+def test_the_parts_of_a_count_up_to_symmetry_are_few(name):
+    board, pieces = BUILDS[name]
+    text = pack_input(board, pieces)
+    assert run_process("--count", "--limit", "10", stdin=text).stdout == ">=10\n"
+    first = run_process(stdin=text)
+    assert first.returncode == 0 and len(first.stdout.split("\n")) == board.count("\n") + 1
+
+
+@pytest.mark.parametrize("case", [
+    pytest.param(("X" * 18, MONO, 9, 181_440), id="9-monominoes"),
+    slow_on_python(("X" * 20, DOMINO, 10, 1_814_400), id="10-dominoes")])
+def test_distinct_pieces_in_a_row(case):
+    """k distinct pieces fill a strip in k! orders; the reversal pairs them and maps
+    none to itself: k!/2 up to symmetry (the 10 dominoes took over 30 s, issue 28)."""
+    row, piece, k, expected = case
+    text = pack_input(row[:k * len(piece)], distinct(piece, "abcdefghij"[:k]))
+    assert run_process("--count", stdin=text).stdout == f"{expected}\n"
+
+
+@pytest.mark.parametrize("work", [0, 2_000])
+@pytest.mark.parametrize("name", ["square-standing", "flat-standing-domino",
+                                  "one-row-solid", "tower-mixed", "strip-copies"])
+def test_symmetry_left_to_filtering_when_the_breaking_work_is_spent(name, work, monkeypatch):
+    """Once the breaking's work is spent, the placements a symmetry maps to themselves
+    that are left are one residual part: its solutions are kept when least among
+    their images under the symmetries that leave its piece where it is. The counts
+    stay the brute force's."""
+    from dlxcli.puzzles import pack
+    monkeypatch.setattr(pack, "MAX_BREAKING", work)
+    board, pieces = UNMOVED_CASES[name]
+    solid = any("\n\n" in picture for picture in [board] + [p for p, _ in pieces.values()])
+    _, up_to_symmetry = orbits_in_space(board, pieces, reflections=not solid)
+    text = pack_input(board, pieces)
+    assert pack.solve_text(text, query="count").data["count"] == up_to_symmetry
+    assert pack.solve_text(text, query="all").data["count"] == up_to_symmetry
+
+
+@pytest.mark.parametrize("work", [0, 500])
+def test_the_3x3_square_when_the_breaking_work_is_spent(work, monkeypatch):
+    from dlxcli.puzzles import pack
+    monkeypatch.setattr(pack, "MAX_BREAKING", work)
+    text = ("board:\nXXX\nXXX\nXXX\npiece X:\n.X.\nXXX\n.X.\n"
+            "piece a:\nX\npiece b:\nX\npiece c:\nX\npiece d:\nX\n")
+    assert pack.solve_text(text, query="count").data["count"] == 3
+    board = "XXX\nXXX\nXXX"
+    pieces = {"l": (ELL, 1), "t": (TROMINO, 1), "a": (MONO, 1), "b": (MONO, 1), "c": (MONO, 1)}
+    every, up_to_symmetry = orbits_in_space(board, pieces, reflections=True)
+    text = pack_input(board, pieces)
+    assert pack.solve_text(text, query="count").data["count"] == up_to_symmetry
+    assert pack.solve_text(text, query="count", up_to_symmetry=False).data["count"] == every
+
+
+@pytest.mark.parametrize("case", [
+    pytest.param(("X" * 8, distinct(DOMINO, "abcd"), 2), id="strip"),
+    pytest.param(("XXX\nXXX", {"s": (STANDING, 1), "d": (DOMINO, 2)}, 4), id="standing"),
+    pytest.param(("X\n\nX\n\nX\n\nX", distinct(MONO, "abcd"), 2), id="tower")])
+def test_symmetries_that_move_the_placements_alike_are_one(case):
+    """The json's `symmetries`, how many the count is up to: 2 for a strip (4 transforms
+    of the square map it onto itself, 2 of them as the other 2 do), 4 for a flat 2x3
+    board with a piece drawn standing (8 transforms of the cube), 2 for a tower (16)."""
+    board, pieces, symmetries = case
+    result = run("--format", "json", "--count", stdin=pack_input(board, pieces))
+    data = json.loads(result.stdout)["data"]
+    _, up_to_symmetry = orbits_in_space(board, pieces, reflections="\n\n" not in board
+                                        and STANDING not in [p for p, _ in pieces.values()])
+    assert (data["symmetries"], data["count"]) == (symmetries, up_to_symmetry)
+
+
+def test_a_piece_in_parts_fills_two_walled_in_cells():
+    """A plus of 5 cells: the I tromino across the middle leaves two single cells,
+    which the piece X.X fills together (it cannot fill a region alone): 2 packings,
+    which a reflection swaps. Such placements were cut as walling in a region no
+    pieces fill, and the answer was 0 (found attacking issue 28)."""
+    text = "board:\n.X.\nXXX\n.X.\npiece a:\nXXX\npiece b:\nX.X\n"
+    assert count(text, "--all-symmetries") == 2
+    assert count(text) == 1

@@ -22,6 +22,7 @@ The search by hand, MRV with ties to the leftmost item (as in tests/test_stats.p
 """
 
 import os
+import re
 import subprocess
 import sys
 
@@ -33,6 +34,7 @@ from paths import REPO
 from terminal import DLXCLI, run_on_terminal
 
 KNUTH_6X7 = REPO / "puzzles" / "matrix" / "knuth6x7.in"
+PACK_DIR = REPO / "puzzles" / "pack"
 
 KNUTH_6X7_TRACE = """\
 Search: 6 options, 7 primary and 0 secondary items
@@ -129,6 +131,29 @@ def test_colors_are_shown_as_knuth_writes_them():
 def test_both_twins_print_the_same_trace(args, c_twin, py_twin):
     runs = [dlxcli(*args, "--trace", engine=twin) for twin in ("c", "python")]
     assert runs[0].returncode == 0 and runs[0].stderr.count("\n") > 10
+    assert (runs[0].stdout, runs[0].stderr) == (runs[1].stdout, runs[1].stderr)
+
+
+PACK_2X3 = "board:\nXXX\nXXX\npiece a:\nXX\npiece b:\nXX\npiece c:\nXX\n"
+"""Three distinct dominoes in a 2x3 board: the count up to its 4 symmetries has several
+parts (a domino across the middle is its own image under a reflection)."""
+
+
+@pytest.mark.parametrize("reason", ["singles", "auto"])
+@pytest.mark.parametrize("puzzle", ["soma.in", "soma-all.in", "2x3"])
+def test_a_pack_problem_of_several_parts_is_traced(puzzle, reason, tmp_path, c_twin, py_twin):
+    """pack puts the parts of a count up to symmetry in one problem, an item PART
+    coloured by a number and no colour names: the trace writes ITEM:NUMBER, the same
+    on both twins (it raised a TypeError, issue 28)."""
+    path = PACK_DIR / puzzle if puzzle.endswith(".in") else tmp_path / "2x3.in"
+    if puzzle == "2x3":
+        path.write_text(PACK_2X3)
+    untraced = dlxcli("pack", "--reason", reason, str(path)).stdout
+    runs = [dlxcli("pack", "--reason", reason, "--trace", str(path), engine=twin)
+            for twin in ("c", "python")]
+    assert [run.returncode for run in runs] == [0, 0], runs[0].stderr[-500:]
+    assert runs[0].stdout == untraced and "Traceback" not in runs[0].stderr
+    assert re.search(r"^L0: .* \d+:\d+ \(1 of \d+\)$", runs[0].stderr, re.M)
     assert (runs[0].stdout, runs[0].stderr) == (runs[1].stdout, runs[1].stderr)
 
 

@@ -19,6 +19,7 @@ no symmetry is left).
 
 import collections
 import itertools
+from array import array
 from copy import copy as shallow_copy
 
 from ..errors import InputError
@@ -38,6 +39,10 @@ MAX_REACH = 16
 largest piece, and than this: pieces of up to 8 cells are not limited, and a puzzle
 of one big piece and many small ones does not search the whole board around each of
 a million placements."""
+MAX_BREAKING = 250_000
+"""The work the symmetry breaking may do (`Breaking`): placements looked at, and
+placements a part may add to the problem. A few hundred parts on a small board, a few
+on a large one; the rest of the symmetry is broken by filtering (a residual part)."""
 MAX_TRIES = 5_000_000
 """The most (base placement, board cell) pairs tried: a few seconds' work."""
 HOLES = ". "
@@ -299,8 +304,15 @@ class Model:
     """The placements of a puzzle and the symmetries it has.
 
     cells       the board's cells, sorted; `index` numbers them
-    placements  (piece number, cells as a sorted tuple of cell numbers), piece by piece
-    group       the symmetries: (transform, cell permutation, piece permutation)
+    placements  (piece number, cells as a sorted tuple of cell numbers), piece by piece;
+                `number` finds one by (piece number, frozenset of its cells)
+    group       the symmetries, each as where it sends every placement (an array of
+                placement numbers), the identity first: one for each distinct way the
+                symmetries of the board move the placements. A symmetry that moves no
+                placement (the flip of a 1 x N strip about its long axis, the swap of
+                the layers above and below a flat board) is the identity here: kept,
+                it would leave every placement symmetric and the count up to symmetry
+                would recurse on every partial packing.
     """
 
     def __init__(self, puzzle, rotations, reflections):
@@ -315,15 +327,19 @@ class Model:
         self.index = {cell: k for k, cell in enumerate(self.cells)}
         self.classes = [polyforms.shape_class(piece.cells, self.turns)
                         for piece in self.pieces]
+        self.class_of = {base: shape for shape in self.classes for base in shape}
         self.neighbours = self._neighbours()
         self.reach = min(2 * max(len(piece.cells) for piece in self.pieces), MAX_REACH)
         self.sums = _subset_sums(self.pieces, self.reach)
         _refuse_too_many_tries(self.pieces, self.classes, len(self.cells))
         placements = self._every_placement() if self.fills() else []
-        self.placements = [placement for placement in placements
-                           if not self._walls_in(placement[1])]
-        self.number = {placement: k for k, placement in enumerate(self.placements)}
-        self.group = list(self._symmetries())
+        if all(_connected(piece.cells) for piece in self.pieces):
+            placements = [placement for placement in placements
+                          if not self._walls_in(placement[1])]
+        self.placements = placements
+        self.number = {(p, frozenset(numbers)): k
+                       for k, (p, numbers) in enumerate(self.placements)}
+        self.group = _distinct(self._moves(symmetry) for symmetry in self._symmetries())
 
     def fills(self):
         """Whether the pieces have as many cells as the board (else no exact cover)."""
@@ -414,21 +430,67 @@ class Model:
         """Where `turn` sends each piece (by number), or None when it sends some kind
         of piece to a class the puzzle lacks."""
         pieces = [None] * len(self.pieces)
+        whole = not _conjugates(turn, self.turns)
         for (shape, count), members in kinds.items():
-            image = frozenset(polyforms.normalized([turn(cell) for cell in base])
-                              for base in shape)
-            targets = kinds.get((image, count))
+            targets = kinds.get((self._image(turn, shape, whole), count))
             if targets is None or len(targets) != len(members):
                 return None
             for p, q in zip(members, targets):
                 pieces[p] = q
         return pieces
 
-    def moved(self, symmetry, k):
-        """The number of the placement that `symmetry` makes of placement k."""
+    def _image(self, turn, shape, whole):
+        """The class of pieces that `turn` makes of the class `shape` (a frozenset of
+        base placements), or None when the puzzle has no such class. Where `turn`
+        maps the turns allowed to pieces onto themselves (always but for pieces
+        turned over without rotations), the image of one base placement names it;
+        else (`whole`) every one is turned (the Soma set's 48: 6,000 shapes, 0.1 s)."""
+        if whole:
+            return frozenset(polyforms.normalized([turn(cell) for cell in base])
+                             for base in shape)
+        return self.class_of.get(polyforms.normalized([turn(cell) for cell in min(shape)]))
+
+    def _moves(self, symmetry):
+        """Where `symmetry` (transform, cell permutation, piece permutation) sends each
+        placement, as an array of placement numbers."""
         _, cells, pieces = symmetry
-        p, numbers = self.placements[k]
-        return self.number[pieces[p], tuple(sorted(cells[n] for n in numbers))]
+        number, cell = self.number, cells.__getitem__
+        return array("i", [number[pieces[p], frozenset(map(cell, numbers))]
+                           for p, numbers in self.placements])
+
+
+def _conjugates(turn, turns):
+    """Whether turn T maps the group `turns` onto itself (T t T^-1 in `turns` for each
+    t): then T sends each class of shapes under `turns` onto one such class. A signed
+    permutation of the axes is known by its image of (1, 2, 3)."""
+    probe = (1, 2, 3)
+    return {turn(t(probe)) for t in turns} == {t(turn(probe)) for t in turns}
+
+
+def _distinct(actions):
+    """The distinct ones of `actions` (arrays), in order."""
+    kept = []
+    for action in actions:
+        if action not in kept:
+            kept.append(action)
+    return kept
+
+
+def _connected(cells):
+    """Whether `cells` are one piece, side by side: a piece in parts may fill walled-in
+    regions of any sizes together (an X.X piece above and below an XXX), so a board
+    with one keeps every placement (Model._walls_in)."""
+    cells = set(cells)
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        z, r, c = todo.pop()
+        for step in ((z + 1, r, c), (z - 1, r, c), (z, r + 1, c), (z, r - 1, c),
+                     (z, r, c + 1), (z, r, c - 1)):
+            if step in cells and step not in seen:
+                seen.add(step)
+                todo.append(step)
+    return len(seen) == len(cells)
 
 
 def _bounds(cells):
@@ -450,9 +512,10 @@ def _subset_sums(pieces, below):
 
 class Part:
     """One exact-cover problem of a count up to symmetry: `fixed` placements (one per
-    piece number), `kept` placements of the piece `restricted`, and `residual`, the
-    symmetries left unbroken when no piece could break them (a residual part's
-    solutions are each kept only when least among their images)."""
+    piece number), `kept` placements of the piece `restricted`, and `residual`: None,
+    or the symmetries left unbroken (a residual part's solutions are each kept only
+    when least among their images under those of them that leave the restricted
+    piece's placement in place: all of them when no piece is restricted)."""
 
     __slots__ = ("fixed", "restricted", "kept", "residual")
 
@@ -460,66 +523,127 @@ class Part:
         self.fixed, self.restricted, self.kept, self.residual = fixed, restricted, kept, residual
 
 
-def symmetry_parts(model, group, fixed=()):
-    """The parts whose solutions are one solution of each orbit of `group`, given
-    `fixed` placements which every symmetry in `group` maps to themselves.
+def symmetry_parts(model, group, budget=UNLIMITED):
+    """The parts whose solutions are one solution of each orbit of `group` (Knuth's
+    method, `Breaking`), found within MAX_BREAKING steps and `budget`'s deadline."""
+    breaking = Breaking(model, budget)
+    breaking.visit({}, group)
+    return breaking.parts
+
+
+class Breaking:
+    """The parts of a count up to symmetry, as `visit` finds them.
 
     A piece used once that every symmetry maps to itself is kept to one placement per
-    orbit, among those disjoint from the fixed ones; the piece is chosen to leave
-    the fewest placements that a symmetry maps to themselves (then the fewest kept).
-    Those have their stabiliser left over: each is fixed in a part of its own,
-    broken by the next piece."""
-    fixed = dict(fixed)
-    if len(group) == 1:
-        return [Part(fixed)]
-    taken = {n for k in fixed.values() for n in model.placements[k][1]}
-    best = None
-    for p, piece in enumerate(model.pieces):
-        if p in fixed or piece.count != 1 or any(s[2][p] != p for s in group):
-            continue
-        free = [k for k, (q, numbers) in enumerate(model.placements)
-                if q == p and taken.isdisjoint(numbers)]
-        orbits = _orbits(model, group, free)
-        symmetric = [rep for rep, stabiliser in orbits if len(stabiliser) > 1]
-        score = (len(symmetric), len(orbits))
-        if best is None or score < best[0]:
-            best = (score, p, orbits)
-    if best is None:
-        return [Part(fixed, residual=group)]
-    _, p, orbits = best
-    parts = [Part(fixed, p, [rep for rep, stabiliser in orbits if len(stabiliser) == 1])]
-    for rep, stabiliser in orbits:
-        if len(stabiliser) > 1:
-            parts.extend(symmetry_parts(model, stabiliser, {**fixed, p: rep}))
-    return parts
+    orbit, among those disjoint from the fixed ones; the piece is chosen to leave the
+    fewest placements that a symmetry maps to themselves (then the fewest kept). Those
+    have their stabiliser left over: each is fixed in a part of its own, broken by the
+    next piece. Each part costs work (`left`, MAX_BREAKING in all): the placements it
+    looks at, and those it may add to the problem (an option some part forbids is
+    given once per part that allows it). Once it is spent, the symmetric placements
+    left are one residual part (their solutions kept when least among their images),
+    so that the parts are few whatever the board: on a square of distinct monominoes
+    the chains of placements on a diagonal would be as many as their orderings."""
+
+    def __init__(self, model, budget):
+        self.model, self.budget = model, budget
+        self.parts, self.left = [], MAX_BREAKING
+        self.of_piece = [[] for _ in model.pieces]
+        for k, (p, _) in enumerate(model.placements):
+            self.of_piece[p].append(k)
+
+    def visit(self, fixed, group):
+        """Add the parts of the packings holding the `fixed` placements ({piece:
+        placement}), one of each orbit of `group`, which maps each of them to itself.
+        A part where some piece has no placement left has no packing: left out."""
+        self.budget.check()
+        free = self._free(fixed)
+        if any(not free[p] for p in range(len(free)) if p not in fixed):
+            return
+        group = _acting(group, [k for placements in free for k in placements])
+        self.left -= len(group) * sum(map(len, free)) + len(self.model.placements)
+        if len(group) == 1:
+            self.parts.append(Part(fixed))
+            return
+        chosen = self._breaker(fixed, group, free)
+        if chosen is None:
+            self.parts.append(Part(fixed, residual=group))
+            return
+        p, orbits = chosen
+        self.parts.append(Part(fixed, p, [rep for rep, stabiliser in orbits
+                                          if len(stabiliser) == 1]))
+        symmetric = [(rep, stabiliser) for rep, stabiliser in orbits if len(stabiliser) > 1]
+        for i, (rep, stabiliser) in enumerate(symmetric):
+            if self.left <= 0:
+                self.parts.append(Part(fixed, p, [rep for rep, _ in symmetric[i:]],
+                                       residual=group))
+                return
+            self.visit({**fixed, p: rep}, stabiliser)
+
+    def _free(self, fixed):
+        """The placements of each piece that are disjoint from the `fixed` ones (none
+        for a fixed piece)."""
+        placements = self.model.placements
+        taken = {n for k in fixed.values() for n in placements[k][1]}
+        return [[] if p in fixed else [k for k in of_piece if taken.isdisjoint(placements[k][1])]
+                for p, of_piece in enumerate(self.of_piece)]
+
+    def _breaker(self, fixed, group, free):
+        """(piece, its orbits) of the piece that breaks `group` best, or None when no
+        piece used once is mapped to itself by every symmetry of `group`."""
+        placements, best = self.model.placements, None
+        for p, piece in enumerate(self.model.pieces):
+            if (p in fixed or piece.count != 1
+                    or any(placements[moves[free[p][0]]][0] != p for moves in group)):
+                continue
+            orbits = _orbits(group, free[p])
+            symmetric = sum(1 for _, stabiliser in orbits if len(stabiliser) > 1)
+            score = (symmetric, len(orbits))
+            if best is None or score < best[0]:
+                best = (score, p, orbits)
+        return None if best is None else best[1:]
 
 
-def _orbits(model, group, placements):
-    """(least placement, its stabiliser in `group`) of each orbit among `placements`."""
+def _acting(group, placements):
+    """One symmetry of `group` for each distinct way it moves `placements`, the
+    identity first: one that moves none of them acts as the identity."""
+    seen, kept = set(), []
+    for moves in group:
+        key = tuple(moves[k] for k in placements)
+        if key not in seen:
+            seen.add(key)
+            kept.append(moves)
+    return kept
+
+
+def _orbits(group, placements):
+    """(least placement, its stabiliser in `group`) of each orbit among `placements`
+    (sorted)."""
     seen, orbits = set(), []
     for k in placements:
         if k in seen:
             continue
-        images = [model.moved(symmetry, k) for symmetry in group]
+        images = [moves[k] for moves in group]
         seen.update(images)
-        orbits.append((k, [s for s, image in zip(group, images) if image == k]))
+        orbits.append((k, [moves for moves, image in zip(group, images) if image == k]))
     return orbits
 
 
 class Problem:
-    """One exact-cover problem whose solutions are those of `parts` together (none
-    residual, or one residual part alone); `placement[j]` is option j's placement.
+    """One exact-cover problem whose solutions are those of `parts` together (all
+    residual or none); `placement[j]` is option j's placement and `part[j]` the part
+    it belongs to (None: to all of them).
 
     Parts differ only in where some pieces may go, and no packing is a solution of two
     of them, so one problem holds them all (one search: --jobs splits it, --checkpoint
     resumes it): a secondary item PART, and each option that some part forbids is
     given once per part that allows it, with PART coloured by that part. The options
     of one solution then all agree on one part (those all parts allow leave PART
-    alone)."""
+    alone), which is the part whose symmetries a residual solution is compared under."""
 
     def __init__(self, model, parts):
         self.model, self.parts = model, parts
-        self.residual = parts[0].residual
+        self.residual = parts[0].residual is not None
         pieces, n_cells = model.pieces, len(model.cells)
         copies = [0, *itertools.accumulate(piece.count for piece in pieces)]
         n_copies = copies.pop()
@@ -528,7 +652,7 @@ class Problem:
             order_base[p] = order
             order += (piece.count - 1) * n_cells
         part_item = order if len(parts) > 1 else None
-        self.placement, rows, colors = [], [], []
+        self.placement, self.part, rows, colors = [], [], [], []
         for k, allowing in self._allowed():
             p, numbers = model.placements[k]
             count, first = pieces[p].count, numbers[0]
@@ -548,25 +672,39 @@ class Problem:
                         rows.append(row + [part_item])
                         colors.append([0] * len(row) + [part + 1])
                     self.placement.append(k)
+                    self.part.append(part)
         secondary = order - n_copies - n_cells + (part_item is not None)
         self.cover = ExactCover(n_copies + n_cells, secondary, rows, None,
                                 colors if part_item is not None else None)
 
     def _allowed(self):
-        """(placement, the parts that allow it: [None] for all of them) of every
-        placement some part allows."""
-        allows = [_allows(part) for part in self.parts]
-        for k, placement in enumerate(self.model.placements):
-            allowing = [i for i, allowed in enumerate(allows) if allowed(k, placement[0])]
-            if len(allowing) == len(allows):
+        """(placement, the parts that allow it, in order: [None] for all of them) of
+        every placement some part allows. A part allows every placement of a piece it
+        neither fixes nor restricts; the others are looked up once per part (not once
+        per part and placement: a few hundred parts of a thousand placements each)."""
+        constraining = collections.defaultdict(list)
+        extra = collections.defaultdict(list)
+        for i, part in enumerate(self.parts):
+            for p, k in part.fixed.items():
+                constraining[p].append(i)
+                extra[k].append(i)
+            if part.restricted is not None:
+                constraining[part.restricted].append(i)
+                for k in part.kept:
+                    extra[k].append(i)
+        others = {p: set(range(len(self.parts))).difference(parts)
+                  for p, parts in constraining.items()}
+        for k, (p, _) in enumerate(self.model.placements):
+            allowing = others[p].union(extra.get(k, ())) if p in constraining else None
+            if allowing is None or len(allowing) == len(self.parts):
                 yield k, [None]
             elif allowing:
-                yield k, allowing
+                yield k, sorted(allowing)
 
     def solutions(self, limit, budget, stats):
         """The solutions, at most `limit`, as sorted tuples of placement numbers (a
         residual part's only the least of each orbit)."""
-        if self.residual is None:
+        if not self.residual:
             return (self._placed(solution) for solution in
                     self.cover.solutions(limit=limit, budget=budget, stats=stats))
         return _limited(self._least(budget, stats), limit)
@@ -575,15 +713,22 @@ class Problem:
         return tuple(sorted(self.placement[j] for j in solution))
 
     def _least(self, budget, stats):
-        """The solutions of a residual part that are the least of their images."""
+        """The solutions of residual parts that are the least of their images under
+        their part's symmetries that leave its restricted piece where it is."""
+        placements = self.model.placements
         for solution in self.cover.solutions(budget=budget, stats=stats):
             placed = self._placed(solution)
-            if placed == min(tuple(sorted(self.model.moved(s, k) for k in placed))
-                             for s in self.residual):
+            part = self.parts[next((self.part[j] for j in solution
+                                    if self.part[j] is not None), 0)]
+            group = part.residual
+            if part.restricted is not None:
+                k = next(k for k in placed if placements[k][0] == part.restricted)
+                group = [moves for moves in group if moves[k] == k]
+            if placed == min(tuple(sorted(moves[k] for k in placed)) for moves in group):
                 yield placed
 
     def count(self, limit, budget, stats):
-        if self.residual is None:
+        if not self.residual:
             return self.cover.count(limit=limit, budget=budget, stats=stats)
         return sum(1 for _ in self.solutions(limit, budget, stats))
 
@@ -611,17 +756,6 @@ def _refuse_too_large(pieces, entries):
                                f"{largest.name}")
 
 
-def _allows(part):
-    """Whether `part` allows placement k of piece p, as a function of (k, p)."""
-    kept = set(part.kept)
-
-    def allowed(k, p):
-        if p in part.fixed:
-            return part.fixed[p] == k
-        return k in kept if p == part.restricted else True
-    return allowed
-
-
 def _limited(iterable, limit):
     for k, value in enumerate(iterable):
         if limit is not None and k >= limit:
@@ -629,28 +763,26 @@ def _limited(iterable, limit):
         yield value
 
 
-def problems(model, up_to_symmetry):
-    """The problems whose solutions together answer the puzzle: all parts in one,
-    then each residual part alone."""
+def problems(model, up_to_symmetry, budget=UNLIMITED):
+    """The problems whose solutions together answer the puzzle: the parts broken in
+    the model in one, then the residual parts in another."""
     if not model.fills():
         return
     group = model.group if up_to_symmetry else model.group[:1]
-    parts = [part for part in symmetry_parts(model, group)
+    parts = [part for part in symmetry_parts(model, group, budget)
              if part.restricted is None or part.kept]
-    whole = [part for part in parts if part.residual is None]
-    if whole:
-        yield Problem(model, whole)
-    for part in parts:
-        if part.residual is not None:
-            yield Problem(model, [part])
+    for residual in (False, True):
+        chosen = [part for part in parts if (part.residual is not None) == residual]
+        if chosen:
+            yield Problem(model, chosen)
 
 
 def searches(model, up_to_symmetry, budget):
     """(problem, its budget) of each of `problems`: the first with `budget`, the
-    others (residual parts, small) with its split left out, searched in this process:
+    other (residual parts, small) with its split left out, searched in this process:
     a --checkpoint holds one search, and refused the second one as another's."""
     later = None
-    for problem in problems(model, up_to_symmetry):
+    for problem in problems(model, up_to_symmetry, budget):
         yield problem, later or budget
         if later is None:
             later = shallow_copy(budget)
