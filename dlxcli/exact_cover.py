@@ -49,10 +49,13 @@ class Stats:
     `learning` counts the queries the learning search answered (--reason; 0: DLX
     answered every one), and `decisions`, `conflicts` and `learned` its counters; its
     decisions are nodes too (in `nodes`, with the DLX search's).
+
+    `memo` is (lookups, hits, entries, bytes) of the memos of the counts (docs/engine.md,
+    "Counting with a memo"): summed, but for the bytes, the largest one memo took.
     (A plain class: dataclasses would add to start-up.)"""
 
     __slots__ = ("nodes", "updates", "solutions", "seconds", "mems", "learning",
-                 "decisions", "conflicts", "learned")
+                 "decisions", "conflicts", "learned", "memo")
 
     def __init__(self, nodes: int = 0, updates: "int | None" = 0, solutions: int = 0,
                  seconds: float = 0.0, mems: "int | None" = 0, learning: int = 0,
@@ -60,6 +63,7 @@ class Stats:
         self.nodes, self.updates, self.solutions, self.seconds = nodes, updates, solutions, seconds
         self.mems, self.learning, self.decisions = mems, learning, decisions
         self.conflicts, self.learned = conflicts, learned
+        self.memo = (0, 0, 0, 0)
 
     def add(self, other: "Stats", solutions: bool = True, seconds: bool = True) -> "Stats":
         """Add `other`'s costs into this one; `solutions=False` leaves the solution count
@@ -70,6 +74,9 @@ class Stats:
         self.mems = _sum_counted(self.mems, other.mems)
         for name in LEARNING_COUNTERS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        (lookups, hits, entries, size), theirs = self.memo, other.memo
+        self.memo = (lookups + theirs[0], hits + theirs[1], entries + theirs[2],
+                     max(size, theirs[3]))
         if seconds:
             self.seconds += other.seconds
         if solutions:
@@ -591,8 +598,11 @@ class ExactCover:
             raise
         finally:
             if stats is not None:
-                stats.add(Stats(solver.nodes, solver.updates, solver.count,
-                                time.perf_counter() - began, solver.mems))
+                spent = Stats(solver.nodes, solver.updates, solver.count,
+                              time.perf_counter() - began, solver.mems)
+                spent.memo = (solver.memo_lookups, solver.memo_hits, solver.memo_entries,
+                              solver.memo_bytes)
+                stats.add(spent)
 
 
 class _Remainder:

@@ -8,6 +8,7 @@ covered as a bit mask), Fibonacci numbers for 2 x n strips, brute force
 """
 
 import functools
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -178,3 +179,13 @@ def test_matrix_counts_domino_tilings_in_knuths_format(tmp_path):
     result = cli.run("matrix", "--count", "--timeout", "60", str(path))
     assert result.exit_code == 0, result.output
     assert result.stdout.strip().endswith("258584046368")
+
+
+def test_stats_and_verbose_show_the_memo(tmp_path):
+    path = tmp_path / "board.in"
+    path.write_text(board_of_dominoes(8, 8))
+    for flag in ("--stats", "-v"):
+        result = cli.run("pack", "--count", "--all-symmetries", flag, str(path))
+        assert result.stdout == "12988816\n"
+        assert re.search(r"; memo: [\d,]+ hits of [\d,]+ lookups, [\d,]+ entries, "
+                         r"\d+\.\d MiB\n", result.stderr), result.stderr
