@@ -66,10 +66,11 @@ def knuth_figures_line(name, stats):
 
 
 def _memo(stats):
-    """'; memo: 4,079 hits of 14,255 lookups, 9,584 entries, 1.0 MiB' when a count
-    looked states up in a memo (docs/engine.md, "Counting with a memo"), else ''."""
+    """'; memo: 4,079 hits of 14,255 lookups, 9,584 entries, 1.0 MiB' when a count's
+    memo skipped a subtree (docs/engine.md, "Counting with a memo"), else '': a memo
+    that failed its trial, or whose search ended within it, made the plain search."""
     lookups, hits, entries, size = stats.memo
-    if not lookups:
+    if not hits:
         return ""
     return (f"; memo: {hits:,} hits of {lookups:,} lookups, {entries:,} entries, "
             f"{size / 2**20:.1f} MiB")

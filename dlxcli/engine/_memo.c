@@ -16,9 +16,11 @@
  * - Counts have any size: every count in the memo, and `extra` (the solutions counted
  *   by hits), is `limbs` limbs wide, and one more limb is added to all of them when a
  *   sum carries out of the top one (widen).
- * - Under MEMO_AUTO the memo decides for itself, by what its hits saved: a lookup
- *   costs about half a node. After MEMO_TRIAL lookups it stops for the rest of the
- *   search if their hits saved fewer nodes than half of them (judge_trial); after
+ * - Under MEMO_AUTO the memo decides for itself, by what its hits would save: a lookup
+ *   costs about half a node. Its first MEMO_TRIAL lookups are a trial: they store
+ *   and find states but skip nothing (the search is the plain one, node for node),
+ *   and count the nodes their hits would have saved. If those are fewer than half
+ *   the lookups it stops for the rest of the search (judge_trial); after
  *   that, per depth of the search, a depth stops being looked up once its MEMO_PROBE
  *   lookups or more have saved fewer nodes than half of them (memo_wanted).
  */
@@ -263,14 +265,17 @@ int memo_lookup(Memo *m, int depth)
     int n = m->key_words;
     m->lookups++;
     m->depth_lookups[depth]++;
+    int proven = memo_proven(m); /* 0 during the trial: hits are only counted */
     if (m->mode == MEMO_AUTO && m->lookups == MEMO_TRIAL)
         judge_trial(m);
     size_t first = (key_hash(m->key, n) & (m->n_buckets - 1)) * MEMO_WAYS;
     for (size_t k = first; k < first + MEMO_WAYS; k++) {
         uint64_t *slot = slot_at(m, k);
         if (slot[m->stride - 1] && memcmp(slot, m->key, (size_t)n * sizeof(uint64_t)) == 0) {
-            m->hits++;
             m->depth_saved[depth] += slot[m->stride - 1];
+            if (!proven)
+                return 0; /* the trial: what it would save is counted, nothing skipped */
+            m->hits++;
             add_to_extra(m, slot + n);
             return 1;
         }

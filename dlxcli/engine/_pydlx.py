@@ -663,9 +663,11 @@ class Memo:
     """The memo of a counting search: state (the active options, a Python integer) ->
     (solutions below it, nodes its subtree took). The C twin's (_memo.c) keys are
     its items' states instead; its table and its eviction differ, its decisions are the
-    same: under MEMO_AUTO, after _MEMO_TRIAL lookups the memo stops for the rest of the
-    search if their hits saved fewer nodes than half of them, and after that a depth
-    stops being looked up once its _MEMO_PROBE lookups or more have.
+    same: under MEMO_AUTO its first _MEMO_TRIAL lookups are a trial that skips nothing
+    (the plain search, node for node) and counts the nodes its hits would save; if
+    those are fewer than half the lookups, the memo stops for the rest of the search,
+    and after that a depth stops being looked up once its _MEMO_PROBE lookups or more
+    have saved fewer than half of them.
 
     Bounded: the entries sit in two generations; when the young one holds half the
     entries the bound allows, the old one is dropped and the young one becomes old
@@ -707,15 +709,19 @@ class Memo:
         """The count below `key`, or None."""
         self.lookups += 1
         self.depth_lookups[depth] = self.depth_lookups.get(depth, 0) + 1
+        proven = self.proven()  # False in the trial: hits are counted, nothing skipped
+        if self.mode == MEMO_AUTO and self.lookups == _MEMO_TRIAL:
+            self.on = 2 * sum(self.depth_saved.values()) >= self.lookups
         found = self.young.get(key)
         if found is None and (found := self.old.pop(key, None)) is not None:
             self.young[key] = found
-        if found is not None:
-            self.hits += 1
-            self.depth_saved[depth] = self.depth_saved.get(depth, 0) + found[1]
-        if self.mode == MEMO_AUTO and self.lookups == _MEMO_TRIAL:
-            self.on = 2 * sum(self.depth_saved.values()) >= self.lookups
-        return None if found is None else found[0]
+        if found is None:
+            return None
+        self.depth_saved[depth] = self.depth_saved.get(depth, 0) + found[1]
+        if not proven:
+            return None
+        self.hits += 1
+        return found[0]
 
     def store(self, key: int, count: int, work: int) -> None:
         self.young[key] = (count, work)
