@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 
 import cli
+from dlxcli.puzzles import queens
 from random_problems import problems
 from oracle import exact_covers
 
@@ -189,3 +190,15 @@ def test_stats_and_verbose_show_the_memo(tmp_path):
         assert result.stdout == "12988816\n"
         assert re.search(r"; memo: [\d,]+ hits of [\d,]+ lookups, [\d,]+ entries, "
                          r"\d+\.\d MiB\n", result.stderr), result.stderr
+
+
+def test_a_memo_that_fails_its_trial_leaves_the_plain_search(twin):
+    """Queens (secondary diagonals): states hardly come back, the trial (which skips
+    nothing) fails, and the count is the plain search's, node for node and mem for mem."""
+    n_primary, n_secondary, options, _, colors = queens.board(11, [
+        (kind, k) for k in queens.organ_pipe(11) for kind in ("row", "col")]).definition
+    auto = memo_count(twin, n_primary, n_secondary, options, AUTO, colors)
+    plain = memo_count(twin, n_primary, n_secondary, options, OFF, colors)
+    assert auto.memo_lookups >= 4096 and auto.memo_hits == 0
+    assert (auto.count, auto.nodes, auto.updates, auto.mems) == (
+        2680, plain.nodes, plain.updates, plain.mems)  # 2680: OEIS A000170

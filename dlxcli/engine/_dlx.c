@@ -956,7 +956,7 @@ ALWAYS_INLINE int search_with(Solver *s, unsigned long long budget, int count_on
                 continue;
             }
             memo_enter(&s->memo, s->level, s->count, s->nodes);
-            ranked = memo_proven(&s->memo);
+            ranked = s->memo.on && memo_proven(&s->memo);
         }
         /* X3, X4 */
         int i = ranked ? choose_ranked(s) : choose(s, &s->mems);

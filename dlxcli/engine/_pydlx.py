@@ -487,7 +487,7 @@ class Solver:
                 # X3, X4: choose an item (as _choose does, inline for MRV on a
                 # bytearray) and open a level for its options (X4's cover is made
                 # with X5's commit: see above).
-                if counted >= 0 and memo is not None and memo.proven():
+                if counted >= 0 and memo is not None and memo.on and memo.proven():
                     item = self._choose_ranked(lengths)
                 elif shortest_first:
                     shortest = 1
