@@ -14,7 +14,8 @@ setup(
     ext_modules=[
         Extension(
             "dlxcli.engine._dlx",
-            sources=["dlxcli/engine/_dlx.c", "dlxcli/engine/_learn.c"],
+            sources=["dlxcli/engine/_dlx.c", "dlxcli/engine/_learn.c",
+                     "dlxcli/engine/_memo.c"],
             extra_compile_args=["-O3"] if os.name != "nt" else [],
             optional=not required,
         )

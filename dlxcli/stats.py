@@ -16,10 +16,13 @@ class Stats:
     `learning` counts the queries the learning search answered (--reason; 0: DLX
     answered every one), and `decisions`, `conflicts` and `learned` its counters; its
     decisions are nodes too (in `nodes`, with the DLX search's).
+
+    `memo` is (lookups, hits, entries, bytes) of the memos of the counts (docs/engine.md,
+    "Counting with a memo"): summed, but for the bytes, the largest one memo took.
     (A plain class: dataclasses would add to start-up.)"""
 
     __slots__ = ("nodes", "updates", "solutions", "seconds", "mems", "learning",
-                 "decisions", "conflicts", "learned")
+                 "decisions", "conflicts", "learned", "memo")
 
     def __init__(self, nodes: int = 0, updates: "int | None" = 0, solutions: int = 0,
                  seconds: float = 0.0, mems: "int | None" = 0, learning: int = 0,
@@ -27,6 +30,7 @@ class Stats:
         self.nodes, self.updates, self.solutions, self.seconds = nodes, updates, solutions, seconds
         self.mems, self.learning, self.decisions = mems, learning, decisions
         self.conflicts, self.learned = conflicts, learned
+        self.memo = (0, 0, 0, 0)
 
     def add(self, other: "Stats", solutions: bool = True, seconds: bool = True) -> "Stats":
         """Add `other`'s costs into this one; `solutions=False` leaves the solution count
@@ -37,6 +41,9 @@ class Stats:
         self.mems = _sum_counted(self.mems, other.mems)
         for name in LEARNING_COUNTERS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
+        (lookups, hits, entries, size), theirs = self.memo, other.memo
+        self.memo = (lookups + theirs[0], hits + theirs[1], entries + theirs[2],
+                     max(size, theirs[3]))
         if seconds:
             self.seconds += other.seconds
         if solutions:

@@ -266,7 +266,10 @@ class _DancingLinks:
 
     def stats(self) -> Stats:
         solver = self.solver
-        return Stats(solver.nodes, solver.updates, 0, self.seconds, solver.mems)
+        spent = Stats(solver.nodes, solver.updates, 0, self.seconds, solver.mems)
+        spent.memo = (solver.memo_lookups, solver.memo_hits, solver.memo_entries,
+                      solver.memo_bytes)
+        return spent
 
 
 class _Learning:

@@ -48,6 +48,8 @@ if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
 
         def set_floor(self, weight: int) -> None: ...
 
+        def set_memo(self, mode: int, max_bytes: int) -> None: ...
+
     class TwinLearner(Protocol):
         """What `checked_learner` needs of a twin's Learner class (see _dlx.pyi)."""
 
@@ -249,6 +251,20 @@ def floor_weight(weight: object) -> int:
     return floor
 
 
+MEMO_MODES = (0, 1, 2)
+"""MEMO_OFF, MEMO_AUTO, MEMO_ON (the twins' constants)."""
+
+
+def memo_args(mode: object, max_bytes: object) -> tuple[int, int]:
+    """set_memo's arguments: a mode of MEMO_MODES, a bound of 0 .. 2**62 bytes."""
+    if as_int(mode) not in MEMO_MODES:
+        raise ProblemError(f"memo mode must be 0 (off), 1 (auto) or 2 (on), not {mode!r}")
+    bound = as_int(max_bytes)
+    if bound is None or not 0 <= bound <= 2**62:
+        raise ProblemError(f"memo bound must be a number of bytes 0..2**62, not {max_bytes!r}")
+    return int(mode), bound  # type: ignore[call-overload]
+
+
 def checked(twin_solver: type[TwinSolver]) -> type[CheckedSolver]:
     """`twin_solver` (a twin's Solver class) behind the checks: a subclass whose every
     method that takes data from outside checks it, then hands the twin clean ints."""
@@ -277,6 +293,9 @@ def checked(twin_solver: type[TwinSolver]) -> type[CheckedSolver]:
 
         def set_floor(self, weight: int) -> None:
             super().set_floor(floor_weight(weight))
+
+        def set_memo(self, mode: int, max_bytes: int) -> None:
+            super().set_memo(*memo_args(mode, max_bytes))
 
     return Solver
 

@@ -10,6 +10,9 @@ EXHAUSTED: int
 SOLUTION: int
 PAUSED: int
 MAX_NODES: int
+MEMO_OFF: int
+MEMO_AUTO: int
+MEMO_ON: int
 
 class Solver:
     n_primary: int
@@ -23,6 +26,10 @@ class Solver:
     count: int
     level: int
     best_weight: int | None
+    memo_entries: int
+    memo_hits: int
+    memo_lookups: int
+    memo_bytes: int
     def __init__(
         self,
         n_primary: int,
@@ -41,6 +48,7 @@ class Solver:
     def levels(self) -> list[tuple[int, int, int, int]]: ...
     def lengths(self) -> list[tuple[int, int]]: ...
     def set_floor(self, weight: int) -> None: ...
+    def set_memo(self, mode: int, max_bytes: int) -> None: ...
 
 class Learner:
     """Clause learning over the options (issue 23; docs/reasoning-research.md)."""

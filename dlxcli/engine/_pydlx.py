@@ -94,8 +94,8 @@ class _Level:
     made, one per depth, and opens them again: making one per node cost 5%."""
 
     __slots__ = (
-        "active", "alive", "bit", "item", "lengths", "listed", "position", "purified",
-        "untried", "width"
+        "active", "alive", "bit", "counted", "item", "lengths", "listed", "position",
+        "purified", "untried", "visited", "width"
     )
 
     def open(self, item: int, alive: int, lengths: Lengths, active: int, listed: int,
@@ -110,6 +110,8 @@ class _Level:
         self.position = -1            # its place among the item's options, from 0
         self.width = width            # how many options it had
         self.purified: Sequence[int] = ()  # the secondary items its commit purified
+        self.counted = -1             # a counting search's count at the node (memo_enter),
+        self.visited = 0              # and its nodes; -1: the node is not memoized
 
 
 class Solver:
@@ -122,7 +124,8 @@ class Solver:
         "_items_at", "_lengths", "_levels", "_levels_made", "_maximize", "_meets_at",
         "_numbered", "_option_bit", "_options", "_primary_at", "_primary_bits",
         "_purified", "_recount_at", "_running", "_share_at", "_shares", "_step", "_weight",
-        "_weight_at", "_weights", "count", "n_options", "n_primary", "n_secondary", "nodes"
+        "_weight_at", "_weights", "count", "_memo", "_memo_mode", "_memo_bytes", "_rank",
+        "n_options", "n_primary", "n_secondary", "nodes"
     )
     _levels: list[_Level]
     _levels_made: list[_Level]
@@ -153,6 +156,7 @@ class Solver:
         self._numbered = self._full_numbering = None
         self._levels_made = []
         self._running = False
+        self._memo_mode, self._memo_bytes, self._rank = MEMO_AUTO, MEMO_BYTES, None
         self.start()
 
     def _option_shares(self):
@@ -305,6 +309,7 @@ class Solver:
         self._check_idle()
         self._arrange(bool(maximize))
         self.nodes = self.count = 0
+        self._memo: Memo | None = None
         self._first_item, self._maximize = bool(first_item), bool(maximize)
         self._weight, self._best, self._best_solution = 0, None, None
         self._alive = (1 << self.n_options) - 1
@@ -357,7 +362,12 @@ class Solver:
         try:
             if self._compact_due:
                 self._compact()
-            return self._search(budget, count_only and not self._maximize)
+            count_only = count_only and not self._maximize
+            if count_only and self._memo is None and self._memo_mode != MEMO_OFF:
+                if self._rank is None:
+                    self._rank = _ranks(self._options, self.n_primary)
+                self._memo = Memo(self._memo_mode, self._memo_bytes, self.n_options)
+            return self._search(budget, count_only)
         finally:
             self._running = False
 
@@ -377,6 +387,7 @@ class Solver:
         levels, item_bits, primary_at = self._levels, self._item_bits, self._primary_at
         weight_at, meets_at, levels_made = self._weight_at, self._meets_at, self._levels_made
         recount_at, top = self._recount_at, self._covered_length
+        memo = self._memo if count_only else None
         shortest_first = isinstance(self._lengths, bytearray) and not self._first_item
         colored, maximize = self._colors_at is not None, self._maximize
         alive, lengths, active, weight = self._alive, self._lengths, self._active, self._weight
@@ -400,6 +411,9 @@ class Solver:
                     if not level.untried:
                         # X7: no option left: uncover the item and back up (X8).
                         levels.pop()
+                        if level.counted >= 0 and memo is not None:
+                            memo.store(level.alive, count - level.counted,
+                                       nodes - level.visited + 1)
                         continue
                     # X5: commit the next option, the highest bit left.
                     b = level.bit = level.untried.bit_length() - 1
@@ -458,13 +472,24 @@ class Solver:
                     break
                 if 0 in lengths:  # an active item has no option left: a dead end
                     continue
+                counted = -1
+                if memo is not None and memo.wanted(len(levels)):
+                    # The active options are the state: the count below depends on
+                    # nothing else (docs/engine.md, "Counting with a memo").
+                    found = memo.lookup(alive, len(levels))
+                    if found is not None:
+                        count += found
+                        continue
+                    counted = count
                 if maximize and self._best is not None and (
                         weight + self._bound(alive, lengths) <= self._best + _PRUNE_MARGIN):
                     continue
                 # X3, X4: choose an item (as _choose does, inline for MRV on a
                 # bytearray) and open a level for its options (X4's cover is made
                 # with X5's commit: see above).
-                if shortest_first:
+                if counted >= 0 and memo is not None and memo.on and memo.proven():
+                    item = self._choose_ranked(lengths)
+                elif shortest_first:
                     shortest = 1
                     while (item := lengths.find(shortest)) < 0:
                         shortest += 1
@@ -475,6 +500,7 @@ class Solver:
                     levels_made.append(_Level())
                 level = levels_made[depth]
                 level.open(item, alive, lengths, active, alive & item_bits[item], lengths[item])
+                level.counted, level.visited = counted, nodes
                 levels.append(level)
         finally:
             self._alive, self._lengths, self._active, self._weight = alive, lengths, active, weight
@@ -483,6 +509,37 @@ class Solver:
         if step is None:
             return EXHAUSTED
         return PAUSED if step == _X2 else SOLUTION
+
+    def _choose_ranked(self, lengths):
+        """X3 of a counting search whose memo pays: MRV, ties to the lowest rank (the
+        C twin's choose_ranked; see _ranks)."""
+        top, rank = self._covered_length, self._rank
+        if self._first_item:
+            return next(item for item, length in enumerate(lengths) if length != top)
+        return min((item for item, length in enumerate(lengths) if length != top),
+                   key=lambda item: (lengths[item], rank[item]))
+
+    def set_memo(self, mode: int, max_bytes: int) -> None:
+        """How the counts of the next searches use a memo: MEMO_OFF, MEMO_AUTO (where
+        it pays) or MEMO_ON, in at most about `max_bytes` (see Memo)."""
+        self._check_idle()
+        self._memo_mode, self._memo_bytes = mode, max_bytes
+
+    @property
+    def memo_entries(self) -> int:
+        return len(self._memo) if self._memo is not None else 0
+
+    @property
+    def memo_hits(self) -> int:
+        return self._memo.hits if self._memo is not None else 0
+
+    @property
+    def memo_lookups(self) -> int:
+        return self._memo.lookups if self._memo is not None else 0
+
+    @property
+    def memo_bytes(self) -> int:
+        return self._memo.size() if self._memo is not None else 0
 
     def _choose(self, lengths):
         """X3: the item to branch on: fewest active options (MRV), ties to the earliest;
@@ -594,6 +651,118 @@ class Solver:
     def _check_idle(self) -> None:
         if self._running:
             raise EngineBusy("this solver is already searching")
+
+
+MEMO_OFF, MEMO_AUTO, MEMO_ON = 0, 1, 2
+MEMO_BYTES = 256 << 20
+"""The memo's default bound (the C twin's, in _memo.c)."""
+_MEMO_TRIAL, _MEMO_PROBE = 4096, 1024
+
+
+class Memo:
+    """The memo of a counting search: state (the active options, a Python integer) ->
+    (solutions below it, nodes its subtree took). The C twin's (_memo.c) keys are
+    its items' states instead; its table and its eviction differ, its decisions are the
+    same: under MEMO_AUTO its first _MEMO_TRIAL lookups are a trial that skips nothing
+    (the plain search, node for node) and counts the nodes its hits would save; if
+    those are fewer than half the lookups, the memo stops for the rest of the search,
+    and after that a depth stops being looked up once its _MEMO_PROBE lookups or more
+    have saved fewer than half of them.
+
+    Bounded: the entries sit in two generations; when the young one holds half the
+    entries the bound allows, the old one is dropped and the young one becomes old
+    (a hit in the old one moves it back to the young one)."""
+
+    __slots__ = ("depth_lookups", "depth_saved", "hits", "lookups", "max_entries", "mode",
+                 "old", "on", "young")
+
+    def __init__(self, mode: int, max_bytes: int, n_options: int) -> None:
+        self.mode, self.on = mode, True
+        per_entry = 160 + n_options // 8  # a dict slot, an int key, a tuple of two ints
+        self.max_entries = max(max_bytes // per_entry, 2)
+        self.young: dict[int, tuple[int, int]] = {}
+        self.old: dict[int, tuple[int, int]] = {}
+        self.hits = self.lookups = 0
+        self.depth_lookups: dict[int, int] = {}
+        self.depth_saved: dict[int, int] = {}
+
+    def __len__(self) -> int:
+        return len(self.young) + len(self.old)
+
+    def size(self) -> int:
+        """An estimate of the bytes the entries take."""
+        return len(self) * (160 + max((key.bit_length() for key in self.young),
+                                      default=0) // 8)
+
+    def proven(self) -> bool:
+        return self.mode == MEMO_ON or self.lookups >= _MEMO_TRIAL
+
+    def wanted(self, depth: int) -> bool:
+        if not self.on or depth == 0:
+            return False
+        lookups = self.depth_lookups.get(depth, 0)
+        if self.mode == MEMO_ON or lookups < _MEMO_PROBE:
+            return True
+        return 2 * self.depth_saved.get(depth, 0) >= lookups
+
+    def lookup(self, key: int, depth: int) -> int | None:
+        """The count below `key`, or None."""
+        self.lookups += 1
+        self.depth_lookups[depth] = self.depth_lookups.get(depth, 0) + 1
+        proven = self.proven()  # False in the trial: hits are counted, nothing skipped
+        if self.mode == MEMO_AUTO and self.lookups == _MEMO_TRIAL:
+            self.on = 2 * sum(self.depth_saved.values()) >= self.lookups
+        found = self.young.get(key)
+        if found is None and (found := self.old.pop(key, None)) is not None:
+            self.young[key] = found
+        if found is None:
+            return None
+        self.depth_saved[depth] = self.depth_saved.get(depth, 0) + found[1]
+        if not proven:
+            return None
+        self.hits += 1
+        return found[0]
+
+    def store(self, key: int, count: int, work: int) -> None:
+        self.young[key] = (count, work)
+        if 2 * len(self.young) >= self.max_entries:
+            self.old, self.young = self.young, {}
+
+
+def _ranks(options, n_primary):
+    """Each primary item's place in the ties of a counting search (the C twin's
+    rank_items): breadth first, two items adjacent when an option holds both, from an
+    item far from the first one (found by a first walk)."""
+    holding: list[list[int]] = [[] for _ in range(n_primary)]
+    for j, option in enumerate(options):
+        for item in option:
+            if item < n_primary:
+                holding[item].append(j)
+
+    def walk(start):
+        order, seen = [], [False] * n_primary
+        for root in [start, *range(n_primary)]:
+            if seen[root]:
+                continue
+            seen[root] = True
+            order.append(root)
+            k = len(order) - 1
+            while k < len(order):
+                for j in holding[order[k]]:
+                    for other in options[j]:
+                        if other < n_primary and not seen[other]:
+                            seen[other] = True
+                            order.append(other)
+                k += 1
+        return order
+
+    if not n_primary:
+        return []
+    order = walk(walk(0)[-1])
+    rank = [0] * n_primary
+    for place, item in enumerate(order):
+        rank[item] = place
+    return rank
 
 
 def _bit_list(bits):

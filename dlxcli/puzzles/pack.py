@@ -639,26 +639,36 @@ class Problem:
     resumes it): a secondary item PART, and each option that some part forbids is
     given once per part that allows it, with PART coloured by that part. The options
     of one solution then all agree on one part (those all parts allow leave PART
-    alone), which is the part whose symmetries a residual solution is compared under."""
+    alone), which is the part whose symmetries a residual solution is compared under.
+
+    When one piece alone is used more than once, its copies have no items, no order
+    items either: once the other pieces are placed, the cells left are exactly its
+    copies' (the pieces fill the board), so every solution holds that many of its
+    placements, in no order. Then a count's memo sees two ways to fill a region with
+    its copies as the same state (docs/engine.md, "Counting with a memo"): dominoes
+    tiling a board are cells and nothing else."""
 
     def __init__(self, model, parts):
         self.model, self.parts = model, parts
         self.residual = parts[0].residual is not None
         pieces, n_cells = model.pieces, len(model.cells)
-        copies = [0, *itertools.accumulate(piece.count for piece in pieces)]
+        repeated = [p for p, piece in enumerate(pieces) if piece.count > 1]
+        unnamed = repeated[0] if len(repeated) == 1 else None
+        copies = [0, *itertools.accumulate(0 if p == unnamed else piece.count
+                                           for p, piece in enumerate(pieces))]
         n_copies = copies.pop()
         order_base, order = {}, n_copies + n_cells
         for p, piece in enumerate(pieces):
             order_base[p] = order
-            order += (piece.count - 1) * n_cells
+            order += 0 if p == unnamed else (piece.count - 1) * n_cells
         part_item = order if len(parts) > 1 else None
         self.placement, self.part, rows, colors = [], [], [], []
         for k, allowing in self._allowed():
             p, numbers = model.placements[k]
-            count, first = pieces[p].count, numbers[0]
+            count, first = 1 if p == unnamed else pieces[p].count, numbers[0]
             cells = [n_copies + n for n in numbers]
             for copy in range(count):
-                row = [copies[p] + copy] + cells
+                row = cells if p == unnamed else [copies[p] + copy] + cells
                 base = order_base[p] + copy * n_cells
                 if copy:    # above the copy before: its first cell is later
                     row.extend(range(base - n_cells + first, base))
