@@ -322,6 +322,7 @@ class Outcome:
         if self._keep:
             self._texts.append(answer.text)
             self._join(answer.data)
+        self.messages.extend(f"{self.name}: {note}" for note in answer.notes)
         self.messages.extend(str(error.located(self.name, before)) for error in answer.errors)
         if answer.errors:
             self._worsen("error")

@@ -90,9 +90,9 @@ def run(command, options):
         finally:
             writer.close()
     if status <= EXIT_NO_ANSWER and unused_checkpoint(limits.split):
-        fail(f"--checkpoint {printable(limits.split.checkpoint)}: nothing was recorded: only "
-             "a count, a listing of all solutions or a maximize is split into subproblems, "
-             "and this input asked for none")
+        fail(f"--checkpoint {printable(limits.split.checkpoint)}: nothing was recorded: no "
+             "search was split into subproblems (only the search of a count, a listing of "
+             "all solutions or a maximize is, and some inputs are answered without one)")
     return status
 
 

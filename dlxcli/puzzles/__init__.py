@@ -133,18 +133,23 @@ class Answer:
     errors   InputErrors of parts that could not be answered while the rest were
              (e.g. one bad case of a multi-case HDU input): the CLI reports each one
              and exits with status 2 after printing `text`
+    notes    lines the CLI writes on stderr (and in JSON's errors) beside the answer,
+             changing neither it nor the exit status: e.g. why pack found no packing
+             without a search
     """
 
-    __slots__ = ("text", "failure", "data", "stats", "errors", "limited")
+    __slots__ = ("text", "failure", "data", "stats", "errors", "limited", "notes")
 
     def __init__(self, text: str, failure: Optional[Unsolved] = None,
                  data: Optional[dict[str, Any]] = None, stats: Optional[Stats] = None,
                  errors: Optional[list[Exception]] = None,
-                 limited: Optional[Unsolved] = None) -> None:
+                 limited: Optional[Unsolved] = None,
+                 notes: Optional[list[str]] = None) -> None:
         self.text, self.failure, self.limited = text, failure, limited
         self.data = {} if data is None else data
         self.stats = Stats() if stats is None else stats
         self.errors = [] if errors is None else errors
+        self.notes = [] if notes is None else notes
 
 
 class Output:
