@@ -20,6 +20,7 @@ sums are few (an orientation and the shift modulo 6 decide one).
 """
 
 import collections
+from array import array
 
 from . import polyforms
 
@@ -103,19 +104,27 @@ def _colouring_line(model, numbers):
     """The first colouring whose count of board cells of one colour the pieces cannot
     make, as a line; None if there is none. `numbers[p]`: piece p's placements."""
     tried = colourings(model.dimension)
-    bits = max(len(piece.cells) for piece in model.pieces).bit_length()
-    weights = _packed_weights(model.cells, tried, bits)
-    sums = [{sum(map(weights.__getitem__, cells)) for cells in placed} for placed in numbers]
-    kinds, mask = collections.Counter(weights), (1 << bits) - 1
+    code = "B" if max(len(piece.cells) for piece in model.pieces) < 256 else "H"
+    weights = _packed_weights(model.cells, tried, 8 * array(code).itemsize)
+    columns = [_fields(placed, weights, code, len(tried)) for placed in numbers]
+    kinds = collections.Counter(weights)
     for k, colouring in enumerate(tried):
-        shift = k * bits
-        target = sum(n for weight, n in kinds.items() if weight >> shift & 1)
-        low, reach = reachable([({s >> shift & mask for s in values}, piece.count)
-                                for values, piece in zip(sums, model.pieces)])
+        target = sum(n for weight, n in kinds.items() if weight >> k * 8 * len(code) & 1)
+        low, reach = reachable([(set(fields[k::len(tried)]), piece.count)
+                                for fields, piece in zip(columns, model.pieces)])
         if not _holds(reach, target - low):
             return (f"{colouring}: the board has {target:,} cells of colour "
                     f"{colouring.colour}, {_reach_line(target, low, reach)}")
     return None
+
+
+def _fields(placed, weights, code, n_fields):
+    """The fields of the distinct sums of `weights` over the placements `placed`, as
+    one array (typecode `code`), n_fields values a placement: field k of each is
+    `[k::n_fields]`."""
+    size = n_fields * array(code).itemsize
+    sums = {sum(map(weights.__getitem__, cells)) for cells in placed}
+    return array(code, b"".join(value.to_bytes(size, "little") for value in sums))
 
 
 def _packed_weights(cells, tried, bits):
