@@ -101,6 +101,24 @@ def test_a_bound_answers_exactly_what_the_search_answers():
         assert result.stdout == out and "checkerboard" in result.stderr
 
 
+def test_pieces_of_256_cells_and_more():
+    """A piece's colour counts no longer fit in a byte. A 16x16 square and a monomino
+    fill the square with one cell below it, once; with an X..X for the monomino (a
+    piece in parts, so that nothing looks walled in) and two cells below the square,
+    columns 0 and 2, the board has 128 + 2 cells of colour 0 and the pieces 128 + 1
+    wherever they lie (worked by hand)."""
+    square = "X" * 16 + "\n"
+    one = run("--count", stdin="board:\n" + square * 16 + "X\npiece a:\n" + square * 16 +
+              "piece b:\nX\n")
+    assert (one.stdout, one.stderr) == ("1\n", "")
+    none = run("--count", stdin="board:\n" + square * 16 + "X.X\npiece a:\n" + square * 16 +
+               "piece b:\nX..X\n")
+    assert none.stdout == "0\n"
+    assert none.stderr == ("dlxcli: <stdin>: the colouring by (row + column) mod 2 (a "
+                           "checkerboard): the board has 130 cells of colour 0, the pieces "
+                           "cover 129 of them\n")
+
+
 def test_the_bundled_puzzles_that_fit_pass_every_bound():
     for path in sorted(PACK.glob("*.in")):
         expected = path.with_suffix(".out").read_text()

@@ -105,11 +105,12 @@ def _colouring_line(model, numbers):
     make, as a line; None if there is none. `numbers[p]`: piece p's placements."""
     tried = colourings(model.dimension)
     code = "B" if max(len(piece.cells) for piece in model.pieces) < 256 else "H"
-    weights = _packed_weights(model.cells, tried, 8 * array(code).itemsize)
+    bits = 8 * array(code).itemsize
+    weights = _packed_weights(model.cells, tried, bits)
     columns = [_fields(placed, weights, code, len(tried)) for placed in numbers]
     kinds = collections.Counter(weights)
     for k, colouring in enumerate(tried):
-        target = sum(n for weight, n in kinds.items() if weight >> k * 8 * len(code) & 1)
+        target = sum(n for weight, n in kinds.items() if weight >> k * bits & 1)
         low, reach = reachable([(set(fields[k::len(tried)]), piece.count)
                                 for fields, piece in zip(columns, model.pieces)])
         if not _holds(reach, target - low):
