@@ -6,7 +6,7 @@ For each bundled puzzle that fits (the pentomino rectangles, the Soma cube), in 
 process: the CPU time of `_pack_bounds.why_no_packing` on its Model beside the CPU time
 of the whole count (`pack.solve_text`, the checks included), medians of N. Then the 35
 hexominoes in 14x15 as a whole `dlxcli pack --count` process, wall and CPU seconds,
-median of N: the checkerboard answers 0 (the search would take days).
+median of N: the checkerboard answers 0 (the search gave none in 120 s).
 """
 
 import argparse

@@ -75,7 +75,7 @@ def test_a_piece_in_parts_fills_cells_that_look_walled_in():
 # -- issue 30: the colouring bounds --------------------------------------------------------
 
 def test_the_hexominoes_in_14x15_are_answered_0_by_the_checkerboard():
-    """On 77b9579 this searched for days: the --timeout stops it (exit 3)."""
+    """On 77b9579 the search found nothing in 120 s: the --timeout stops it (exit 3)."""
     text = hexominoes_14x15()
     counted = run("--count", "--timeout", "120", stdin=text)
     assert (counted.exit_code, counted.stdout) == (0, "0\n")
