@@ -8,7 +8,7 @@ and the number of cells of one colour under any colouring of the board. A piece'
 placements give the values it can contribute; a subset-sum over the pieces (copies
 included) gives the totals they can reach together; a board total out of reach
 rules out every packing. `why_no_packing` tries, in order: the cell count, a piece
-with no placement, then the colourings of COLOURINGS.
+with no placement, then the colourings of `colourings`.
 
 The colourings colour a cell (layer, row, column), each counted from 0 at the top
 left of the first layer of the picture, by the value of a sum of coordinates modulo
@@ -84,6 +84,7 @@ def why_no_packing(model):
 
 
 def _cells_line(pieces, covered, n_cells):
+    """E.g. 'the 14 pieces cover 62 cells, the board has 60'."""
     copies = sum(piece.count for piece in pieces)
     which = (f"the {copies:,} pieces (copies included) cover" if copies > len(pieces)
              else "the piece covers" if copies == 1 else f"the {copies:,} pieces cover")
@@ -154,9 +155,9 @@ def reachable(choices):
 
 def _add_copies(reach, steps, copies):
     """The sums of a total in `reach` (a bit set) and `copies` values of `steps`
-    (sorted, the first 0). Values in arithmetic progression (0, g, 2g, .., dg, every
-    set of one or two values among them) make the progression 0, g, .., copies*d*g:
-    a few doubling shifts, not one pass per copy (10,000 copies of a monomino)."""
+    (sorted, the first 0). Values in arithmetic progression (0, g, 2g, .., dg; one or
+    two values always are) make the progression 0, g, .., copies*d*g: a few doubling
+    shifts, not one pass per copy (10,000 copies of a monomino)."""
     gap = steps[1] if len(steps) > 1 else 0
     if all(step == k * gap for k, step in enumerate(steps)):
         return _dilated(reach, gap, copies * (len(steps) - 1))
@@ -176,6 +177,7 @@ def _dilated(reach, gap, width):
 
 
 def _sum_set(reach, steps):
+    """The sums of a total in `reach` (a bit set) and one value of `steps`."""
     total = 0
     for step in steps:
         total |= reach << step
