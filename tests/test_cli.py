@@ -26,7 +26,8 @@ from processes import group_alive
 QUEENS = CASES / "queens"
 MATRIX = SAMPLES / "matrix"
 SAMPLE_INPUTS = {
-    "matrix": ["sample1.in", "sample2.in"], "queens": ["sample1.in"],
+    "matrix": ["sample1.in", "sample2.in"], "pack": ["pentominoes-3x20.in"],
+    "queens": ["sample1.in"],
     "samurai": ["seed003-problem1.grid21.in", "seed003-problem1.grids5.in"],
     "squiggly": ["sample.in"], "sudoku": ["hack3_selftest.in", "sample1.in"],
     "target-sudoku": ["sample1.in", "sample2.in"],

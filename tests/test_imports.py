@@ -161,11 +161,17 @@ def imported_by_a_plain_run(name, data):
             if line.startswith("import time:")}
 
 
+ANSWERED_SAMPLE = {"pack": "pentominoes-3x20.in"}
+"""A sample that a plain run answers (exit status 0) where the first one is not (the
+14x15 hexominoes have no packing)."""
+
+
 @pytest.mark.parametrize("name", sorted(PUZZLES))
 def test_a_plain_run_imports_no_other_commands_module(name):
     """The registry hands out one module: judge and generate hooks live in the puzzle
     modules, and nothing imports them all to find out who has one."""
-    sample = sorted((SAMPLES / name).glob("*.in"))[0]
+    sample = SAMPLES / name / ANSWERED_SAMPLE.get(
+        name, sorted((SAMPLES / name).glob("*.in"))[0].name)
     loaded = imported_by_a_plain_run(name, sample.read_bytes())
     assert PUZZLES[name] in loaded
     assert not loaded & {PUZZLES[other] for other in PUZZLES if other != name}

@@ -122,8 +122,8 @@ def not_split_because(settings):
         return (f"--limit {settings['limit']} stops the search at that many solutions, "
                 "and only a whole count, listing or maximize is split into subproblems "
                 "(leave --limit out to record one)")
-    return ("only a count, a listing of all solutions or a maximize is split into "
-            "subproblems, and this input asked for none")
+    return ("no search was split into subproblems (only the search of a count, a listing "
+            "of all solutions or a maximize is, and some inputs are answered without one)")
 
 
 def unused_checkpoint(split):

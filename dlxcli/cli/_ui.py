@@ -127,9 +127,10 @@ class QuietDisplay:
         """An answer is about to be written to stdout."""
 
     def report(self, name, outcome):
-        """An input's messages and notes (not with -q), and with -v its statistics, on
-        stderr; its row of the summary table."""
-        for text in outcome.messages + (outcome.notes if self.verbosity >= 0 else []):
+        """An input's notes (not with -q: how it was read, why pack found no packing
+        without a search) and messages, and with -v its statistics, on stderr; its row
+        of the summary table."""
+        for text in (outcome.notes if self.verbosity >= 0 else []) + outcome.messages:
             self.message(f"dlxcli: {text}")
         estimate = outcome.estimate
         if estimate is not None and (estimate.searches or outcome.verdict == "estimated"):

@@ -133,9 +133,10 @@ class Answer:
     errors   InputErrors of parts that could not be answered while the rest were
              (e.g. one bad case of a multi-case HDU input): the CLI reports each one
              and exits with status 2 after printing `text`
-    notes    lines that are no error but must be said (how an input that reads two
-             ways was read): the CLI shows each on stderr (not with -q), the exit
-             status and the JSON document unchanged
+    notes    lines that are no error but must be said beside the answer (how an input
+             that reads two ways was read; why pack found no packing without a
+             search): the CLI writes each on stderr (not with -q), changing neither
+             the answer nor the exit status
     """
 
     __slots__ = ("text", "failure", "data", "stats", "errors", "limited", "notes")

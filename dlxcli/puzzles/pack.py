@@ -26,7 +26,7 @@ from ..errors import InputError
 from ..exact_cover import UNLIMITED, ExactCover, Stats
 # UNDECODABLE is imported for the runner, which reads it off the module.
 from ..formats import UNDECODABLE, describe, refuse_undecodable  # noqa: F401
-from . import Answer, Command, Figure, Option, Output, Unsolved, polyforms, queries
+from . import Answer, Command, Figure, Option, Output, Unsolved, _pack_bounds, polyforms, queries
 
 NO_SOLUTION = "No solution"
 MAX_CELLS = 10_000
@@ -329,7 +329,8 @@ class Model:
                         for piece in self.pieces]
         self.class_of = {base: shape for shape in self.classes for base in shape}
         self.neighbours = self._neighbours()
-        self.reach = min(2 * max(len(piece.cells) for piece in self.pieces), MAX_REACH)
+        self.reach = (min(2 * max(len(piece.cells) for piece in self.pieces), MAX_REACH)
+                      if all(_connected(piece.cells) for piece in self.pieces) else 0)
         self.sums = _subset_sums(self.pieces, self.reach)
         _refuse_too_many_tries(self.pieces, self.classes, len(self.cells))
         placements = self._every_placement() if self.fills() else []
@@ -390,7 +391,9 @@ class Model:
         """Whether a placement walls in a region of the board that no pieces fill: one
         of fewer than `reach` cells whose size is no sum of piece sizes (Knuth's boards
         leave such placements in; cutting them here saves the search 13% of its nodes
-        on the 6x10 pentominoes, and cuts no solution)."""
+        on the 6x10 pentominoes, and cuts no solution). Only connected pieces fill a
+        region alone: with a piece in parts, `reach` is 0 and nothing is cut (its
+        parts may lie on both sides of a wall)."""
         taken, seen = set(numbers), set()
         for start in {n for k in numbers for n in self.neighbours[k]} - taken:
             if start in seen:
@@ -497,6 +500,20 @@ def _bounds(cells):
     """The least and the greatest coordinate of `cells` on each axis."""
     return ([min(cell[axis] for cell in cells) for axis in range(3)],
             [max(cell[axis] for cell in cells) for axis in range(3)])
+
+
+def _connected(cells):
+    """Whether `cells` are connected side by side (a piece need not be)."""
+    left = set(cells)
+    todo = [left.pop()]
+    while todo:
+        layer, row, column = todo.pop()
+        for step in ((0, 0, 1), (0, 1, 0), (1, 0, 0), (0, 0, -1), (0, -1, 0), (-1, 0, 0)):
+            cell = (layer + step[0], row + step[1], column + step[2])
+            if cell in left:
+                left.remove(cell)
+                todo.append(cell)
+    return not left
 
 
 def _subset_sums(pieces, below):
@@ -813,38 +830,44 @@ def solve_text(text, *, query="first", limit=None, up_to_symmetry=True, rotation
     model = Model(puzzle, True if turns["rotations"] is None else turns["rotations"],
                   turns["reflections"])
     budget.check()
+    why = _pack_bounds.why_no_packing(model)
+    runs = () if why is not None else searches(model, up_to_symmetry, budget)
     data = {"query": query, "dimension": model.dimension, "up_to_symmetry": up_to_symmetry,
             "symmetries": len(model.group) if up_to_symmetry else 1,
             "solutions": None, "count": None, "exact": None, "verdict": None}
     stats = Stats()
     if query in ("count", "unique"):
-        found = _count(model, up_to_symmetry, 2 if query == "unique" else limit,
-                       budget, stats)
+        found = _count(runs, 2 if query == "unique" else limit, stats)
         if query == "unique":
             data["verdict"] = queries.VERDICTS[found]
         else:
             data.update(count=found, exact=limit is None or found < limit)
-        return Answer(queries.line(data, query) + "\n", data=data, stats=stats)
-    return _listed(model, up_to_symmetry, query, limit, budget, stats, data)
+        answer = Answer(queries.line(data, query) + "\n", data=data, stats=stats)
+    else:
+        answer = _listed(model, runs, query, limit, budget, stats, data)
+    if why is not None:
+        answer.notes.append(why)
+    return answer
 
 
-def _count(model, up_to_symmetry, limit, budget, stats):
+def _count(runs, limit, stats):
+    """The packings the searches `runs` ((problem, budget) pairs) count, at most `limit`."""
     total = 0
-    for problem, its_budget in searches(model, up_to_symmetry, budget):
+    for problem, its_budget in runs:
         total += problem.count(None if limit is None else limit - total, its_budget, stats)
         if limit is not None and total >= limit:
             break
     return total
 
 
-def _listed(model, up_to_symmetry, query, limit, budget, stats, data):
-    """The first packing, or every one (at most `limit`), each written as soon as
-    it is found; with --all each is followed by an empty line."""
+def _listed(model, runs, query, limit, budget, stats, data):
+    """The first packing, or every one (at most `limit`), found by the searches `runs`,
+    each written as soon as it is found; with --all each is followed by an empty line."""
     out = Output(budget.emit if query == "all" else None)
     values = [] if out.keeps else None
     wanted = 1 if query == "first" else limit
     count = 0
-    for problem, its_budget in searches(model, up_to_symmetry, budget):
+    for problem, its_budget in runs:
         for placed in problem.solutions(None if wanted is None else wanted - count,
                                         its_budget, stats):
             layers = picture(model, placed)
