@@ -334,10 +334,8 @@ class Model:
         self.sums = _subset_sums(self.pieces, self.reach)
         _refuse_too_many_tries(self.pieces, self.classes, len(self.cells))
         placements = self._every_placement() if self.fills() else []
-        if all(_connected(piece.cells) for piece in self.pieces):
-            placements = [placement for placement in placements
-                          if not self._walls_in(placement[1])]
-        self.placements = placements
+        self.placements = [placement for placement in placements
+                           if not self._walls_in(placement[1])]
         self.number = {(p, frozenset(numbers)): k
                        for k, (p, numbers) in enumerate(self.placements)}
         self.group = _distinct(self._moves(symmetry) for symmetry in self._symmetries())
@@ -482,7 +480,7 @@ def _distinct(actions):
 def _connected(cells):
     """Whether `cells` are one piece, side by side: a piece in parts may fill walled-in
     regions of any sizes together (an X.X piece above and below an XXX), so a board
-    with one keeps every placement (Model._walls_in)."""
+    with one keeps every placement (Model.reach, Model._walls_in)."""
     cells = set(cells)
     start = next(iter(cells))
     seen, todo = {start}, [start]
@@ -500,20 +498,6 @@ def _bounds(cells):
     """The least and the greatest coordinate of `cells` on each axis."""
     return ([min(cell[axis] for cell in cells) for axis in range(3)],
             [max(cell[axis] for cell in cells) for axis in range(3)])
-
-
-def _connected(cells):
-    """Whether `cells` are connected side by side (a piece need not be)."""
-    left = set(cells)
-    todo = [left.pop()]
-    while todo:
-        layer, row, column = todo.pop()
-        for step in ((0, 0, 1), (0, 1, 0), (1, 0, 0), (0, 0, -1), (0, -1, 0), (-1, 0, 0)):
-            cell = (layer + step[0], row + step[1], column + step[2])
-            if cell in left:
-                left.remove(cell)
-                todo.append(cell)
-    return not left
 
 
 def _subset_sums(pieces, below):
