@@ -740,7 +740,7 @@ def _ranks(options, n_primary):
                 holding[item].append(j)
 
     def walk(start):
-        order, seen = [], [False] * n_primary
+        order, seen, walked = [], [False] * n_primary, [False] * len(options)
         for root in [start, *range(n_primary)]:
             if seen[root]:
                 continue
@@ -749,6 +749,9 @@ def _ranks(options, n_primary):
             k = len(order) - 1
             while k < len(order):
                 for j in holding[order[k]]:
+                    if walked[j]:  # its items are in the order already: once is enough
+                        continue
+                    walked[j] = True
                     for other in options[j]:
                         if other < n_primary and not seen[other]:
                             seen[other] = True
