@@ -47,9 +47,11 @@ PROBES = 500
 """Probes per search by default (docs/queries.md, "Estimating a search": the spread
 they leave)."""
 SECONDS = 1.0
-"""Without --probes, probing a piece of input stops after this many seconds (each
-search then gets one probe more at most): the default estimate takes under a second
-or so, and repeats exactly whenever the cap did not cut it."""
+"""Without --probes, probing a piece of input stops after this many seconds, counted
+from its first probe (each search then gets one probe more at most), so that a slow
+read or model build, or a loaded machine, leaves the probes their second: the
+default estimate takes a second or so beyond the build, and repeats exactly whenever
+the cap did not cut it."""
 SEED = 0
 """The default --seed."""
 EXACT_NODES = 1000
@@ -167,7 +169,8 @@ class Estimator:
 
     def __init__(self, probes: Optional[int] = None, seed: int = SEED) -> None:
         self.probes = PROBES if probes is None else probes
-        self.deadline = None if probes is not None else time.perf_counter() + SECONDS
+        self.capped = probes is None
+        self.deadline: Optional[float] = None  # set by the first probe when capped
         self.seed = seed
         self.estimate = Estimate(seed)
         self.measured_nodes, self.measured_seconds = 0, 0.0
@@ -180,6 +183,8 @@ class Estimator:
         if the solutions were spread evenly over the search: the estimated nodes times
         limit / (solutions + 1), and at most `limit` solutions. `expired()`: whether
         the input's time limit has passed (the probing then stops)."""
+        if self.capped and self.deadline is None:  # reading and building do not count
+            self.deadline = time.perf_counter() + SECONDS
         probe = Probe(problem, list(forced), first_item, self)
         sums = [0, 0, 0, 0]  # nodes, solutions, and their squares
         rng = random.Random(self.seed)

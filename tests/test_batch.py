@@ -228,6 +228,16 @@ def test_the_terminal_display_then_draws_from_where_the_run_is():
         assert (live.done, live.nodes) == (2, 15)
 
 
+def test_for_typed_input_the_display_waits_for_the_search_not_the_typing():
+    display = _ui.DeferredDisplay(delay=0, typed=True)
+    with display:
+        display.start(1)
+        display.begin("<stdin>")  # the user is typing: nothing drawn over the line
+        assert display.live is None
+        display.search(None, 10, 0)  # the input is read: the delay runs from here
+        assert isinstance(display.live, _ui.LiveDisplay)
+
+
 @pytest.mark.parametrize("error", [
     InputError("a number", source="a.in", line=3, column=2, found="'x'"),
     NodeLimitExceeded("search stopped after 5 nodes (node limit)", 5, 60, 700),

@@ -11,6 +11,7 @@ only, repeatable, and its bad option values refused.
 
 import json
 import statistics
+import time
 from fractions import Fraction
 
 import pytest
@@ -145,6 +146,17 @@ def test_the_median_over_seeds_is_within_2x(make, truth, probes):
     true count (3x20: 2 packings up to symmetry, 8 in all orientations)."""
     found = [estimated(make(), probes, seed).solutions for seed in range(5)]
     assert truth / 2 <= statistics.median(found) <= 2 * truth
+
+
+def test_the_default_cap_counts_the_probing_not_the_reading(monkeypatch):
+    """The second of probing starts at the first probe: an input read and built
+    slowly (a loaded machine: 7 probes and `0 solutions` for the 6x10 count, which has
+    2,339) still gets its probes. Here the build takes longer than the whole cap."""
+    monkeypatch.setattr(estimate, "SECONDS", 0.2)
+    estimator = estimate.Estimator()
+    time.sleep(0.3)  # reading the input and building its model
+    assert queens_counter(8).count(budget=Budget(estimate=estimator)) == 0
+    assert estimator.estimate.probes > 1
 
 
 def test_a_small_search_is_counted_exactly():

@@ -6,6 +6,7 @@ Layer: tests. The terminal is a real pseudo-terminal on the child's stdin.
 
 import os
 import pty
+import select
 import subprocess
 import sys
 import time
@@ -56,6 +57,38 @@ def test_a_command_reading_a_terminal_says_what_it_waits_for():
     assert stderr.startswith("dlxcli: queens: waiting for the input on stdin: type or paste "
                              "it, then press Ctrl-D")
     assert "dlxcli queens --help" in stderr
+
+
+def test_a_quick_search_of_typed_input_draws_no_progress_bar():
+    """stdin and stderr on one terminal, the input typed after the display's half
+    second: the typing is no search, so the quick search after it draws no bar (which
+    flashed, and whose nodes per second counted the typing)."""
+    leader, follower = pty.openpty()
+    child = subprocess.Popen([sys.executable, "-m", "dlxcli", "queens"], stdin=follower,
+                             stdout=subprocess.PIPE, stderr=follower, cwd=REPO)
+    os.close(follower)
+    try:
+        time.sleep(1.5)  # three times the display's delay
+        os.write(leader, b"6\n\x04")
+        stdout, _ = child.communicate(timeout=60)
+        terminal = _read_available(leader)
+    finally:
+        os.close(leader)
+    assert child.returncode == 0
+    assert stdout.decode().endswith("\n4\n")
+    assert "waiting for the input" in terminal
+    assert "ETA" not in terminal and "nodes/s" not in terminal
+
+
+def _read_available(fd):
+    """What the terminal `fd` has to read now, decoded."""
+    chunks = []
+    while select.select([fd], [], [], 0.2)[0]:
+        try:
+            chunks.append(os.read(fd, 4096))
+        except OSError:  # the other end is closed
+            break
+    return b"".join(chunks).decode(errors="replace")
 
 
 def test_quiet_or_a_pipe_waits_without_a_word():

@@ -69,7 +69,7 @@ def run(command, options):
         fail(refusal)
         return EXIT_BAD_INPUT
     note_slow_twin(runner["verbosity"])
-    note_terminal_stdin(command, sources, runner["verbosity"])
+    typed = note_terminal_stdin(command, sources, runner["verbosity"])
     # With a scheduler, --jobs does not count (the cluster's workers search): no note.
     quiet = -1 if scheduler_of(runner) else runner["verbosity"]
     runner["jobs"] = processes(runner["jobs"], quiet)
@@ -78,7 +78,7 @@ def run(command, options):
     jobs = [Job(source, command, settings) for source in sources]
     status = EXIT_BAD_INPUT if problems else EXIT_OK
     progress = False if runner["trace"] or runner["estimate"] else runner["progress"]
-    ui = _ui.display(progress, runner["verbosity"], runner["stats"])
+    ui = _ui.display(progress, runner["verbosity"], runner["stats"], typed)
     limits = Limits(runner["timeout"], runner["node_limit"], split_of(runner, ui.message),
                     tracer_of(runner), runner["reason"], estimate_of(runner))
     # --estimate searches nothing: no answer is written as it comes (JSON: at the end)
@@ -164,16 +164,18 @@ def note_slow_twin(verbosity):
 
 def note_terminal_stdin(command, sources, verbosity):
     """Say what a run waits for when it reads stdin and stdin is a terminal (`dlxcli
-    sudoku` typed alone): a puzzle typed in, ended by Ctrl-D; not with -q."""
-    if verbosity < 0 or not any(source.path == "-" for source in sources):
-        return
+    sudoku` typed alone): a puzzle typed in, ended by Ctrl-D; not with -q. Whether
+    the input is typed there (then the progress display waits for the search)."""
+    if not any(source.path == "-" for source in sources):
+        return False
     try:
         interactive = sys.stdin.isatty()
     except (AttributeError, ValueError):  # no stdin, or a closed one
-        return
-    if interactive:
+        return False
+    if interactive and verbosity >= 0:
         fail(f"{command}: waiting for the input on stdin: type or paste it, then press "
              f"Ctrl-D (or give a FILE; dlxcli {command} --help shows the format)")
+    return interactive
 
 
 def check_out_dir(out_dir, sources):

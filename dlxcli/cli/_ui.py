@@ -31,15 +31,16 @@ def echo(text, err=False):
     stream.flush()
 
 
-def display(wanted=None, verbosity=0, knuth_figures=False):
+def display(wanted=None, verbosity=0, knuth_figures=False, typed=False):
     """A progress display: shown when `wanted`; by default (None) when stderr is a
-    terminal and the run lasts longer than DeferredDisplay.DELAY; never when quiet
+    terminal and the run lasts longer than DeferredDisplay.DELAY (counted from the
+    first search where the input is `typed` at the terminal); never when quiet
     (verbosity < 0). Verbosity > 0 adds each input's search statistics;
     `knuth_figures` (--stats) each input's nodes, updates and mems."""
     if verbosity < 0 or wanted is False:
         chosen = QuietDisplay()
     elif wanted is None:
-        chosen = DeferredDisplay() if sys.stderr.isatty() else QuietDisplay()
+        chosen = DeferredDisplay(typed=typed) if sys.stderr.isatty() else QuietDisplay()
     else:
         chosen = LiveDisplay(force_terminal=True)
     chosen.verbosity, chosen.knuth_figures = verbosity, knuth_figures
@@ -355,13 +356,16 @@ def shortened(name, width):
 
 class DeferredDisplay(SummarisedDisplay):
     """The default display on a terminal: quiet for the first DELAY seconds, then a
-    LiveDisplay that picks up where the run is; a batch's summary table either way."""
+    LiveDisplay that picks up where the run is; a batch's summary table either way.
+    Where the input is `typed` at this terminal, the DELAY runs from the first search:
+    a bar drawn while the user types would overwrite the line being typed."""
 
     DELAY = 0.5
 
-    def __init__(self, delay=None):
+    def __init__(self, delay=None, typed=False):
         self.delay = self.DELAY if delay is None else delay
         self.began = time.perf_counter()
+        self.typed = typed
         self.live = None
         self.total = self.done = self.nodes = 0
         self.name = ""
@@ -385,6 +389,8 @@ class DeferredDisplay(SummarisedDisplay):
             self.live.begin(name)
 
     def search(self, fraction, nodes, solutions, parts=None, depth=None, conflicts=None):
+        if self.typed:  # the input is read: the clock starts now
+            self.typed, self.began = False, time.perf_counter()
         if self._awake():
             self.live.search(fraction, nodes, solutions, parts, depth, conflicts)
 
@@ -401,7 +407,7 @@ class DeferredDisplay(SummarisedDisplay):
 
     def _awake(self):
         """Whether the live display is drawing; it starts once DELAY has passed."""
-        if self.live is None and time.perf_counter() - self.began >= self.delay:
+        if self.live is None and not self.typed and time.perf_counter() - self.began >= self.delay:
             live = LiveDisplay()
             live.began, live.done, live.nodes = self.began, self.done, self.nodes
             live.__enter__()
