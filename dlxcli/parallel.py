@@ -966,7 +966,7 @@ class Checkpoint:
                    for name, count in zip(self.STATS, counts)):
             wrong("nodes, updates, solutions and mems must be whole numbers >= 0 "
                   "(updates and mems: or null)")
-        memo = self._memo(record, wrong)
+        memo = self._memo(record, counts[0], wrong)
         if counts[2] > counts[0] and not memo[1]:
             wrong("solutions is more than nodes (each solution is a node of the search, "
                   "unless the memo counted it: memo's hits are 0)")
@@ -985,17 +985,17 @@ class Checkpoint:
             wrong(f"subproblem {index} is there twice with different answers")
 
     @staticmethod
-    def _memo(record, wrong):
+    def _memo(record, nodes, wrong):
         """A record's `memo`, [lookups, hits, entries, bytes] of its count's memo
         (docs/engine.md, "Counting with a memo"), as a tuple; a record written without
         one (dlxcli before the memo) used none. Each solution the memo counts by a hit is
         no node of the search, so only a record with hits may count more solutions than
-        nodes."""
+        nodes; a node looks its state up once at most."""
         memo = record.get("memo", [0, 0, 0, 0])
         if not (isinstance(memo, list) and len(memo) == 4 and all(map(_is_count, memo))
-                and memo[1] <= memo[0]):
+                and memo[1] <= memo[0] <= nodes):
             wrong("memo must be [lookups, hits, entries, bytes], whole numbers >= 0, "
-                  "hits at most lookups")
+                  "hits at most lookups, lookups at most nodes")
         return tuple(memo)
 
     def _value(self, value, solutions, start, wrong):
