@@ -799,9 +799,10 @@ class Checkpoint:
     "frontier": SHA-256 of their prefixes}. Then one line per finished subproblem:
     {"subproblem": index, "prefix": its options, "value": the query's answer on it (a
     count, the solutions, or [weight, solution] / null), "nodes", "updates" (null on the
-    Python twin), "solutions", "seconds", "mems" (null on the Python twin), "worker":
-    host/pid}. Each line is one write, synced before
-    the next; a torn last line (a crash in mid-write) is cut off when the file is
+    Python twin), "solutions", "seconds", "mems" (null on the Python twin), "memo"
+    ([lookups, hits, entries, bytes] of its count's memo; absent from checkpoints
+    written before the memo), "worker": host/pid}. Each line is one write, synced
+    before the next; a torn last line (a crash in mid-write) is cut off when the file is
     opened again. The subtotals are in the file, so a total can be checked by adding
     them up (docs/parallel.md).
 
@@ -965,8 +966,10 @@ class Checkpoint:
                    for name, count in zip(self.STATS, counts)):
             wrong("nodes, updates, solutions and mems must be whole numbers >= 0 "
                   "(updates and mems: or null)")
-        if counts[2] > counts[0]:
-            wrong("solutions is more than nodes (each solution is a node of the search)")
+        memo = self._memo(record, counts[0], wrong)
+        if counts[2] > counts[0] and not memo[1]:
+            wrong("solutions is more than nodes (each solution is a node of the search, "
+                  "unless the memo counted it: memo's hits are 0)")
         seconds = record.get("seconds")
         if not (_is_number(seconds) and 0 <= seconds < float("inf")):
             wrong("seconds must be a number >= 0")
@@ -975,10 +978,25 @@ class Checkpoint:
             wrong("worker must be a string")
         value = self._value(record.get("value"), counts[2], self.search.forced + list(prefix),
                             wrong)
-        done = Done(index, value, Stats(counts[0], counts[1], counts[2], seconds, counts[3]),
-                    worker)
+        stats = Stats(counts[0], counts[1], counts[2], seconds, counts[3])
+        stats.memo = memo
+        done = Done(index, value, stats, worker)
         if self.done.setdefault(index, done).value != value:
             wrong(f"subproblem {index} is there twice with different answers")
+
+    @staticmethod
+    def _memo(record, nodes, wrong):
+        """A record's `memo`, [lookups, hits, entries, bytes] of its count's memo
+        (docs/engine.md, "Counting with a memo"), as a tuple; a record written without
+        one (dlxcli before the memo) used none. Each solution the memo counts by a hit is
+        no node of the search, so only a record with hits may count more solutions than
+        nodes; a node looks its state up once at most."""
+        memo = record.get("memo", [0, 0, 0, 0])
+        if not (isinstance(memo, list) and len(memo) == 4 and all(map(_is_count, memo))
+                and memo[1] <= memo[0] <= nodes):
+            wrong("memo must be [lookups, hits, entries, bytes], whole numbers >= 0, "
+                  "hits at most lookups, lookups at most nodes")
+        return tuple(memo)
 
     def _value(self, value, solutions, start, wrong):
         """The query's answer on a subproblem, checked: a count equal to its record's
@@ -1037,7 +1055,7 @@ class Checkpoint:
         self._append({"subproblem": done.index, "prefix": list(prefix), "value": done.value,
                       "nodes": stats.nodes, "updates": stats.updates,
                       "solutions": stats.solutions, "seconds": round(stats.seconds, 6),
-                      "mems": stats.mems,
+                      "mems": stats.mems, "memo": list(stats.memo),
                       "worker": done.worker})
 
     def _append(self, entry):

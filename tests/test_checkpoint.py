@@ -18,6 +18,7 @@ import pytest
 
 from dlxcli.exact_cover import Budget, ExactCover
 from dlxcli.parallel import CheckpointError, Split
+from conftest import slow_on_python
 from paths import SAMPLES
 from test_parallel import QUEENS, queens_definition, weighted_queens
 
@@ -259,6 +260,55 @@ def test_a_count_beyond_the_nodes_or_on_a_solved_prefix_is_refused(tmp_path):
                                               "solution"):
         cover.count(budget=checkpointed(path))
     assert cover.count(budget=checkpointed(tmp_path / "again.ckpt")) == 200
+
+
+def strip_of_dominoes(length):
+    """The dominoes of a 2 x length strip: cells (r, c) are items 2c + r."""
+    flat = [[2 * c + r, 2 * c + 2 + r] for c in range(length - 1) for r in (0, 1)]
+    return ExactCover(2 * length, 0, flat + [[2 * c, 2 * c + 1] for c in range(length)])
+
+
+def fibonacci(n):
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+
+@pytest.mark.parametrize("length", [slow_on_python(34)])
+def test_a_checkpoint_of_a_memoized_count_resumes(tmp_path, length):
+    """The memo counts many solutions per node (docs/engine.md, "Counting with a
+    memo"), so its records hold more solutions than nodes, with the memo's hits. Before:
+    'line 2: solutions is more than nodes' on every resume of such a count. The 2 x n
+    strip has F(n + 1) tilings. (Each subproblem's memo passes its trial of 4,096
+    lookups first: seconds on the Python twin.)"""
+    path = tmp_path / "strip.ckpt"
+    assert strip_of_dominoes(length).count(budget=checkpointed(path)) == fibonacci(length + 1)
+    assert strip_of_dominoes(length).count(budget=checkpointed(path)) == fibonacci(length + 1)
+    record = json.loads(path.read_bytes().splitlines()[1])
+    assert record["solutions"] > record["nodes"] and record["memo"][1] > 0
+    forged(path, 2, memo="[0, 0, 0, 0]")
+    with pytest.raises(CheckpointError, match="line 2: solutions is more than nodes"):
+        strip_of_dominoes(length).count(budget=checkpointed(path))
+    too_many = record["nodes"] + 1
+    for raw in ("[1, 2, 0, 0]", "[1, 1, 0]", "null", "[1, 1, 0, -1]",
+                f"[{too_many}, {too_many}, 0, 0]"):
+        forged(path, 2, memo=raw)
+        with pytest.raises(CheckpointError, match="line 2: memo must be"):
+            strip_of_dominoes(length).count(budget=checkpointed(path))
+
+
+def test_a_checkpoint_written_before_the_memo_resumes(tmp_path):
+    """Records without a `memo` field (dlxcli before the memo) are taken as they are."""
+    path = tmp_path / "old.ckpt"
+    assert queens_count(path) == QUEENS[8]
+    lines = path.read_bytes().splitlines(keepends=True)
+    records = [json.loads(line) for line in lines[1:]]
+    for record in records:
+        del record["memo"]
+    path.write_bytes(lines[0] + b"".join(
+        (json.dumps(record, separators=(",", ":")) + "\n").encode() for record in records))
+    assert queens_count(path) == QUEENS[8]
 
 
 def each_solution_less_its_last_option(path):

@@ -308,7 +308,8 @@ def test_a_write_error_on_stdout_names_stdout():
     with open("/dev/full", "wb") as full:
         done = dlxcli_generate("sudoku", "--seed", "1", stdout=full)
     assert done.returncode == 2
-    assert done.stderr == b"dlxcli: generate: cannot write <stdout>: No space left on device\n"
+    assert done.stderr == (b"dlxcli: generate: cannot write <stdout>: No space left on "
+                           b"device; nothing written\n")
 
 
 def file_size_limit(size):
@@ -322,7 +323,7 @@ def test_a_file_too_large_for_out_is_named_and_the_folder_left_absent(tmp_path):
                            preexec_fn=file_size_limit(40))
     assert done.returncode == 2 and done.stdout == b""
     assert done.stderr == (f"dlxcli: generate: cannot write {out}/sudoku-1.in: File too "
-                           f"large\n").encode()
+                           f"large; nothing written\n").encode()
     assert list(tmp_path.iterdir()) == []
 
 
@@ -335,9 +336,37 @@ def test_stdout_appended_to_a_file_too_small_keeps_whole_puzzles_only(tmp_path):
         done = dlxcli_generate("sudoku", "--count", "30", "--seed", "1",
                                stdout=appended, preexec_fn=file_size_limit(1000))
     assert done.returncode == 2
-    assert done.stderr == b"dlxcli: generate: cannot write <stdout>: File too large\n"
+    assert done.stderr == (b"dlxcli: generate: cannot write <stdout>: File too large; 12 "
+                           b"puzzles written (the same seed with --count 12 makes them "
+                           b"again)\n")
     whole = generated("sudoku", "--count", "12", "--seed", "1").encode()
     assert kept.read_bytes() == b"earlier lines\n" + whole
+
+
+def test_a_manifest_too_large_for_out_says_how_many_puzzles_are_in_the_folder(tmp_path):
+    """The manifest grows with each puzzle; when it no longer fits (`ulimit -f`), DIR
+    holds the puzzles written before, listed, and the run says how many (before: the
+    error alone, though DIR kept them)."""
+    out = tmp_path / "out"
+    done = dlxcli_generate("sudoku", "--count", "100", "--seed", "1", "--out", str(out),
+                           preexec_fn=file_size_limit(1024))
+    lines = (out / ".dlxcli-generate").read_text().splitlines()[1:]
+    assert done.returncode == 2 and 0 < len(lines) < 100
+    assert done.stderr == (f"dlxcli: generate: cannot write {out}/.dlxcli-generate: File "
+                           f"too large; {len(lines)} puzzles written (the same seed with "
+                           f"--count {len(lines)} makes them again)\n").encode()
+    assert sorted(path.name for path in out.iterdir()) == [".dlxcli-generate"] + lines
+
+
+def test_held_puzzles_that_cannot_be_written_are_not_counted_as_written(tmp_path):
+    """A squiggly input is held until its T is known: when it cannot be written, none
+    of its puzzles is out."""
+    with open(tmp_path / "t.in", "wb") as small:
+        done = dlxcli_generate("squiggly", "--count", "3", "--seed", "1", stdout=small,
+                               preexec_fn=file_size_limit(100))
+    assert (done.returncode, (tmp_path / "t.in").read_bytes()) == (2, b"")
+    assert done.stderr == (b"dlxcli: generate: cannot write <stdout>: File too large; "
+                           b"nothing written\n")
 
 
 def failing_at(index):
@@ -629,7 +658,8 @@ def test_out_under_a_file_is_one_line(tmp_path):
 def test_a_closed_stdout_is_one_line():
     done = dlxcli_generate("sudoku", "--seed", "1", preexec_fn=lambda: os.close(1))
     assert done.returncode == 2
-    assert done.stderr == b"dlxcli: generate: cannot write <stdout>: it is closed\n"
+    assert done.stderr == (b"dlxcli: generate: cannot write <stdout>: it is closed; "
+                           b"nothing written\n")
 
 
 def test_a_manifest_never_makes_a_run_remove_a_hidden_file_or_one_outside(tmp_path):

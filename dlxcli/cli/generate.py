@@ -149,8 +149,8 @@ def command(kind, size, count, clues, minimal, symmetry, seed, jobs, difficulty,
 
 def write_all(output, request, count, jobs, tally):
     """Make the puzzles and write each as it comes; when the run stops before the last
-    (an error, Ctrl-C), the finished ones are kept, and an interrupted run says how
-    many."""
+    (an error, Ctrl-C, an output that cannot be written), the finished ones are kept,
+    and the run says how many."""
     try:
         with tally.ui, closing(made(request, count, jobs, tally)) as texts:
             for text in texts:
@@ -162,7 +162,12 @@ def write_all(output, request, count, jobs, tally):
     except DlxError as exc:
         output.end()
         stop(f"{exc}; {kept(output.written)}", EXIT_NO_ANSWER)
-    output.end()
+    except OutputFailed as exc:
+        raise OutputFailed(f"{exc}; {kept(output.written)}") from None
+    try:
+        output.end()
+    except OutputFailed as exc:
+        raise OutputFailed(f"{exc}; {kept(output.written)}") from None
 
 
 def kept(found):
@@ -322,7 +327,12 @@ class StdoutOutput:
         """Write what was held: the puzzles made, as an output of that many."""
         if self.held:
             with held():
-                self.write("".join(self.render.chunks(len(self.held), 1, self.held)).encode())
+                try:
+                    self.write("".join(self.render.chunks(len(self.held), 1,
+                                                          self.held)).encode())
+                except OutputFailed:
+                    self.written -= len(self.held)  # none of them is out
+                    raise
                 self.held = []
 
     def write(self, data):
