@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run the C twin under AddressSanitizer and UndefinedBehaviorSanitizer.
 #
-# Builds dlxcli/engine/_dlx.c and _learn.c with -fsanitize=address,undefined into a
+# Builds the C twin's sources (dlxcli/engine/*.c, setup.py's) with
+# -fsanitize=address,undefined into a
 # throwaway copy of the package (the in-place .so of the checkout is never touched), makes that copy the
 # one Python imports, and runs through it: the engine tests, the fuzz tests and their
 # seed corpus (tests/fuzz_corpus/), and a slice of the differential run against the
@@ -27,7 +28,7 @@ includes=$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["include"
 gcc -shared -fPIC -fsanitize=address,undefined -fno-sanitize-recover=undefined \
     -fno-omit-frame-pointer -O1 -g -Wall -Wextra -Wno-unused-parameter \
     -Wno-cast-function-type -Wno-missing-field-initializers \
-    -I"$includes" dlxcli/engine/_dlx.c dlxcli/engine/_learn.c -o "$work/dlxcli/engine/_dlx$suffix" || exit 2
+    -I"$includes" dlxcli/engine/*.c -o "$work/dlxcli/engine/_dlx$suffix" || exit 2
 
 libasan=$(gcc -print-file-name=libasan.so)
 test -f "$libasan" || { echo "sanitize.sh: libasan not found ($libasan)" >&2; exit 2; }
@@ -61,7 +62,7 @@ log=$work/log
 
 tests=()
 for name in test_engine.py test_engine_properties.py test_reference.py test_exact_cover.py test_parallel.py \
-            test_learn.py test_fuzz.py; do
+            test_learn.py test_fuzz.py test_memo_count.py; do
     if [ -f "$repo/tests/$name" ]; then tests+=("$repo/tests/$name"); fi
 done
 echo "== pytest under the sanitizers: ${tests[*]##*/}"
