@@ -871,27 +871,29 @@ class Report:
 
 def race(problem: ExactCover, strategy: Any, *, forced: Sequence[int] = (), limit: int,
          budget: Budget, stats: Optional[Stats] = None) -> Optional[list[Solution]]:
-    """The solutions of a first solution (`limit` 1) or of a count stopped at 2, under
-    the portfolio (--reason auto) or the Learner (learn), raced over the split's jobs:
-    the answer of --jobs 1, found sooner (docs/parallel.md, "One hard proof over the
-    jobs"). None where the query is not raced, and is searched here as with --jobs 1: a
-    single local job, a node limit (its count is that of --jobs 1's turns, which a race
-    cannot stop at), a trace.
+    """The solutions of a first solution (`limit` 1, under the portfolio: --reason
+    auto) or of a count stopped at 2 (under auto or learn), raced over the split's
+    jobs: the answer of --jobs 1, found sooner (docs/parallel.md, "One hard proof over
+    the jobs"). None where the query is not raced, and is searched here as with --jobs
+    1: a single local job, a node limit (it counts the nodes of --jobs 1's turns, which
+    a race cannot stop at), a trace, the Learner's first solution (no other search can
+    give its answer).
 
     This process runs the search --jobs 1 starts with (DLX under auto, the Learner
     under learn) turn by turn, as --jobs 1 does; where it has not finished within its
     first turn (auto: AUTO_NODES; learn: the split's probe seconds), the other members
     start on the executor (`Processes`, or `Cluster` with a scheduler): under auto the
-    Learner, and on further workers Learners on shuffled options (facts only: `_decided`).
-    Each member is a whole search of its own, so the first to finish decides, and the
-    others are stopped then (their processes killed, their cluster tasks cancelled)."""
+    portfolio's Learner, and for a count, on every further worker, a Learner on options
+    shuffled by its number (`Remainder.shuffle`). Each member is a whole search of its
+    own: the first to decide answers (`_decided`), and the others are stopped then
+    (their processes killed, their cluster tasks cancelled)."""
     split = budget.split
     assert isinstance(split, Split), "a race is a Split's"
     if split.alone or budget.node_limit is not None or budget.trace is not None:
         return None
     auto = strategy is strategies.PORTFOLIO
-    if not auto and strategy is not strategies.LEARNING:
-        return None
+    if not auto and (strategy is not strategies.LEARNING or limit == 1):
+        return None  # the Learner's first solution: no other member could give it
     racing = _Racing(problem, list(forced), limit, budget, auto)
     try:
         return racing.run(split)
@@ -943,11 +945,12 @@ class _Racing:
 
     def _start(self, split, shared):
         """The executor and its members: two tasks of each under way."""
+        alone = self.auto and self.limit == 1  # the other members could only say "none"
         if split.scheduler:
             self.workers = Cluster(shared, split.scheduler, split.notice, self.budget)
         else:
-            self.workers = Processes(shared, split.jobs - 1)
-        for member in range(self.workers.size):
+            self.workers = Processes(shared, 1 if alone else split.jobs - 1)
+        for member in range(1 if alone else self.workers.size):
             for _ in range(2):
                 self._send(member)
 
@@ -983,29 +986,18 @@ class _Racing:
     def _decided(self):
         """The answer, once the members' state decides it; else None.
 
-        A fact decides: a member done with fewer solutions than its limit has none left
-        (so their count is the count), and one done with two has found two. A first
-        solution is a fact where it is the only one; otherwise it is the portfolio's
-        answer only from the portfolio's own members, and only from the one that
-        finishes first in its turns' order (strategies.Member): a member here or there
-        that finished waits until the other has gone past that turn."""
+        A count stopped at 2 is a fact: any member done decides it (one done with fewer
+        solutions than its limit has none left, one done with two has two). A first
+        solution (auto only) is decided by "none left", or else by the portfolio's order
+        of turns (`_first_in_turns`)."""
         here = self.here
         members = [(here.limit, here.done, here.found)] + [
             (self.limit if self.auto and report.member == 0 else 2, report.done,
              report.found) for report in self.reports.values()]
         for limit, done, found in members:
-            exhausted = done and len(found) < limit
-            if self.limit == 2 and (exhausted or len(found) >= 2):
-                return found[:2]
-            if self.limit == 1 and exhausted and not (found and self.auto):
-                # none; or the only one, which the Learner gives in one order whatever
-                # the order of its options (auto's may be DLX's order: not decided here)
-                return found
-        if self.limit != 1:
-            return None
-        if not self.auto:
-            return here.found if here.done else None
-        return self._first_in_turns()
+            if done and (self.limit == 2 or not found):
+                return found[:self.limit]
+        return self._first_in_turns() if self.limit == 1 else None
 
     def _first_in_turns(self):
         """Under auto, a first solution: DLX's (here) or the portfolio Learner's
