@@ -12,6 +12,13 @@ rounds, the sums and the ratio of the sums (--jobs 1 over the others), with the
 processor and the load average (`uptime`) before and after: the machine is shared.
 Every answer is checked: the first solution is exampleN.out, the verdict "unique".
 A run over --cap seconds is stopped and counted at the cap (marked ">").
+
+--cpu: in one process instead, and in CPU seconds (for a machine too loaded for wall
+times to say anything: under Linux's autogroup scheduling a run gets one session's
+share of the CPU however many processes it has). Per instance, the query with --jobs 1
+(this process's CPU) and raced over 2 jobs: this process's CPU and its worker's (read
+in the worker as each task ends), whose larger one is the race's critical path: its
+wall time on a machine with a free core per process (not counted: the fork, the pipe).
 """
 
 import argparse
@@ -67,6 +74,66 @@ def run(name, query, jobs, cap):
     return wall, cpu, False
 
 
+_timed = {}
+"""The race's task and the pipe the worker writes its CPU seconds to (--cpu)."""
+
+
+def timed_turns(*args):
+    """A worker's race task, its process's CPU seconds written once it ends."""
+    report = _timed["run"](*args)
+    os.write(_timed["fd"], f"{time.process_time()}\n".encode())
+    return report
+
+
+def cpu_figures(name, query):
+    """(jobs 1 CPU s, race: this process's CPU s, the worker's CPU s) of one instance."""
+    from dlxcli import parallel
+    from dlxcli.exact_cover import Budget
+    from dlxcli.parallel import Split
+    from dlxcli.puzzles import sudoku
+    text = open(os.path.join(DATA, f"{name}.in")).read()
+    query = "unique" if query == "unique" else "judge"
+    read_end, write_end = os.pipe()
+    os.set_blocking(read_end, False)
+    _timed.update(run=parallel.race_turns, fd=write_end)
+    parallel.race_turns = timed_turns
+    try:
+        began = time.process_time()
+        sudoku.solve_text(text, query=query, budget=Budget())
+        alone = time.process_time() - began
+        began = time.process_time()
+        sudoku.solve_text(text, query=query, budget=Budget(split=Split(jobs=2)))
+        here = time.process_time() - began
+    finally:
+        parallel.race_turns = _timed["run"]
+    try:
+        worker = os.read(read_end, 1 << 20).split()
+    except BlockingIOError:
+        worker = []
+    os.close(read_end)
+    os.close(write_end)
+    return alone, here, float(worker[-1]) if worker else 0.0
+
+
+def cpu_main(args):
+    print(f"# {processor()}, {os.cpu_count()} cores; load average before: {load()}")
+    print(f"# CPU seconds, in process, engine {os.environ.get('DLXCLI_ENGINE', 'default')}, "
+          f"query {args.query}")
+    print("| instance | --jobs 1 | race: here | race: worker | critical path | ratio |")
+    print("|---|---|---|---|---|---|")
+    sums = [0.0, 0.0]
+    for name in args.names:
+        alone, here, worker = cpu_figures(name, args.query)
+        path = max(here, worker)
+        sums[0] += alone
+        sums[1] += path
+        print(f"| {name} | {alone:.2f} | {here:.2f} | {worker:.2f} | {path:.2f} | "
+              f"{alone / path:.2f}x |", flush=True)
+    print(f"| **sum** | **{sums[0]:.2f}** | | | **{sums[1]:.2f}** | "
+          f"**{sums[0] / sums[1]:.2f}x** |")
+    print(f"# load average after: {load()}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", default=list(HARDEST))
@@ -74,7 +141,10 @@ def main():
     parser.add_argument("--jobs", default="1,2")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--cap", type=float, default=120.0)
+    parser.add_argument("--cpu", action="store_true")
     args = parser.parse_args()
+    if args.cpu:
+        return cpu_main(args)
     jobs = [int(j) for j in args.jobs.split(",")]
     print(f"# {processor()}, {os.cpu_count()} cores; load average before: {load()}")
     print(f"# dlxcli sudoku {'--unique ' if args.query == 'unique' else ''}--jobs N, "

@@ -1056,8 +1056,9 @@ def race_turns(race: Race, member: int, relabel: Optional[int], limit: int,
     kept: Any
     digest, kept = _racers.get(key, (None, None))
     if digest != race.digest:
-        for old in [k for k, (d, _) in _racers.items() if d != race.digest]:
-            del _racers[old]
+        for old, (kept_digest, _) in list(_racers.items()):  # threads: a copy
+            if kept_digest != race.digest:
+                _racers.pop(old, None)
         budget = Budget(reason="learn")
         kept = strategies.learning_member(_problem(race), race.forced, budget, limit,
                                           race.found, relabel)
