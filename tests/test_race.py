@@ -88,12 +88,6 @@ def trapped_board(side, trap_first):
                       ([trap, free] if trap_first else [free, trap]) + dominoes)
 
 
-def first_alone(member):
-    """A portfolio member's first solution, run alone to its end (None: none)."""
-    member.turn(None, Budget())
-    return member.found[0] if member.found else None
-
-
 @pytest.mark.parametrize("trap_first, winner", [(True, "learner"), (False, "dlx")])
 def test_the_winner_is_the_member_jobs_1_hears_from_first(trap_first, winner):
     """DLX and the Learner find different first tilings; the race prints the one of
