@@ -40,6 +40,9 @@ if TYPE_CHECKING:
         def maximize(self, problem: ExactCover,
                      **query: Any) -> Optional[tuple[int, Solution]]: ...
 
+        def race(self, problem: ExactCover, strategy: strategies.Strategy,
+                 **query: Any) -> Optional[list[Solution]]: ...
+
 
 REASONS = ("auto", "singles", "learn")
 """The values of Budget.reason (--reason): the strategies of dlxcli.strategies."""
@@ -62,9 +65,12 @@ class Budget:
     split       a strategy that count, solutions (all of them) and maximize hand
                 their search to, calling split.count(problem, ...) and so on with
                 their own keywords (dlxcli.parallel.Split cuts the search into
-                subproblems solved on other processes or on a cluster); None: every
-                search runs here. The strategy calls back into the queries: this
-                module never imports it.
+                subproblems solved on other processes or on a cluster); a first
+                solution and a count stopped at 1 or 2 under the portfolio or the
+                Learner go to split.race (the searches raced over its processes,
+                the answer that of one process), which may hand them back (None).
+                None: every search runs here. The strategy calls back into the
+                queries: this module never imports it.
     trace       a dlxcli.trace.Trace: every search then runs one node at a time and
                 shows each step to it (--trace); None: untraced
     emit        called as emit(text) with output a puzzle module writes as it goes
@@ -228,6 +234,10 @@ class ExactCover:
                                               budget=budget, stats=stats)
             return
         strategy = strategies.choose(budget.reason, self, first_item, limit, forced)
+        raced = self._raced(strategy, forced, limit, budget, stats) if limit == 1 else None
+        if raced is not None:
+            yield from raced
+            return
         yield from strategy.solutions(self, forced, first_item, limit, budget, stats)
 
     def first(self, *, forced: Sequence[int] = (), first_item: bool = False,
@@ -245,7 +255,16 @@ class ExactCover:
     def count(self, *, forced: Sequence[int] = (), first_item: bool = False,
               limit: Optional[int] = None, budget: Budget = UNLIMITED,
               stats: Optional[Stats] = None) -> int:
-        """How many solutions there are (stopping at `limit`, e.g. 2 to test uniqueness)."""
+        """How many solutions there are (stopping at `limit`, e.g. 2 to test uniqueness).
+        A count stopped at 2 (or 1) with a Budget whose split has several jobs races the
+        portfolio's searches over them (dlxcli.parallel.race): a library's uniqueness
+        check on every core is `count(limit=2, budget=Budget(split=Split(jobs=N)))`."""
+        if limit is not None and limit <= 2 and budget.split is not None \
+                and budget.estimate is None:
+            strategy = strategies.choose(budget.reason, self, first_item, limit, forced)
+            raced = self._raced(strategy, forced, limit, budget, stats)
+            if raced is not None:
+                return len(raced)
         if limit is not None:
             return sum(1 for _ in self.solutions(forced=forced, first_item=first_item,
                                                  limit=limit, budget=budget, stats=stats))
@@ -287,6 +306,16 @@ class ExactCover:
             return next(found, None) is not None
         finally:
             found.close()
+
+    def _raced(self, strategy: strategies.Strategy, forced: Sequence[int], limit: int,
+               budget: Budget, stats: Optional[Stats]) -> Optional[list[Solution]]:
+        """The solutions of a query raced over the budget's split (its `race`), or None
+        where it is searched here: no split, a strategy that is DLX alone (--reason
+        singles, a count, an order asked for), or the split's own refusal."""
+        if budget.split is None or strategy is strategies.DANCING_LINKS or limit <= 0:
+            return None
+        return budget.split.race(self, strategy, forced=forced, limit=limit, budget=budget,
+                                 stats=stats)
 
     def _estimated(self, budget: Budget, forced: Sequence[int], first_item: bool,
                    limit: Optional[int], maximize: bool = False) -> bool:

@@ -32,6 +32,7 @@ import collections
 import os
 import time
 
+from . import strategies
 from .errors import DlxError, NodeLimitExceeded, SearchLimit, TimeLimitExceeded
 from .exact_cover import Budget, ExactCover, Stats
 from .files import NotRegularFile, open_regular
@@ -127,6 +128,10 @@ class Split:
     def maximize(self, problem: ExactCover,
                  **query: Any) -> Optional[tuple[float, Solution]]:
         return maximize(problem, **query)
+
+    def race(self, problem: ExactCover, strategy: Any,
+             **query: Any) -> Optional[list[Solution]]:
+        return race(problem, strategy, **query)
 
 
 def _probe_from_environment():
@@ -403,17 +408,19 @@ def _farm(workers, cut, pending, budget, tally, here=None):
     while queue or in_flight:
         while queue and in_flight < 2 * workers.size:
             k = queue.popleft()
-            workers.submit(k, cut[k][0], tally.bound.floor())
+            workers.submit(solve_subproblem, k, cut[k][0], tally.bound.floor(),
+                           what=f"subproblem {k}")
             in_flight += 1
         busy_here = here is not None and bool(queue)
-        done = workers.wait(0 if busy_here else TICK)
+        finished = workers.wait(0 if busy_here else TICK)
         budget.check(tally.nodes)
-        if done is None and busy_here:
+        if finished is None and busy_here:
             yield here(queue.popleft())
-        elif done is None:
+        elif finished is None:
             tally.report()
         else:
             in_flight -= 1
+            done = finished[1]
             budget.tally(None, done.stats)  # searched elsewhere: not yet in the budget's
             yield done
 
@@ -527,44 +534,64 @@ def solve_subproblem(search: Search, index: int, prefix: Sequence[int],
     return Done(index, value, stats)
 
 
-_local_search = None
-"""A local pool worker's Search, set once when the process starts."""
+# -- executors: where the tasks of a search run ------------------------------------------
+#
+# One interface for the local processes and the Dask cluster, used by the split search
+# (each task a subproblem) and the race (each task a few turns of a member):
+#
+#   executor = Processes(shared, size) or Cluster(shared, address, notice, budget)
+#   executor.size                      how many tasks run at once
+#   ticket = executor.submit(function, *args, pin=None, what="a task")
+#                                      function(shared, *args) on a worker; tasks with
+#                                      the same `pin` go to the same worker, in order,
+#                                      where it can (a state kept there between them);
+#                                      `what` names the task in a cluster's message
+#   executor.wait(timeout)             (ticket, value) of a finished task, or None after
+#                                      `timeout` s; a task's exception is raised here
+#   executor.close()                   stop what is under way (a local worker is killed,
+#                                      a Dask task is cancelled) and let the workers go
+#
+# `shared` (a Search, a Race: the problem's definition and the query) reaches each
+# worker once, not with every task.
+
+_local_shared = None
+"""A local pool worker's `shared`, set once when the process starts."""
 
 
-def _start_local_worker(search):
-    """Pool initializer: keep the search (the pool sets the worker's signals)."""
-    global _local_search
-    _local_search = search
+def _start_local_worker(shared):
+    """Pool initializer: keep the shared value (the pool sets the worker's signals)."""
+    global _local_shared
+    _local_shared = shared
 
 
-def _solve_local(index, prefix, floor):
-    return solve_subproblem(_local_search, index, prefix, floor)
+def _with_shared(function, *args):
+    return function(_local_shared, *args)
 
 
 class Processes:
-    """Subproblems solved on `size` local worker processes (dlxcli.pool), two sent to
-    each at a time so that none waits while this process searches too."""
+    """Tasks run on `size` local worker processes (dlxcli.pool), `depth` sent to each at
+    a time (2: none waits while this process searches too); a pinned task goes to
+    worker `pin` modulo `size`."""
 
-    def __init__(self, search, size):
+    def __init__(self, shared, size, depth=2):
         self.size = size
-        self.pool = WorkerPool(size, _start_local_worker, (search,), depth=2)
+        self.pool = WorkerPool(size, _start_local_worker, (shared,), depth=depth)
 
-    def submit(self, index, prefix, floor):
-        self.pool.submit(_solve_local, index, prefix, floor)
+    def submit(self, function, *args, pin=None, what=None):
+        return self.pool.submit(_with_shared, function, *args, worker=pin)
 
     def wait(self, timeout):
-        """The next Done, or None after `timeout` seconds; a worker's exception is
-        raised here."""
-        finished = self.pool.wait(timeout)
-        return None if finished is None else finished[1]
+        return self.pool.wait(timeout)
 
     def close(self):
         self.pool.close()
 
 
 class Cluster:
-    """Subproblems solved by the workers of a Dask cluster (every thread of every
-    worker is one of `size`). Needs the optional extra: CLUSTER_INSTALL.
+    """Tasks run by the workers of a Dask cluster (every thread of every worker is one
+    of `size`). Needs the optional extra: CLUSTER_INSTALL. A pinned task goes to the
+    worker that ran the last task of its pin, if that worker is still there (else to
+    any: a racing member then starts again there, `_member`).
 
     A worker that dies has its subproblems rerun by the others (Dask does that). What
     the run cannot go on without ends it with a DlxError, one line: nothing listening
@@ -573,9 +600,10 @@ class Cluster:
     subproblem that killed every worker it ran on. Dask's own log is quiet from then on
     in this process: those failures are reported here, not as its tracebacks."""
 
-    def __init__(self, search, address, notice=None, budget=None):
+    def __init__(self, shared, address, notice=None, budget=None):
         distributed = _import_distributed()
         self.address, self.running, self.client = address, {}, None
+        self.places = {}  # pin -> the address of the worker that ran its last task
         self._wait, self._lost_since = distributed.wait, None
         self._timeout = _timeout_errors()
         self._dask_failures = (OSError, distributed.client.ClosedClientError,
@@ -591,7 +619,7 @@ class Cluster:
         try:
             self.size = self._first_workers(notice, budget)
             # a task, not scattered data: a lost copy is computed again, for new workers
-            self.search = self.client.submit(_kept, search, pure=False)
+            self.shared = self.client.submit(_kept, shared, pure=False)
         except BaseException:
             self.close()
             raise
@@ -630,14 +658,17 @@ class Cluster:
     def _scheduler_lost(self):
         return DlxError(f"lost the Dask scheduler at {self.address}")
 
-    def submit(self, index, prefix, floor):
-        future = self.client.submit(solve_subproblem, self.search, index, prefix, floor,
-                                    pure=False)
-        self.running[future] = index
+    def submit(self, function, *args, pin=None, what="a task"):
+        place = self.places.get(pin)
+        future = self.client.submit(function, self.shared, *args, pure=False,
+                                    workers=None if place is None else [place],
+                                    allow_other_workers=True)
+        self.running[future] = (future.key, pin, what)
+        return future.key
 
     def wait(self, timeout):
-        """The next Done, or None after `timeout` seconds; a task's exception is raised
-        here, and the cluster's failures as a DlxError."""
+        """(ticket, value) of the next finished task, or None after `timeout` seconds; a
+        task's exception is raised here, and the cluster's failures as a DlxError."""
         if self.client.status != "running":
             raise self._scheduler_lost()
         try:
@@ -649,16 +680,30 @@ class Cluster:
         except self._dask_failures:
             raise self._scheduler_lost() from None
         future = next(iter(finished))
-        index = self.running.pop(future)
+        ticket, pin, what = task = self.running.pop(future)
         if future.status == "error":
-            self._raise_error_of(future, index)
+            self._raise_error_of(future, what)
         try:
-            return self._result(future, index)
+            value = self._result(future, task)
         except self._dask_failures:
             raise self._scheduler_lost() from None
+        if value is None:
+            return None
+        if pin is not None:
+            self._place(pin, future)
+        return ticket, value
 
-    def _result(self, future, index):
-        """The Done of a finished task; or None, the task waited for again, when its
+    def _place(self, pin, future):
+        """Remember where the task of `pin` ran (for the next one of the same pin)."""
+        try:
+            holders = self.client.who_has([future]).get(future.key, ())
+        except self._dask_failures:
+            holders = ()
+        if holders:
+            self.places[pin] = next(iter(holders))
+
+    def _result(self, future, task):
+        """The value of a finished task; or None, the task waited for again, when its
         worker died before its result was fetched (Dask computes it again: waiting
         for the result itself would wait forever if no worker is left)."""
         while True:
@@ -666,16 +711,16 @@ class Cluster:
                 return future.result(timeout=TICK)
             except self._timeout:
                 if future.status != "finished":
-                    self.running[future] = index
+                    self.running[future] = task
                     return None
 
-    def _raise_error_of(self, future, index):
-        """Raise what a failed task raised: the subproblem's own error as it is; the
+    def _raise_error_of(self, future, name):
+        """Raise what a failed task raised: the task's own error as it is; the
         cluster's (KilledWorker) as a DlxError."""
         try:
             future.result()
         except self._killed:
-            raise DlxError(f"subproblem {index} was lost with every worker of the Dask "
+            raise DlxError(f"{name} was lost with every worker of the Dask "
                            f"scheduler at {self.address} that ran it (it may need more "
                            "memory than a worker has)") from None
 
@@ -782,6 +827,247 @@ def _check_reachable(address):
         raise OSError(exc.strerror or str(exc)) from None
     if not greeting:
         raise OSError("it closed the connection at once (is it a Dask scheduler?)")
+
+
+# -- one hard query raced over the jobs -----------------------------------------------------
+
+CHUNK_TURNS = 4
+"""A racing member's turns per task (a turn is about 20 ms on a 25x25 sudoku): the
+process that races hears of each member's progress this often, and a member of a
+cluster, which cannot be stopped in mid-task, stops this soon after it is told."""
+
+
+class Race:
+    """A hard query as the workers get it (picklable): the problem's definition, the
+    forced options, the solutions known already (`found`: DLX's, from its first turn)
+    and the solutions asked for (`limit`, 1 or 2); `digest` names it."""
+
+    __slots__ = ("definition", "forced", "found", "limit", "digest")
+
+    def __init__(self, definition: Definition, forced: Sequence[int],
+                 found: Sequence[Solution], limit: int) -> None:
+        self.definition, self.forced = definition, list(forced)
+        self.found, self.limit = [list(solution) for solution in found], limit
+        self.digest = _digest(definition, f"race {self.found}", self.forced, False, limit)
+
+
+class Report:
+    """Where a racing member stands after a task: its number, the turns it took, whether
+    it is done (its solutions, up to its limit, or none left), its solutions (with
+    those the race knew before), its costs so far (Stats) and its nodes."""
+
+    __slots__ = ("member", "turns", "done", "found", "stats", "nodes")
+
+    def __init__(self, member: int, turns: int, done: bool, found: list[Solution],
+                 stats: Stats, nodes: int) -> None:
+        self.member, self.turns, self.done, self.found = member, turns, done, found
+        self.stats, self.nodes = stats, nodes
+
+    @property
+    def finishing_turn(self) -> int:
+        """A Learner's place in the portfolio's turns (strategies.Member)."""
+        return 2 * self.turns - 1
+
+
+def race(problem: ExactCover, strategy: Any, *, forced: Sequence[int] = (), limit: int,
+         budget: Budget, stats: Optional[Stats] = None) -> Optional[list[Solution]]:
+    """The solutions of a first solution (`limit` 1, under the portfolio: --reason
+    auto) or of a count stopped at 2 (under auto or learn), raced over the split's
+    jobs: the answer of --jobs 1, found sooner (docs/parallel.md, "One hard proof over
+    the jobs"). None where the query is not raced, and is searched here as with --jobs
+    1: a single local job, a node limit (it counts the nodes of --jobs 1's turns, which
+    a race cannot stop at), a trace, the Learner's first solution (no other search can
+    give its answer).
+
+    This process runs the search --jobs 1 starts with (DLX under auto, the Learner
+    under learn) turn by turn, as --jobs 1 does; where it has not finished within its
+    first turn (auto: AUTO_NODES; learn: the split's probe seconds), the other members
+    start on the executor (`Processes`, or `Cluster` with a scheduler): under auto the
+    portfolio's Learner, and for a count, on every further worker, a Learner on options
+    shuffled by its number (`Remainder.shuffle`). Each member is a whole search of its
+    own: the first to decide answers (`_decided`), and the others are stopped then
+    (their processes killed, their cluster tasks cancelled)."""
+    split = budget.split
+    assert isinstance(split, Split), "a race is a Split's"
+    if split.alone or budget.node_limit is not None or budget.trace is not None:
+        return None
+    auto = strategy is strategies.PORTFOLIO
+    if not auto and (strategy is not strategies.LEARNING or limit == 1):
+        return None  # the Learner's first solution: no other member could give it
+    racing = _Racing(problem, list(forced), limit, budget, auto)
+    try:
+        return racing.run(split)
+    except SearchLimit as stopped:
+        stopped.counted(racing.costs())
+        raise
+    finally:
+        racing.close(stats)
+
+
+class _Racing:
+    """One race: the member here (`here`, a strategies.Member), the others' latest
+    Reports (`reports`), the executor they run on."""
+
+    def __init__(self, problem, forced, limit, budget, auto):
+        self.problem, self.forced, self.limit, self.budget = problem, forced, limit, budget
+        self.auto, self.reports, self.workers, self.sent = auto, {}, None, {}
+        self.in_flight = 0
+        make = strategies.dancing_member if auto else strategies.learning_member
+        self.here = make(problem, forced, budget, limit)
+        self.answer = None
+
+    def run(self, split):
+        here, budget = self.here, self.budget
+        if self.auto:
+            here.turn(strategies.AUTO_NODES, budget)
+            if here.done or not strategies.learnable(self.problem, self.forced):
+                here.turn(None, budget)
+                return self._answered(here.found)
+            units = strategies.round_nodes(self.problem, self.forced)
+        else:
+            units = strategies.ROUND_STEPS
+            until = time.perf_counter() + split.probe
+            while not here.turn(units, budget) and time.perf_counter() < until:
+                pass
+            if here.done:
+                return self._answered(here.found)
+        self._start(split, Race(self.problem.definition, self.forced,
+                                here.found if self.auto else [], self.limit))
+        while True:
+            answer = self._decided()
+            if answer is not None:
+                return self._answered(answer)
+            if not here.done:
+                here.turn(units, budget, self._others())
+                self._hear(0)
+            else:
+                self._hear(TICK)
+
+    def _start(self, split, shared):
+        """The executor and its members: two tasks of each under way."""
+        alone = self.auto and self.limit == 1  # the other members could only say "none"
+        if split.scheduler:
+            self.workers = Cluster(shared, split.scheduler, split.notice, self.budget)
+        else:
+            self.workers = Processes(shared, 1 if alone else split.jobs - 1)
+        for member in range(1 if alone else self.workers.size):
+            for _ in range(2):
+                self._send(member)
+
+    def _send(self, member):
+        """The next task of `member`: CHUNK_TURNS more turns. Member 0 under auto is
+        the portfolio's Learner; the others are Learners on options shuffled by their
+        number, which look for two solutions (facts)."""
+        upto = self.sent.get(member, 0) + CHUNK_TURNS
+        self.sent[member] = upto
+        relabel = None if self.auto and member == 0 else member + 1
+        limit = self.limit if relabel is None else 2
+        self.workers.submit(race_turns, member, relabel, limit, upto, pin=member,
+                            what=f"racing member {member}")
+        self.in_flight += 1
+
+    def _hear(self, timeout):
+        """Take the reports that have come (waiting up to `timeout` s for the first), and
+        send each member that is not done its next task; the time limit gets its turn."""
+        while self.in_flight:
+            finished = self.workers.wait(timeout)
+            self.budget.check(self._nodes())
+            if finished is None:
+                return
+            self.in_flight -= 1
+            report = finished[1]
+            known = self.reports.get(report.member)
+            if known is None or report.turns >= known.turns:
+                self.reports[report.member] = report
+            if not report.done and report.turns >= self.sent[report.member] - CHUNK_TURNS:
+                self._send(report.member)
+            timeout = 0
+
+    def _decided(self):
+        """The answer, once the members' state decides it; else None.
+
+        A count stopped at 2 is a fact: any member done decides it (one done with fewer
+        solutions than its limit has none left, one done with two has two). A first
+        solution (auto only) is decided by "none left", or else by the portfolio's order
+        of turns (`_first_in_turns`)."""
+        here = self.here
+        members = [(here.limit, here.done, here.found)] + [
+            (self.limit if self.auto and report.member == 0 else 2, report.done,
+             report.found) for report in self.reports.values()]
+        for limit, done, found in members:
+            if done and (self.limit == 2 or not found):
+                return found[:self.limit]
+        return self._first_in_turns() if self.limit == 1 else None
+
+    def _first_in_turns(self):
+        """Under auto, a first solution: DLX's (here) or the portfolio Learner's
+        (member 0), whichever finishes in the earlier turn."""
+        here, learner = self.here, self.reports.get(0)
+        if here.done:
+            if learner is None:
+                return None
+            if learner.done and learner.finishing_turn < here.finishing_turn:
+                return learner.found
+            if learner.done or 2 * learner.turns + 1 > here.finishing_turn:
+                return here.found
+            return None
+        if learner is not None and learner.done and 2 * here.turns > learner.finishing_turn:
+            return learner.found
+        return None
+
+    def _others(self):
+        return sum(report.nodes for report in self.reports.values())
+
+    def _nodes(self):
+        return self.here.search.nodes + self._others()
+
+    def _answered(self, found):
+        self.answer = found
+        return found
+
+    def costs(self):
+        """What the race cost so far: the search here and each member's last report."""
+        total = self.here.search.stats()
+        for report in self.reports.values():
+            total.add(report.stats)
+        total.solutions = 0 if self.answer is None else len(self.answer)
+        return total
+
+    def close(self, stats):
+        """Stop the members, and add the costs into `stats` and the budget's tally."""
+        if self.workers is not None:
+            self.workers.close()
+        self.budget.tally(stats, self.costs())
+
+
+_racers: dict[tuple[int, int], tuple[str, Any]] = {}
+"""Per thread of a worker process and member: (the race's digest, its Member), kept from
+one task to the next of the same member."""
+
+
+def race_turns(race: Race, member: int, relabel: Optional[int], limit: int,
+               upto: int) -> Report:
+    """A worker's task in a race: member `member`'s turns on to `upto` (a Learner's
+    turns of ROUND_STEPS steps), or to its end. A member that is not here (a cluster
+    worker that did not run its earlier tasks) starts again from the beginning: its
+    search is deterministic, so it reaches the same point."""
+    import threading
+    key = (threading.get_ident(), member)
+    kept: Any
+    digest, kept = _racers.get(key, (None, None))
+    if digest != race.digest:
+        for old, (kept_digest, _) in list(_racers.items()):  # threads: a copy
+            if kept_digest != race.digest:
+                _racers.pop(old, None)
+        budget = Budget(reason="learn")
+        kept = strategies.learning_member(_problem(race), race.forced, budget, limit,
+                                          race.found, relabel)
+        _racers[key] = (race.digest, kept)
+    budget = Budget(reason="learn")
+    while kept.turns < upto and not kept.turn(strategies.ROUND_STEPS, budget):
+        pass
+    return Report(member, kept.turns, kept.done, kept.found, kept.search.stats(),
+                  kept.search.nodes)
 
 
 # -- checkpoints ------------------------------------------------------------------------------

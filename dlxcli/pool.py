@@ -72,7 +72,10 @@ class WorkerPool:
     """`size` worker processes; `initializer(*initargs)` runs once in each. Tasks are
     functions of the module level and picklable arguments; `submit` returns a ticket,
     `wait` gives the next finished task's (ticket, value), `result` the value of one
-    ticket. `depth` tasks at most are sent to a worker at a time: more than 1 keeps a
+    ticket. A task submitted with `worker=k` goes to worker k (modulo `size`) and no
+    other, after that worker's earlier tasks: a task that goes on from the state an
+    earlier one left in its process (dlxcli.parallel's racing members). `depth` tasks
+    at most are sent to a worker at a time: more than 1 keeps a
     worker busy while the parent is busy too, for small tasks only (a task must fit in
     the pipe's buffer, or sending it waits for the worker). A task's exception is
     raised where its value would be returned; a worker that dies fails its tasks with
@@ -85,8 +88,8 @@ class WorkerPool:
         self._context = multiprocessing.get_context()
         self._start_args = (initializer, initargs)
         self.size, self.depth = size, depth
-        # (ticket, message) not sent yet
-        self._backlog: collections.deque[tuple[int, tuple]] = collections.deque()
+        # (ticket, message, worker index or None) not sent yet
+        self._backlog: collections.deque[tuple[int, tuple, int | None]] = collections.deque()
         self._finished: dict[int, tuple[bool, Any]] = {}  # ticket -> (ok, value), for `result`
         self._tickets = 0
         self._workers = []
@@ -98,11 +101,13 @@ class WorkerPool:
             self.close()
             raise
 
-    def submit(self, function: Callable[..., Any], *args: Any) -> int:
-        """Queue a task; its ticket (tickets count up from 0)."""
+    def submit(self, function: Callable[..., Any], *args: Any, worker: int | None = None) -> int:
+        """Queue a task (on worker `worker` modulo `size`, if given); its ticket (tickets
+        count up from 0)."""
         ticket = self._tickets
         self._tickets += 1
-        self._backlog.append((ticket, (ticket, function, args)))
+        self._backlog.append((ticket, (ticket, function, args),
+                              None if worker is None else worker % self.size))
         self._dispatch()
         return ticket
 
@@ -142,15 +147,22 @@ class WorkerPool:
             yield self.result(tickets.popleft())
 
     def _dispatch(self):
-        """Send queued tasks to the workers with room for them, least busy first."""
+        """Send queued tasks, in order, to the workers with room for them: a task's own
+        worker if it has one, else the least busy. A task that cannot go yet keeps its
+        place (and those behind it for the same worker, or for any, wait behind it)."""
+        waiting = []
         while self._backlog:
-            worker = min(self._workers, key=_load)
+            ticket, message, pin = task = self._backlog.popleft()
+            worker = min(self._workers, key=_load) if pin is None else self._workers[pin]
             if len(worker.tasks) >= self.depth:
-                return
+                waiting.append(task)
+                if pin is None:
+                    break  # every worker is full
+                continue
             if worker.process.exitcode is not None:  # died idle: replace it quietly
                 worker = self._renew(worker)
-            ticket, message = self._backlog.popleft()
             worker.send(ticket, message)
+        self._backlog.extendleft(reversed(waiting))
 
     def _next(self, timeout):
         """(ticket, ok, value) of the next task to finish (a died worker's task

@@ -203,6 +203,82 @@ class Portfolio(Strategy):
 DANCING_LINKS, LEARNING, PORTFOLIO = DancingLinks(), Learning(), Portfolio()
 
 
+# -- the portfolio's searches one at a time, for a race over processes ----------------------
+
+class Member:
+    """One search of a query run on its own, turn by turn as the portfolio gives it its
+    turns (`turn(units)`: DLX nodes or Learner steps), collecting its solutions up to
+    `limit`; `turns` counts the turns it took, `done` says it has finished the query
+    (`limit` solutions, or its search exhausted), `found` holds its solutions.
+
+    Run alone, each search follows the very path it follows in the portfolio up to its
+    first solution (the portfolio's other search never changes it before then: the
+    Learner is told of DLX's solutions only), so a race over processes
+    (dlxcli.parallel.race) can tell which of them the portfolio would have heard from
+    first: the one whose finishing turn comes first in its order, DLX's turn 0
+    (AUTO_NODES), the Learner's turn 1, DLX's turn 1, ... (`first_in_turn_order`)."""
+
+    def __init__(self, search: Search, limit: int, found: Sequence[Solution] = ()) -> None:
+        self.search, self.limit = search, limit
+        self.found: list[Solution] = list(found)
+        self.turns, self.done = 0, len(self.found) >= limit
+
+    def turn(self, units: Optional[int], budget: Budget, others: int = 0) -> bool:
+        """One turn of at most `units` steps (None: to the end); whether it is done (a
+        member done takes no more turns)."""
+        if self.done:
+            return True
+        search = self.search
+        while True:
+            status = _advance(search, units, budget, others)
+            if status == engine.PAUSED:
+                break
+            if status == engine.EXHAUSTED:
+                self.done = True
+                break
+            units = None if units is None else units - search.spent
+            self.found.append(search.solution())
+            if len(self.found) >= self.limit:
+                self.done = True
+                break
+            if isinstance(search, _Learning):
+                search.forbid_found()
+        self.turns += 1
+        return self.done
+
+    @property
+    def finishing_turn(self) -> int:
+        """The turn of the portfolio's order it finished in: DLX's k-th turn (from 0) is
+        position 2k, the Learner's j-th (from 1) position 2j - 1."""
+        assert self.done
+        return 2 * (self.turns - 1) if isinstance(self.search, _DancingLinks) \
+            else 2 * self.turns - 1
+
+
+def dancing_member(problem: ExactCover, forced: Sequence[int], budget: Budget,
+                   limit: int) -> Member:
+    """The portfolio's DLX, as a Member."""
+    return Member(_DancingLinks(problem, forced, False, budget, limited=True), limit)
+
+
+def learning_member(problem: ExactCover, forced: Sequence[int], budget: Budget, limit: int,
+                    found: Sequence[Solution] = (), relabel: Optional[int] = None) -> Member:
+    """The Learner of a query, as a Member that knows the solutions `found` already
+    (it looks for others); `relabel`: its options shuffled by that seed (another path
+    to the same facts: `Remainder.shuffle`)."""
+    return Member(_Learning(problem, forced, budget, found, relabel), limit, found)
+
+
+def learnable(problem: ExactCover, forced: Sequence[int]) -> bool:
+    """Whether the portfolio of these forced options would ever start its Learner."""
+    return _learnable(problem, forced_options(forced, problem.solver.n_options))
+
+
+def round_nodes(problem: ExactCover, forced: Sequence[int]) -> int:
+    """The DLX nodes of one of the portfolio's rounds on this query."""
+    return _round_nodes(Remainder(problem, forced).options)
+
+
 # -- the searches, resumable --------------------------------------------------------------
 
 class _DancingLinks:
@@ -286,8 +362,10 @@ class _Learning:
     unit = LEARN_SLICE
 
     def __init__(self, problem: ExactCover, forced: Sequence[int], budget: Budget,
-                 unlike: Iterable[Sequence[int]] = ()) -> None:
+                 unlike: Iterable[Sequence[int]] = (), relabel: Optional[int] = None) -> None:
         self.remainder = Remainder(problem, forced)
+        if relabel is not None:
+            self.remainder.shuffle(relabel)
         self.counted = problem.solver.mems is not None  # the twin's way: 0 or None
         self.found, self.spent, self.seconds = 0, 0, 0.0
         self.deepest = 0
@@ -481,8 +559,22 @@ class Remainder:
         return inside
 
     def outside(self, inside: Iterable[int]) -> Solution:
-        """A solution of the remainder as the whole problem's: forced options first."""
-        return self.forced + [self.kept[j] for j in inside]
+        """A solution of the remainder as the whole problem's: forced options first, then
+        the others in increasing order (as the Learner gives its own, whatever `shuffle`
+        did)."""
+        return self.forced + sorted(self.kept[j] for j in inside)
+
+    def shuffle(self, seed: int) -> None:
+        """Put the options in an order drawn from `seed`: the same problem, which a
+        Learner (whose ties go to the lowest option) searches along another path."""
+        import random
+        order = list(range(len(self.kept)))
+        random.Random(seed).shuffle(order)
+        self.kept = [self.kept[j] for j in order]
+        self.options = [self.options[j] for j in order]
+        if self.colors is not None:
+            self.colors = [self.colors[j] for j in order]
+        self.index = {j: new for new, j in enumerate(self.kept)}
 
 
 def fits(item: int, color: int, taken: dict[int, int], n_primary: int) -> bool:

@@ -11,6 +11,7 @@ puzzle's Answer or the exception it raised.
 """
 
 import time
+from itertools import chain
 
 from ..commands import puzzle_module
 from ..errors import DlxError, InputError, SearchLimit, TimeLimitExceeded
@@ -217,18 +218,35 @@ def solved_pieces(jobs, limits, processes=1, ui=None, on_chunk=None):
     """Yield (job, lines before, Piece) for every piece of every job, in input order
     (Piece None: a job's first piece is next, see `_sequential`), solving on
     `processes` worker processes (1: in this process, with live progress).
-    One input that comes in one piece has its search split over the processes
-    instead, and so has every piece when `limits` carry a Split already, or when
-    `on_chunk(job, text)` is to see the output that pieces write as they go (see
-    `_streams`)."""
+    One input that comes in one piece (a single puzzle, or a file of few) has its
+    searches split over the processes instead (a count, a list, a maximize cut into
+    subproblems; a first solution or --unique raced: dlxcli.parallel), and so has every
+    piece when `limits` carry a Split already, or when `on_chunk(job, text)` is to see
+    the output that pieces write as they go (see `_streams`)."""
     if processes > 1 and limits.split is None and (
             len(jobs) == 1 and not _splits(jobs[0])
             or on_chunk is not None and any(map(_streams, jobs))):
         limits, processes = limits.split_over(processes), 1
     work = _work(jobs, limits)
+    if processes > 1 and limits.split is None and len(jobs) == 1:
+        work, pieces_ahead = _ahead(work, 2)
+        if pieces_ahead < 2:
+            limits, processes = limits.split_over(processes), 1
     if processes > 1 and limits.split is None:
         return _parallel(work, limits, processes)
     return _sequential(work, limits, ui, on_chunk)
+
+
+def _ahead(work, count):
+    """(the same work, how many of its first `count` items there are): those items are
+    read now (the pieces of an input: how many there are decides where they are
+    solved)."""
+    first = []
+    for item in work:
+        first.append(item)
+        if len(first) == count:
+            break
+    return chain(first, work), len(first)
 
 
 def _splits(job):

@@ -1,0 +1,183 @@
+"""Issue 29: one hard proof over --jobs N cores (dlxcli.parallel.race).
+
+Usage: DLXCLI_ENGINE=c python bench/bench_parallel_proof.py [--query unique|first]
+           [--jobs 1,2] [--rounds R] [--cap SECONDS] [NAME ...]
+
+`dlxcli sudoku [--unique] --jobs N` on Gecode's hardest 25x25 (bench/data/gecode25;
+default example18, 21, 22, 26, 27, 32, 33), each run a whole process, the contenders of
+an instance one after the other, their order alternating from one instance (and round)
+to the next so that both meet the same load. Prints each run's wall and CPU seconds
+(CPU: the process and its workers, user + system), each instance's median over the
+rounds, the sums and the ratio of the sums (--jobs 1 over the others), with the
+processor and the load average (`uptime`) before and after: the machine is shared.
+Every answer is checked: the first solution is exampleN.out, the verdict "unique".
+A run over --cap seconds is stopped and counted at the cap (marked ">").
+
+--cpu: in one process instead, and in CPU seconds (for a machine too loaded for wall
+times to say anything: under Linux's autogroup scheduling a run gets one session's
+share of the CPU however many processes it has). Per instance, the query with --jobs 1
+(this process's CPU) and raced over 2 jobs: this process's CPU and its worker's (read
+in the worker as each task ends), whose larger one is the race's critical path: its
+wall time on a machine with a free core per process (not counted: the fork, the pipe).
+"""
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+DATA = os.path.join(REPO, "bench", "data", "gecode25")
+HARDEST = ("example18", "example21", "example22", "example26", "example27", "example32",
+           "example33")
+
+
+def processor():
+    try:
+        for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines():
+            if line.startswith("Model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown processor"
+
+
+def load():
+    return " ".join(open("/proc/loadavg").read().split()[:3])
+
+
+def children_cpu():
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run(name, query, jobs, cap):
+    """(wall s, CPU s, capped) of one run, its answer checked."""
+    path = os.path.join(DATA, f"{name}.in")
+    argv = [sys.executable, "-m", "dlxcli", "sudoku", "--jobs", str(jobs), path]
+    if query == "unique":
+        argv.insert(4, "--unique")
+    cpu, began = children_cpu(), time.perf_counter()
+    try:
+        result = subprocess.run(argv, capture_output=True, text=True, timeout=cap,
+                                start_new_session=True)
+    except subprocess.TimeoutExpired:
+        return cap, children_cpu() - cpu, True
+    wall, cpu = time.perf_counter() - began, children_cpu() - cpu
+    expected = "unique\n" if query == "unique" else open(os.path.join(DATA, f"{name}.out")).read()
+    if result.returncode != 0 or result.stdout.split() != expected.split():
+        raise SystemExit(f"{name} --jobs {jobs}: wrong answer (status {result.returncode}): "
+                         f"{result.stdout[:80]!r} {result.stderr[:200]!r}")
+    return wall, cpu, False
+
+
+_timed = {}
+"""The race's task and the pipe the worker writes its CPU seconds to (--cpu)."""
+
+
+def timed_turns(*args):
+    """A worker's race task, its process's CPU seconds written once it ends."""
+    report = _timed["run"](*args)
+    os.write(_timed["fd"], f"{time.process_time()}\n".encode())
+    return report
+
+
+def cpu_figures(name, query):
+    """(jobs 1 CPU s, race: this process's CPU s, the worker's CPU s) of one instance."""
+    from dlxcli import parallel
+    from dlxcli.exact_cover import Budget
+    from dlxcli.parallel import Split
+    from dlxcli.puzzles import sudoku
+    text = open(os.path.join(DATA, f"{name}.in")).read()
+    query = "unique" if query == "unique" else "judge"
+    read_end, write_end = os.pipe()
+    os.set_blocking(read_end, False)
+    _timed.update(run=parallel.race_turns, fd=write_end)
+    parallel.race_turns = timed_turns
+    try:
+        began = time.process_time()
+        sudoku.solve_text(text, query=query, budget=Budget())
+        alone = time.process_time() - began
+        began = time.process_time()
+        sudoku.solve_text(text, query=query, budget=Budget(split=Split(jobs=2)))
+        here = time.process_time() - began
+    finally:
+        parallel.race_turns = _timed["run"]
+    try:
+        worker = os.read(read_end, 1 << 20).split()
+    except BlockingIOError:
+        worker = []
+    os.close(read_end)
+    os.close(write_end)
+    return alone, here, float(worker[-1]) if worker else 0.0
+
+
+def cpu_main(args):
+    print(f"# {processor()}, {os.cpu_count()} cores; load average before: {load()}")
+    print(f"# CPU seconds, in process, engine {os.environ.get('DLXCLI_ENGINE', 'default')}, "
+          f"query {args.query}")
+    print("| instance | --jobs 1 | race: here | race: worker | critical path | ratio |")
+    print("|---|---|---|---|---|---|")
+    sums = [0.0, 0.0]
+    for name in args.names:
+        alone, here, worker = cpu_figures(name, args.query)
+        path = max(here, worker)
+        sums[0] += alone
+        sums[1] += path
+        print(f"| {name} | {alone:.2f} | {here:.2f} | {worker:.2f} | {path:.2f} | "
+              f"{alone / path:.2f}x |", flush=True)
+    print(f"| **sum** | **{sums[0]:.2f}** | | | **{sums[1]:.2f}** | "
+          f"**{sums[0] / sums[1]:.2f}x** |")
+    print(f"# load average after: {load()}")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="*", default=list(HARDEST))
+    parser.add_argument("--query", choices=("unique", "first"), default="unique")
+    parser.add_argument("--jobs", default="1,2")
+    parser.add_argument("--rounds", type=int, default=1)
+    parser.add_argument("--cap", type=float, default=120.0)
+    parser.add_argument("--cpu", action="store_true")
+    args = parser.parse_args()
+    if args.cpu:
+        return cpu_main(args)
+    jobs = [int(j) for j in args.jobs.split(",")]
+    print(f"# {processor()}, {os.cpu_count()} cores; load average before: {load()}")
+    print(f"# dlxcli sudoku {'--unique ' if args.query == 'unique' else ''}--jobs N, "
+          f"engine {os.environ.get('DLXCLI_ENGINE', 'default')}, {args.rounds} round(s), "
+          f"cap {args.cap:g} s")
+    walls = {j: {} for j in jobs}
+    flip = False
+    for round_ in range(args.rounds):
+        for name in args.names:
+            order = list(reversed(jobs)) if flip else jobs
+            flip = not flip
+            for j in order:
+                wall, cpu, capped = run(name, args.query, j, args.cap)
+                walls[j].setdefault(name, []).append((wall, capped))
+                print(f"{name} round {round_ + 1} --jobs {j}: {'>' if capped else ''}"
+                      f"{wall:.2f} s wall, {cpu:.2f} s CPU (load {load()})", flush=True)
+    print()
+    print("| instance | " + " | ".join(f"--jobs {j}" for j in jobs) + " |")
+    print("|---|" + "---|" * len(jobs))
+    sums = {j: 0.0 for j in jobs}
+    for name in args.names:
+        cells = []
+        for j in jobs:
+            median = statistics.median(wall for wall, _ in walls[j][name])
+            capped = any(c for _, c in walls[j][name])
+            sums[j] += median
+            cells.append(f"{'>' if capped else ''}{median:.2f}")
+        print(f"| {name} | " + " | ".join(cells) + " |")
+    print("| **sum** | " + " | ".join(f"**{sums[j]:.2f}**" for j in jobs) + " |")
+    for j in jobs[1:]:
+        print(f"# --jobs {jobs[0]} / --jobs {j}, sums: {sums[jobs[0]] / sums[j]:.2f}x")
+    print(f"# load average after: {load()}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,264 @@
+"""One hard query raced over the jobs (dlxcli.parallel.race): a first solution and a count
+stopped at 2 under --reason auto (and the count under learn), the portfolio's searches
+each on its own process, on the twin DLXCLI_ENGINE picked (CI and the helpers run this
+file once per twin).
+
+Layer: tests. The expected answers come from the sequential query (`--jobs 1`: the race
+must reproduce it exactly, its order included), from brute force (oracle.py) and from
+counting (perfect matchings of K_n: (n-1)!! for n even, none for n odd), never from a
+figure the race printed. The portfolio's rounds are shrunk here (a few steps and nodes
+each) so that small problems reach the race; a pool's workers are forked from the test
+process, and so run with the same shrunk rounds.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import cli
+import oracle
+from dlxcli import engine, parallel, strategies
+from dlxcli.errors import NodeLimitExceeded
+from dlxcli.exact_cover import Budget, ExactCover, Stats
+from dlxcli.parallel import Split
+from processes import children, group_alive, kill_group
+from random_problems import problems
+from test_portfolio import complete_graph, mutilated_board, short_rounds
+
+FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+DLXCLI = [sys.executable, "-m", "dlxcli"]
+C_ONLY = pytest.mark.skipif(engine.ENGINE != "c", reason="seconds of search: the C twin's")
+GECODE = os.path.join(os.path.dirname(__file__), "..", "bench", "data", "gecode25")
+
+
+def raced(reason="auto", jobs=2):
+    """A budget whose hard queries race over `jobs` processes, started at once."""
+    return Budget(reason=reason, split=Split(jobs=jobs, probe=0.0))
+
+
+def cover_of(problem):
+    return ExactCover(problem.n_primary, problem.n_secondary, problem.options,
+                      colors=problem.colors)
+
+
+def answers(cover, forced, budget):
+    """(first solution under auto, count to 2 under auto, count to 2 under learn)."""
+    return (cover.first(forced=forced, budget=budget),
+            cover.count(forced=forced, limit=2, budget=budget),
+            cover.count(forced=forced, limit=2, budget=budget.reasoning("learn")))
+
+
+@FEW
+@given(problems())
+def test_a_race_answers_what_jobs_1_answers(problem):
+    cover = cover_of(problem)
+    with short_rounds():
+        alone = answers(cover, problem.forced, Budget())
+        together = answers(cover, problem.forced, raced())
+    assert together == alone
+    every = oracle.exact_covers(problem.n_primary, problem.n_secondary, problem.options,
+                                problem.forced, problem.colors)
+    assert together[1] == together[2] == min(len(every), 2)
+
+
+def first_alone(member):
+    """A portfolio member's first solution, run alone to its end (None: none)."""
+    member.turn(None, Budget())
+    return member.found[0] if member.found else None
+
+
+def trapped_board(side, trap_first):
+    """Dominoes on a side x side board, and a primary item s with two options: "free"
+    (s alone) and "trap" (s with two opposite corners: the rest is the mutilated board,
+    no tiling). DLX chooses s first (it has the fewest options) and tries them in order:
+    trap first, it refutes the mutilated board before its first tiling (thousands of
+    nodes), and the Learner's turn comes first; trap last, it tiles at once."""
+    cells = [(r, c) for r in range(side) for c in range(side)]
+    index = {cell: k + 1 for k, cell in enumerate(cells)}
+    dominoes = [[index[(r, c)], index[(r + dr, c + dc)]] for r, c in cells
+                for dr, dc in ((0, 1), (1, 0)) if (r + dr, c + dc) in index]
+    trap, free = [0, index[(0, 0)], index[(side - 1, side - 1)]], [0]
+    return ExactCover(len(cells) + 1, 0,
+                      ([trap, free] if trap_first else [free, trap]) + dominoes)
+
+
+@pytest.mark.parametrize("trap_first, winner", [(True, "learner"), (False, "dlx")])
+def test_the_winner_is_the_member_jobs_1_hears_from_first(trap_first, winner):
+    """DLX and the Learner find different first tilings; the race prints the one of
+    the member whose turn comes first in jobs 1's order."""
+    problem = trapped_board(6, trap_first)
+    with short_rounds():
+        alone = problem.first(budget=Budget())
+        dlx = first_alone(strategies.dancing_member(problem, [], Budget(), 1))
+        learner = first_alone(strategies.learning_member(problem, [], Budget(), 1))
+        assert dlx != learner and alone == (dlx if winner == "dlx" else learner)
+        assert problem.first(budget=raced()) == alone
+
+
+@pytest.mark.parametrize("n", [5, 7, 8, 9, 10])
+def test_extra_members_on_three_jobs_say_only_facts(n):
+    """Three jobs: a count adds a Learner on shuffled options; a first solution races
+    the portfolio's two only. Perfect matchings of K_n: none for n odd."""
+    problem = complete_graph(n)
+    with short_rounds():
+        assert problem.count(limit=2, budget=raced(jobs=3)) == (0 if n % 2 else 2)
+        assert problem.count(limit=2, budget=raced("learn", jobs=3)) == (0 if n % 2 else 2)
+        assert problem.first(budget=raced(jobs=3)) == problem.first(budget=Budget())
+
+
+def test_a_shuffled_learner_finds_the_same_facts():
+    """A Learner on options in another order: the same solutions, given in the order the
+    plain Learner gives them (increasing options)."""
+    problem = complete_graph(6)
+    plain = strategies.learning_member(problem, [], Budget(), 20)
+    plain.turn(None, Budget())
+    for seed in (1, 2, 3):
+        shuffled = strategies.learning_member(problem, [], Budget(), 20, relabel=seed)
+        shuffled.turn(None, Budget())
+        assert sorted(shuffled.found) == sorted(plain.found) and len(plain.found) == 15
+        assert all(sorted(s) == s for s in shuffled.found)
+
+
+def test_the_race_starts_its_members_only_past_dlx_first_turn(monkeypatch):
+    """A query that DLX answers within AUTO_NODES (every judge's sudoku) never starts a
+    worker; a harder one starts one, the portfolio's Learner, and its costs come back."""
+    sizes = []
+    made = parallel.Processes.__init__
+
+    def recorded(self, shared, size, depth=2):
+        sizes.append(size)
+        made(self, shared, size, depth)
+    monkeypatch.setattr(parallel.Processes, "__init__", recorded)
+    assert complete_graph(8).first(budget=raced()) is not None
+    assert sizes == []
+    stats = Stats()
+    with short_rounds(auto_nodes=50):
+        assert trapped_board(6, True).first(budget=raced(), stats=stats) is not None
+    assert sizes == [1]
+    assert stats.learning == 1 and stats.decisions > 0 and stats.solutions == 1
+
+
+def test_a_node_limit_or_jobs_1_is_the_sequential_query():
+    """--node-limit counts the nodes of jobs 1's turns, which a race cannot stop at: a
+    query with one is not raced, and stops where jobs 1 stops."""
+    problem = mutilated_board(6)
+    with short_rounds(auto_nodes=50):
+        for budget in (Budget(node_limit=400), raced()):
+            budget.node_limit = 400
+            with pytest.raises(NodeLimitExceeded) as stopped:
+                problem.first(budget=budget)
+            assert stopped.value.nodes == 400
+
+
+# -- the command line ------------------------------------------------------------------------
+
+def matrix_file(tmp_path, problem):
+    """`problem` as a matrix file: items named i0, i1, ..., one option a line."""
+    n_primary, _, options, _, _ = problem.definition
+    path = tmp_path / "problem.txt"
+    path.write_text(" ".join(f"i{k}" for k in range(n_primary)) + "\n"
+                    + "".join(" ".join(f"i{k}" for k in option) + "\n" for option in options))
+    return path
+
+
+CASES = {"k7": lambda: complete_graph(7), "k10": lambda: complete_graph(10),
+         "one": lambda: ExactCover(5, 0, [[0, 1], [2, 3, 4], [0, 2], [1, 3], [0, 4],
+                                          [1, 2, 3], [3, 4]]),
+         "trap": lambda: trapped_board(6, True), "free": lambda: trapped_board(6, False)}
+"""No solution (K7), one, many: K10 and the free board (DLX's first), the trapped board
+(the Learner's first)."""
+
+
+@pytest.mark.parametrize("case", list(CASES))
+@pytest.mark.parametrize("query", [[], ["--unique"], ["--count", "--limit", "1"],
+                                   ["--format", "json"]])
+def test_jobs_2_prints_the_bytes_of_jobs_1(tmp_path, case, query):
+    """matrix prints a solution's options in the order found, so a wrong winner shows.
+    (JSON: all but its costs, which a race spends otherwise, and which the clock's
+    seconds make differ from run to run anyway.)"""
+    path = matrix_file(tmp_path, CASES[case]())
+    with short_rounds():
+        one = cli.run("matrix", *query, "--jobs", "1", path)
+        two = cli.run("matrix", *query, "--jobs", "2", path)
+    assert two.exit_code == one.exit_code and two.stderr == one.stderr
+    if "--format" in query:
+        assert without_costs(two.stdout) == without_costs(one.stdout)
+    else:
+        assert two.stdout == one.stdout
+
+
+def without_costs(text):
+    record = json.loads(text)
+    del record["stats"]
+    return record
+
+
+# -- stopping a race: no worker left, the usual statuses --------------------------------------
+
+def hard(name="example26"):
+    return os.path.join(GECODE, f"{name}.in")
+
+
+def start(*args):
+    return subprocess.Popen(DLXCLI + list(args), stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+
+
+def racing_workers(process, seconds=20):
+    """The pool workers of a run once it races (its children), waiting for them."""
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        found = children(process.pid)
+        if found:
+            return found
+        time.sleep(0.05)
+    raise AssertionError("the run started no worker")
+
+
+@C_ONLY
+@pytest.mark.parametrize("ending, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
+def test_a_signal_ends_a_race_with_no_worker_left(ending, status):
+    process = start("sudoku", "--unique", "--jobs", "2", hard())
+    try:
+        racing_workers(process)
+        time.sleep(0.3)
+        os.killpg(process.pid, ending)
+        stdout, stderr = process.communicate(timeout=30)
+        assert process.returncode == status and stdout == b""
+        assert b"Traceback" not in stderr
+        assert group_alive(process.pid) == []
+    finally:
+        kill_group(process)
+
+
+@C_ONLY
+def test_a_time_limit_ends_a_race_with_no_worker_left():
+    process = start("sudoku", "--unique", "--jobs", "2", "--timeout", "1.5", hard())
+    try:
+        stdout, stderr = process.communicate(timeout=60)
+        assert process.returncode == 3 and stdout == b""
+        assert b"time limit" in stderr and b"Traceback" not in stderr
+        assert group_alive(process.pid) == []
+    finally:
+        kill_group(process)
+
+
+@C_ONLY
+def test_a_worker_killed_mid_proof_fails_the_puzzle_in_one_line():
+    process = start("sudoku", "--unique", "--jobs", "2", hard())
+    try:
+        for worker in racing_workers(process):
+            os.kill(worker, signal.SIGKILL)
+        stdout, stderr = process.communicate(timeout=60)
+        assert process.returncode == 2 and stdout == b""
+        assert b"a worker process died (killed by signal 9" in stderr
+        assert b"Traceback" not in stderr
+        assert group_alive(process.pid) == []
+    finally:
+        kill_group(process)
