@@ -931,6 +931,7 @@ static int choose_ranked(const Solver *s)
 
 #define SPLIT_PROBE 16 /* the Python twin's SPLIT_PROBE and SPLIT_RATIO */
 #define SPLIT_RATIO 8
+#define SPLIT_MIN_ITEMS 8 /* and SPLIT_MIN_ITEMS: fewer primary items left are not split */
 
 static void big_free(Big *b)
 {
@@ -1187,7 +1188,7 @@ static int reserve_parts(Solver *s, size_t n)
 static int find_parts(Solver *s, size_t *len)
 {
     int n = scope_items(s);
-    int met = n >= 2 ? join_items(s, n) : 0;
+    int met = n >= SPLIT_MIN_ITEMS ? join_items(s, n) : 0;
     if (!met)
         return 0;
     int *parent = s->uf_parent, *items = s->uf_items, *part = s->uf_part, *at = s->uf_count;

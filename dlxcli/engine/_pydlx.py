@@ -592,7 +592,8 @@ class Solver:
 
     def _parts(self, alive, lengths, scope, with_primary):
         """The independent parts of what is left to cover (docs/engine.md, "Independent
-        parts"), or None if it is all one: the primary items left (in `scope`, a part's
+        parts"), or None if it is all one or too small to split (SPLIT_MIN_ITEMS): the
+        primary items left (in `scope`, a part's
         items, or all), grouped by the connected components of the active options that
         hold a primary item (two items are connected when such an option holds both),
         in the order of their first items; each part as (its primary items, ascending;
@@ -601,6 +602,8 @@ class Solver:
         top = self._covered_length
         items = [item for item in (range(self.n_primary) if scope is None else scope)
                  if lengths[item] != top]
+        if len(items) < SPLIT_MIN_ITEMS:
+            return None
         usable, item_bits, items_at = alive & with_primary, self._item_bits, self._items_at
         part_of = {}
         masks = []
@@ -778,10 +781,11 @@ Scope = tuple  # (goal, items, key mask): see _Frame.scope
 _NO_SCOPE: Scope = (0, None, None)
 """Outside every part: the search is over when no primary item is left, all items are
 chosen from, and memo keys are the whole state."""
-SPLIT_PROBE, SPLIT_RATIO = 16, 8
+SPLIT_PROBE, SPLIT_RATIO, SPLIT_MIN_ITEMS = 16, 8, 8
 """A count looks for parts at the first SPLIT_PROBE nodes of each depth, then while at
 least one look in SPLIT_RATIO found some, else at the nodes of that depth whose number
-there is a power of two (the C twin's, in _dlx.c: docs/engine.md, "Independent parts")."""
+there is a power of two; and only where SPLIT_MIN_ITEMS primary items or more are left
+in scope (the C twin's, in _dlx.c: docs/engine.md, "Independent parts")."""
 
 
 class _Split:
