@@ -74,7 +74,7 @@ def run(tree, argv):
     seconds = time.perf_counter() - began
     if done.returncode:
         sys.exit(f"{tree}: {' '.join(argv)}: exit {done.returncode}: {done.stderr}")
-    return seconds, done.stdout.strip()
+    return seconds, done.stdout.strip().splitlines()[-1]  # queens: the count, last
 
 
 def main():

@@ -157,8 +157,8 @@ def test_a_split_count_finds_parts_and_takes_fewer_nodes(twin):
 
 
 def test_a_part_with_no_solution_makes_the_node_zero(twin):
-    """A 3 x 3 region (no tiling) beside a 2 x 20 strip: the strip is never searched
-    past its first part's zero... or, in the other order, multiplied by 0."""
+    """A 3 x 3 region (no tiling) beside a 2 x 20 strip: the region is the first part
+    (its cell comes first), has no solution, and the strip is never searched."""
     picture = "XXX.XXXXXXXXXXXXXXXXXXXX\nXXX.XXXXXXXXXXXXXXXXXXXX\nXXX....................."
     solver = count(twin, *board_problem(picture), OFF)
     assert solver.count == 0 == tilings_with_holes(picture)
