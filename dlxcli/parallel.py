@@ -1087,10 +1087,11 @@ class Checkpoint:
     count, the solutions, or [weight, solution] / null), "nodes", "updates" (null on the
     Python twin), "solutions", "seconds", "mems" (null on the Python twin), "memo"
     ([lookups, hits, entries, bytes] of its count's memo; absent from checkpoints
-    written before the memo), "worker": host/pid}. Each line is one write, synced
-    before the next; a torn last line (a crash in mid-write) is cut off when the file is
-    opened again. The subtotals are in the file, so a total can be checked by adding
-    them up (docs/parallel.md).
+    written before the memo), "splits" (the nodes of its count split into independent
+    parts; absent from checkpoints written before the split), "worker": host/pid}.
+    Each line is one write, synced before the next; a torn last line (a crash in
+    mid-write) is cut off when the file is opened again. The subtotals are in the file,
+    so a total can be checked by adding them up (docs/parallel.md).
 
     The file is opened once, locked (flock: one run at a time), and never written
     before all of it has been read and checked: a file that is not a regular file, or
@@ -1253,9 +1254,13 @@ class Checkpoint:
             wrong("nodes, updates, solutions and mems must be whole numbers >= 0 "
                   "(updates and mems: or null)")
         memo = self._memo(record, counts[0], wrong)
-        if counts[2] > counts[0] and not memo[1]:
+        splits = record.get("splits", 0)
+        if not (_is_count(splits) and splits <= counts[0]):
+            wrong("splits must be a whole number >= 0, at most nodes")
+        if counts[2] > counts[0] and not memo[1] and not splits:
             wrong("solutions is more than nodes (each solution is a node of the search, "
-                  "unless the memo counted it: memo's hits are 0)")
+                  "unless the memo counted it or a split multiplied it: memo's hits and "
+                  "splits are 0)")
         seconds = record.get("seconds")
         if not (_is_number(seconds) and 0 <= seconds < float("inf")):
             wrong("seconds must be a number >= 0")
@@ -1265,7 +1270,7 @@ class Checkpoint:
         value = self._value(record.get("value"), counts[2], self.search.forced + list(prefix),
                             wrong)
         stats = Stats(counts[0], counts[1], counts[2], seconds, counts[3])
-        stats.memo = memo
+        stats.memo, stats.splits = memo, splits
         done = Done(index, value, stats, worker)
         if self.done.setdefault(index, done).value != value:
             wrong(f"subproblem {index} is there twice with different answers")
@@ -1342,7 +1347,7 @@ class Checkpoint:
                       "nodes": stats.nodes, "updates": stats.updates,
                       "solutions": stats.solutions, "seconds": round(stats.seconds, 6),
                       "mems": stats.mems, "memo": list(stats.memo),
-                      "worker": done.worker})
+                      "splits": stats.splits, "worker": done.worker})
 
     def _append(self, entry):
         """One line, written whole (a short write is continued) and synced; a failed

@@ -19,10 +19,12 @@ class Stats:
 
     `memo` is (lookups, hits, entries, bytes) of the memos of the counts (docs/engine.md,
     "Counting with a memo"): summed, but for the bytes, the largest one memo took.
+    `splits` counts the nodes of counts split into independent parts (docs/engine.md,
+    "Independent parts").
     (A plain class: dataclasses would add to start-up.)"""
 
     __slots__ = ("nodes", "updates", "solutions", "seconds", "mems", "learning",
-                 "decisions", "conflicts", "learned", "memo")
+                 "decisions", "conflicts", "learned", "memo", "splits")
 
     def __init__(self, nodes: int = 0, updates: "int | None" = 0, solutions: int = 0,
                  seconds: float = 0.0, mems: "int | None" = 0, learning: int = 0,
@@ -31,6 +33,7 @@ class Stats:
         self.mems, self.learning, self.decisions = mems, learning, decisions
         self.conflicts, self.learned = conflicts, learned
         self.memo = (0, 0, 0, 0)
+        self.splits = 0
 
     def add(self, other: "Stats", solutions: bool = True, seconds: bool = True) -> "Stats":
         """Add `other`'s costs into this one; `solutions=False` leaves the solution count
@@ -44,6 +47,7 @@ class Stats:
         (lookups, hits, entries, size), theirs = self.memo, other.memo
         self.memo = (lookups + theirs[0], hits + theirs[1], entries + theirs[2],
                      max(size, theirs[3]))
+        self.splits += other.splits
         if seconds:
             self.seconds += other.seconds
         if solutions:

@@ -345,6 +345,7 @@ class _DancingLinks:
         spent = Stats(solver.nodes, solver.updates, 0, self.seconds, solver.mems)
         spent.memo = (solver.memo_lookups, solver.memo_hits, solver.memo_entries,
                       solver.memo_bytes)
+        spent.splits = solver.splits
         return spent
 
 

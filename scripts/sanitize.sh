@@ -62,7 +62,7 @@ log=$work/log
 
 tests=()
 for name in test_engine.py test_engine_properties.py test_reference.py test_exact_cover.py test_parallel.py \
-            test_learn.py test_fuzz.py test_memo_count.py; do
+            test_learn.py test_fuzz.py test_memo_count.py test_components.py; do
     if [ -f "$repo/tests/$name" ]; then tests+=("$repo/tests/$name"); fi
 done
 echo "== pytest under the sanitizers: ${tests[*]##*/}"

@@ -251,6 +251,7 @@ def test_no_piece_of_an_irregular_search_holds_much_of_it(c_twin):
     cover = ExactCover.from_names(primary, secondary, options)
     cover.solver = c_twin.Solver(*cover.definition)
     cover.solver.set_memo(c_twin.MEMO_OFF, 0)  # its hits would make the whole take fewer
+    cover.solver.set_split(False)  # and its rule (per depth) would split other nodes
     whole = Stats()
     assert cover.count(stats=whole) == 2339
     cut_stats, pieces, count = Stats(), [], 0
@@ -333,7 +334,10 @@ def test_a_probe_that_runs_out_leaves_the_rest_to_the_pool(monkeypatch):
     assert cover.count(budget=Budget(split=Split(jobs=2, probe=0.001)), stats=stats) == QUEENS[n]
     alone = Stats()
     cover.count(stats=alone)
-    assert stats.nodes == alone.nodes  # the subproblem the probe gave up is not counted
+    # The subproblem the probe gave up is not counted (that would add a good part of
+    # the search); the nodes split into parts differ by a few between a whole search
+    # and its pieces, each with its own rule (docs/engine.md, "Independent parts").
+    assert abs(stats.nodes - alone.nodes) <= alone.nodes // 10_000
 
 
 def recorded_pool_sizes(monkeypatch):

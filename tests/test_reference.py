@@ -124,6 +124,7 @@ def test_twin_searches_as_the_reference(twin, problem, first_item):
 
     counter = twin.Solver(problem.n_primary, problem.n_secondary, problem.options, None,
                           problem.colors)
+    counter.set_split(False)  # a split count's nodes are its own (tests/test_components.py)
     counter.start(problem.forced, first_item)
     assert counter.run(1 << 40, True) == twin.EXHAUSTED
     assert (counter.count, counter.nodes) == (len(expected[0]), expected[2])

@@ -49,6 +49,9 @@ enum { STEP_DONE = -1, STEP_X2 = 0, STEP_X8 = 1 };
 #define COVERED (1 << 30)        /* added to a covered item's len; > MAX_NODES */
 #define SCAN_BLOCK 16            /* items per step of choose's scan */
 #define WALK_SPAN 8              /* choose walks when its span is > 8 x the active items */
+/* The level stack's capacity: a level per primary item, and a split level (see
+ * find_parts) above each level but the first of a part, and at the top. */
+#define LEVELS(n1) (2 * (long long)(n1) + 2)
 
 /* The nodes: an item header (its top unused: the item's LEN is in Solver.len), an
  * option entry (top = its item), or a spacer (top = minus the number of the option
@@ -59,6 +62,27 @@ enum { STEP_DONE = -1, STEP_X2 = 0, STEP_X8 = 1 };
 typedef struct {
     int ulink, dlink;
 } Link;
+
+/* A number of any size: n 64-bit limbs, least significant first (see Frame). */
+typedef struct {
+    int n;
+    uint64_t *limb;
+} Big;
+
+/* A split node of a count (see find_parts): its level's "options" are its independent
+ * parts, searched one after the other from its state. */
+typedef struct {
+    int level;                /* its level */
+    int n_parts;
+    size_t first, at;         /* offsets in Solver.parts of its first part, and of the one
+                               * searched: [primary items, secondary items, the primary
+                               * items (ascending), the secondary ones] each */
+    int active;               /* s->active at the node */
+    unsigned long long count; /* s->count at the node */
+    Big extra, product;       /* the extra solutions at the node; the product so far */
+    long long outer_at;       /* the scope the node was in (Solver.scope_at, goal) */
+    int outer_goal;
+} Frame;
 
 /* An item a commit of the plain search covered. */
 typedef struct {
@@ -106,6 +130,20 @@ typedef struct {
     Memo memo;            /* a counting search's memo (_memo.c) */
     int memo_begun;       /* the memo was set up for this search (its first count) */
     int *rank;            /* per item: its place in the ties of a counting search */
+    /* The split of a count into independent parts (find_parts): */
+    int split_on;         /* set_split */
+    int split_failed;     /* out of memory for a count: the search raises MemoryError */
+    unsigned long long splits;           /* nodes split */
+    unsigned long long *split_seen, *split_tries, *split_found; /* per depth: split_wanted */
+    int *uf_parent, *uf_part, *uf_items, *uf_count; /* find_parts' union-find */
+    unsigned *uf_epoch, uf_now;
+    int *parts;           /* the parts of the split nodes on the path, see Frame */
+    size_t parts_len, parts_cap;
+    Frame *frames;        /* the split nodes on the path, outermost first */
+    int n_frames, frames_cap;
+    long long scope_at;   /* the part being searched: its offset in parts, or -1 */
+    int goal;             /* s->active once the scope is covered (0 outside parts) */
+    Big split_extra;      /* the solutions counted by products when there is no memo */
 } Solver;
 
 static PyObject *ProblemError, *ProblemTooLarge, *EngineBusy;
@@ -769,8 +807,14 @@ static int memo_key_words(const Solver *s)
  * purified to the option's color. The forced options are the same throughout a
  * search, and the memo lives for one search. (Two colorings could mix to one word:
  * with colors the key is exact up to that 64-bit mix, see docs/engine.md.) */
+static void memo_key_in_part(Solver *s);
+
 static void memo_key(Solver *s)
 {
+    if (s->scope_at >= 0) {
+        memo_key_in_part(s);
+        return;
+    }
     uint64_t *key = s->memo.key;
     const int *len = s->len;
     int words = (s->n_items + 63) / 64;
@@ -870,6 +914,459 @@ static int choose_ranked(const Solver *s)
     return best;
 }
 
+/* -- independent parts: a count multiplied over them (find_parts) -------------------
+ *
+ * When the items left to cover fall into parts that no active option joins (two items
+ * are joined when an active option that holds a primary item holds both), the
+ * solutions below the node are the products of solutions of the parts: the node's
+ * count is the product of the parts' counts, 0 as soon as one part has none. A split
+ * node gets a level of its own whose "options" are its parts (Frame): each part is
+ * searched from the node's state as a search of its own, which chooses only among the
+ * part's items and ends when they are covered (s->active == s->goal); its root is a
+ * node, the part root, and memo keys below it are the part's items alone (a part's
+ * count depends on nothing else, so parts share their counts through the memo with
+ * every other state of the same items). The Python twin (_pydlx._Frame, _parts) makes
+ * the same parts, in the same order, on the same rule (split_wanted): docs/engine.md,
+ * "Independent parts". Counts of products have any size: Big. */
+
+#define SPLIT_PROBE 16 /* the Python twin's SPLIT_PROBE and SPLIT_RATIO */
+#define SPLIT_RATIO 8
+#define SPLIT_MIN_ITEMS 8 /* and SPLIT_MIN_ITEMS: fewer primary items left are not split */
+
+static void big_free(Big *b)
+{
+    PyMem_RawFree(b->limb);
+    b->limb = NULL;
+    b->n = 0;
+}
+
+/* b = value (n limbs); 0 if out of memory. (Raw allocations: the search runs without
+ * the GIL.) */
+static int big_set(Big *b, const uint64_t *value, int n)
+{
+    uint64_t *limb = PyMem_RawRealloc(b->limb, (size_t)(n > 0 ? n : 1) * sizeof(uint64_t));
+    if (!limb)
+        return 0;
+    if (n > 0)
+        memmove(limb, value, (size_t)n * sizeof(uint64_t));
+    b->limb = limb;
+    b->n = n;
+    return 1;
+}
+
+static int big_is_zero(const Big *b)
+{
+    for (int k = 0; k < b->n; k++) {
+        if (b->limb[k])
+            return 0;
+    }
+    return 1;
+}
+
+/* a += value (n limbs), one limb wider on a carry out of the top; 0 if out of memory. */
+static int big_add(Big *a, const uint64_t *value, int n)
+{
+    if (a->n < n) {
+        int old = a->n;
+        uint64_t *limb = PyMem_RawRealloc(a->limb, (size_t)n * sizeof(uint64_t));
+        if (!limb)
+            return 0;
+        memset(limb + old, 0, (size_t)(n - old) * sizeof(uint64_t));
+        a->limb = limb;
+        a->n = n;
+    }
+    unsigned carry = 0;
+    for (int k = 0; k < a->n; k++) {
+        uint64_t add = k < n ? value[k] : 0, sum = a->limb[k] + add;
+        unsigned out = sum < add;
+        sum += carry;
+        out |= sum < (uint64_t)carry;
+        a->limb[k] = sum;
+        carry = out;
+    }
+    if (!carry)
+        return 1;
+    uint64_t *limb = PyMem_RawRealloc(a->limb, (size_t)(a->n + 1) * sizeof(uint64_t));
+    if (!limb)
+        return 0;
+    limb[a->n++] = 1;
+    a->limb = limb;
+    return 1;
+}
+
+/* a -= b, where a >= b. */
+static void big_sub(Big *a, const Big *b)
+{
+    unsigned borrow = 0;
+    for (int k = 0; k < a->n; k++) {
+        uint64_t x = a->limb[k], y = k < b->n ? b->limb[k] : 0;
+        a->limb[k] = x - y - borrow;
+        borrow = x < y || (x == y && borrow);
+    }
+}
+
+/* out = a * b (out a fresh Big); 0 if out of memory. */
+static int big_mul(Big *out, const Big *a, const Big *b)
+{
+    int n = a->n + b->n;
+    out->limb = PyMem_RawCalloc((size_t)(n > 0 ? n : 1), sizeof(uint64_t));
+    out->n = n;
+    if (!out->limb)
+        return 0;
+    for (int i = 0; i < a->n; i++) {
+        unsigned __int128 carry = 0;
+        for (int j = 0; j < b->n; j++) {
+            carry += (unsigned __int128)a->limb[i] * b->limb[j] + out->limb[i + j];
+            out->limb[i + j] = (uint64_t)carry;
+            carry >>= 64;
+        }
+        for (int k = i + b->n; carry; k++) {
+            carry += out->limb[k];
+            out->limb[k] = (uint64_t)carry;
+            carry >>= 64;
+        }
+    }
+    return 1;
+}
+
+/* The solutions counted beyond s->count: the memo's (its hits and the products) when
+ * the search has a memo, else the products'. */
+static const uint64_t *extra_limbs(const Solver *s, int *n)
+{
+    if (s->memo.extra) {
+        *n = s->memo.limbs;
+        return s->memo.extra;
+    }
+    *n = s->split_extra.n;
+    return s->split_extra.limb;
+}
+
+static int set_extra(Solver *s, const Big *value)
+{
+    if (s->memo.extra)
+        return memo_set_extra(&s->memo, value->limb, value->n);
+    return big_set(&s->split_extra, value->limb, value->n);
+}
+
+/* Sets up a count's split (with the GIL: its first run); 0 if out of memory. */
+static int split_begin(Solver *s)
+{
+    long long depths = LEVELS(s->n_primary), n = (long long)s->n_items + 2;
+    int ok = 1;
+    s->splits = 0;
+    s->uf_now = 0;
+    if (!s->split_seen) {
+        s->split_seen = PyMem_Calloc((size_t)depths, sizeof(unsigned long long));
+        s->split_tries = PyMem_Calloc((size_t)depths, sizeof(unsigned long long));
+        s->split_found = PyMem_Calloc((size_t)depths, sizeof(unsigned long long));
+        s->uf_parent = alloc_ints(n, &ok);
+        s->uf_part = alloc_ints(n, &ok);
+        s->uf_items = alloc_ints(n, &ok);
+        s->uf_count = alloc_ints(2 * n, &ok);
+        s->uf_epoch = PyMem_Calloc((size_t)n, sizeof(unsigned));
+    }
+    if (!ok || !s->split_seen || !s->split_tries || !s->split_found || !s->uf_epoch)
+        return 0;
+    memset(s->split_seen, 0, (size_t)depths * sizeof(unsigned long long));
+    memset(s->split_tries, 0, (size_t)depths * sizeof(unsigned long long));
+    memset(s->split_found, 0, (size_t)depths * sizeof(unsigned long long));
+    memset(s->uf_epoch, 0, (size_t)n * sizeof(unsigned));
+    return 1;
+}
+
+/* Whether the node at `depth` looks for parts: at the first SPLIT_PROBE nodes of a
+ * depth, then while at least one look in SPLIT_RATIO there found parts, else at the
+ * nodes of that depth whose number there is a power of two. */
+static int split_wanted(Solver *s, int depth)
+{
+    unsigned long long seen = ++s->split_seen[depth], tries = s->split_tries[depth];
+    if (tries < SPLIT_PROBE || s->split_found[depth] * SPLIT_RATIO >= tries ||
+        !(seen & (seen - 1))) {
+        s->split_tries[depth]++;
+        return 1;
+    }
+    return 0;
+}
+
+/* Whether the node about to be visited is a part root (its parent split). */
+static int at_part_root(const Solver *s)
+{
+    return s->n_frames && s->frames[s->n_frames - 1].level == s->level - 1;
+}
+
+static int uf_find(int *parent, int x)
+{
+    while (parent[x] != x) {
+        parent[x] = parent[parent[x]];
+        x = parent[x];
+    }
+    return x;
+}
+
+/* The primary items left in scope (the part searched, or all) into s->uf_items, in
+ * ascending order; returns how many. */
+static int scope_items(Solver *s)
+{
+    int n = 0;
+    if (s->scope_at >= 0) {
+        const int *part = s->parts + s->scope_at;
+        for (int k = 0; k < part[0]; k++) {
+            if (s->len[part[2 + k]] < COVERED)
+                s->uf_items[n++] = part[2 + k];
+        }
+    } else {
+        for (int i = s->rlink[0]; i != 0; i = s->rlink[i])
+            s->uf_items[n++] = i;
+    }
+    return n;
+}
+
+/* Joins the items of the active options of the n items in s->uf_items (a union-find
+ * over items; the secondary items met are appended to uf_items); returns how many items
+ * it met, or 0 as soon as they are all joined (one part). */
+static int join_items(Solver *s, int n)
+{
+    int *parent = s->uf_parent, *items = s->uf_items;
+    unsigned now = ++s->uf_now;
+    if (now == 0) {
+        memset(s->uf_epoch, 0, ((size_t)s->n_items + 2) * sizeof(unsigned));
+        now = s->uf_now = 1;
+    }
+    for (int k = 0; k < n; k++) {
+        parent[items[k]] = items[k];
+        s->uf_epoch[items[k]] = now;
+    }
+    int parts = n, met = n;
+    for (int k = 0; k < n; k++) {
+        int i = items[k];
+        for (int p = s->link[i].dlink; p != i; p = s->link[p].dlink) {
+            int root = uf_find(parent, i);
+            for (int q = p + 1; q != p;) {
+                int x = s->top[q];
+                if (x <= 0) {
+                    q = s->link[q].ulink;
+                    continue;
+                }
+                q++;
+                if (s->uf_epoch[x] != now) { /* a secondary item met first here */
+                    s->uf_epoch[x] = now;
+                    parent[x] = root;
+                    items[met++] = x;
+                    continue;
+                }
+                int r = uf_find(parent, x);
+                if (r != root) {
+                    parent[r] = root;
+                    parts--;
+                }
+            }
+            if (parts == 1)
+                return 0;
+        }
+    }
+    return met;
+}
+
+/* Makes room for n more ints in s->parts; 0 if out of memory. */
+static int reserve_parts(Solver *s, size_t n)
+{
+    if (s->parts_len + n <= s->parts_cap)
+        return 1;
+    size_t cap = 2 * (s->parts_len + n);
+    int *parts = PyMem_RawRealloc(s->parts, cap * sizeof(int));
+    if (!parts)
+        return 0;
+    s->parts = parts;
+    s->parts_cap = cap;
+    return 1;
+}
+
+/* The independent parts of what is left in scope, written in s->parts after
+ * s->parts_len (see Frame), in the order of their first primary items: returns how
+ * many (*len: the ints written), or 0 if it is all one part (or out of memory: the
+ * count then goes on unsplit). As the Python twin's Solver._parts. */
+static int find_parts(Solver *s, size_t *len)
+{
+    int n = scope_items(s);
+    int met = n >= SPLIT_MIN_ITEMS ? join_items(s, n) : 0;
+    if (!met)
+        return 0;
+    int *parent = s->uf_parent, *items = s->uf_items, *part = s->uf_part, *at = s->uf_count;
+    int n_parts = 0;
+    for (int k = 0; k < met; k++)
+        part[uf_find(parent, items[k])] = -1;
+    for (int k = 0; k < n; k++) {
+        int r = uf_find(parent, items[k]);
+        if (part[r] < 0)
+            part[r] = n_parts++;
+    }
+    memset(at, 0, 2 * (size_t)n_parts * sizeof(int));
+    for (int k = 0; k < met; k++)
+        at[2 * part[uf_find(parent, items[k])] + (k >= n)]++;
+    *len = 2 * (size_t)n_parts + (size_t)met;
+    if (!reserve_parts(s, *len))
+        return 0;
+    int *out = s->parts + s->parts_len, off = 0;
+    for (int j = 0; j < n_parts; j++) { /* the counts, then where each part's items go */
+        int primary = at[2 * j], secondary = at[2 * j + 1];
+        out[off] = primary;
+        out[off + 1] = secondary;
+        at[2 * j] = off + 2;
+        at[2 * j + 1] = off + 2 + primary;
+        off += 2 + primary + secondary;
+    }
+    for (int k = 0; k < met; k++)
+        out[at[2 * part[uf_find(parent, items[k])] + (k >= n)]++] = items[k];
+    return n_parts;
+}
+
+static void enter_part(Solver *s, const Frame *f)
+{
+    s->scope_at = (long long)f->at;
+    s->goal = f->active - s->parts[f->at];
+}
+
+/* Opens the split level of the node at s->level for the n_parts parts find_parts wrote
+ * (len ints) and enters the first; 0 if out of memory (nothing done). */
+static int push_frame(Solver *s, int n_parts, size_t len)
+{
+    if (s->n_frames == s->frames_cap) {
+        int cap = s->frames_cap ? 2 * s->frames_cap : 8;
+        Frame *frames = PyMem_RawRealloc(s->frames, (size_t)cap * sizeof(Frame));
+        if (!frames)
+            return 0;
+        s->frames = frames;
+        s->frames_cap = cap;
+    }
+    Frame *f = &s->frames[s->n_frames];
+    memset(f, 0, sizeof *f);
+    int n;
+    const uint64_t *extra = extra_limbs(s, &n);
+    const uint64_t one = 1;
+    if (!big_set(&f->extra, extra, n) || !big_set(&f->product, &one, 1)) {
+        big_free(&f->extra);
+        big_free(&f->product);
+        return 0;
+    }
+    int l = s->level;
+    f->level = l;
+    f->n_parts = n_parts;
+    f->first = f->at = s->parts_len;
+    f->active = s->active;
+    f->count = s->count;
+    f->outer_at = s->scope_at;
+    f->outer_goal = s->goal;
+    s->parts_len += len;
+    s->n_frames++;
+    s->x[l] = 0; /* a split level: see Solver_levels and unwind */
+    s->width[l] = n_parts;
+    s->pos[l] = 0;
+    s->zeros_after[l] = s->zeros;
+    s->base[l] = s->n_covered;
+    s->cut[l] = 0;
+    s->level++;
+    s->splits++;
+    s->split_found[l]++;
+    enter_part(s, f);
+    return 1;
+}
+
+/* Closes the innermost split level (its level stays on the stack: see part_done). */
+static void pop_frame(Solver *s)
+{
+    Frame *f = &s->frames[--s->n_frames];
+    s->scope_at = f->outer_at;
+    s->goal = f->outer_goal;
+    s->parts_len = f->first;
+    big_free(&f->extra);
+    big_free(&f->product);
+}
+
+/* X8 at a split level: the part searched is done. Multiplies its count (what the
+ * count has grown by since the node) into the product and puts the count back as it
+ * was at the node; then enters the next part (STEP_X2), or, after the last part or
+ * one with no solution, adds the product to the count, leaves the level and stores the
+ * node's count in the memo (STEP_X8). STEP_DONE, with split_failed, if out of memory. */
+static int part_done(Solver *s)
+{
+    Frame *f = &s->frames[s->n_frames - 1];
+    int n, l = f->level;
+    const uint64_t *extra = extra_limbs(s, &n);
+    Big found = {0, NULL}, product = {0, NULL};
+    uint64_t grown = s->count - f->count;
+    int ok = big_set(&found, extra, n);
+    if (ok) {
+        big_sub(&found, &f->extra);
+        ok = big_add(&found, &grown, 1) && big_mul(&product, &f->product, &found);
+    }
+    big_free(&found);
+    big_free(&f->product);
+    f->product = product;
+    s->count = f->count;
+    f->at += 2 + (size_t)s->parts[f->at] + (size_t)s->parts[f->at + 1];
+    s->pos[l]++;
+    if (ok && !big_is_zero(&product) && s->pos[l] < f->n_parts) {
+        if (set_extra(s, &f->extra)) {
+            enter_part(s, f);
+            return STEP_X2;
+        }
+        ok = 0;
+    }
+    ok = ok && big_add(&f->extra, product.limb, product.n) && set_extra(s, &f->extra);
+    pop_frame(s);
+    s->level = l;
+    if (!ok) {
+        s->split_failed = 1;
+        return STEP_DONE;
+    }
+    if (s->memo.level_kept)
+        memo_leave(&s->memo, l, s->count, s->nodes);
+    return STEP_X8;
+}
+
+/* X3 in a part: MRV among its items, ties to the earliest item or, when `ranked`, to
+ * the lowest rank, as choose_ranked; with first_item, its first item left. */
+static int choose_in_part(const Solver *s, int ranked, unsigned long long *mems)
+{
+    const int *part = s->parts + s->scope_at, *len = s->len;
+    int best = 0;
+    for (int k = 0; k < part[0]; k++) {
+        int i = part[2 + k];
+        *mems += 1;
+        if (len[i] >= COVERED)
+            continue;
+        if (!best) {
+            best = i;
+        } else if (len[i] < len[best] ||
+                   (ranked && len[i] == len[best] && s->rank[i] < s->rank[best])) {
+            best = i;
+        }
+        if (s->first_item || len[best] <= 1)
+            break;
+    }
+    return best;
+}
+
+/* The state of a node in a part, as memo_key: the part's items alone. */
+static void memo_key_in_part(Solver *s)
+{
+    uint64_t *key = s->memo.key, mixed = 0;
+    const int *part = s->parts + s->scope_at;
+    int words = (s->n_items + 63) / 64;
+    memset(key, 0, (size_t)s->memo.key_words * sizeof(uint64_t));
+    for (int k = 0; k < part[0] + part[1]; k++) {
+        int i = part[2 + k];
+        if (s->len[i] < COVERED)
+            key[(i - 1) / 64] |= (uint64_t)1 << ((i - 1) % 64);
+        if (s->color && i > s->n_primary && s->color[i] > 0) {
+            uint64_t h = ((uint64_t)i << 32 | (uint32_t)s->color[i]) * 0x9E3779B97F4A7C15ull;
+            mixed += h ^ (h >> 29);
+        }
+    }
+    if (s->color)
+        key[words] = mixed;
+}
+
 /* X5 for the deepest level, or X7 when its item has no options left. Uncovering
  * does not count empty items back: `zeros` is restored from what it was, which at
  * X7 is 0 because X3 only runs when no item is empty. */
@@ -903,6 +1400,10 @@ ALWAYS_INLINE int search_with(Solver *s, unsigned long long budget, int count_on
                 s->step = STEP_DONE;
                 return EXHAUSTED;
             }
+            if (s->n_frames && s->frames[s->n_frames - 1].level == s->level - 1) {
+                step = part_done(s);
+                continue;
+            }
             int l = s->level - 1, p = s->x[l];
             uncommit_level(s, l, is_plain);
             s->zeros = s->zeros_after[l];
@@ -921,7 +1422,7 @@ ALWAYS_INLINE int search_with(Solver *s, unsigned long long budget, int count_on
         s->nodes++;
         if (s->tracking && s->nodes % RESUM_EVERY == 0)
             s->open = largest_shares(s);
-        if (s->rlink[0] == 0) {
+        if (s->rlink[0] == 0 || (s->scope_at >= 0 && s->active == s->goal)) {
             step = STEP_X8;
             if (s->maximize) {
                 if (!s->has_best || s->weight > s->best) {
@@ -958,8 +1459,19 @@ ALWAYS_INLINE int search_with(Solver *s, unsigned long long budget, int count_on
             memo_enter(&s->memo, s->level, s->count, s->nodes);
             ranked = s->memo.on && memo_proven(&s->memo);
         }
+        if (count_only && s->split_on && s->split_seen && !at_part_root(s) &&
+            split_wanted(s, s->level)) {
+            size_t len;
+            int n_parts = find_parts(s, &len);
+            if (n_parts && push_frame(s, n_parts, len)) {
+                step = STEP_X2; /* the first part's root */
+                continue;
+            }
+        }
         /* X3, X4 */
-        int i = ranked ? choose_ranked(s) : choose(s, &s->mems);
+        int i = s->scope_at >= 0 ? choose_in_part(s, ranked, &s->mems)
+                : ranked         ? choose_ranked(s)
+                                 : choose(s, &s->mems);
         cover(s, i);
         s->zeros_after[s->level] = s->zeros;
         s->base[s->level] = s->n_covered;
@@ -1071,6 +1583,11 @@ static void unwind(Solver *s)
 {
     s->tracking = 0;
     while (s->level > 0) {
+        if (s->n_frames && s->frames[s->n_frames - 1].level == s->level - 1) {
+            pop_frame(s);
+            s->level--;
+            continue;
+        }
         int p = s->x[--s->level];
         uncommit_level(s, s->level, plain(s));
         s->weight -= weight_of(s, p);
@@ -1214,6 +1731,8 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
         return -1;
     }
     memo_init(&s->memo);
+    s->split_on = 1;
+    s->scope_at = -1;
     s->n_primary = n1;
     s->n_secondary = n2;
     s->n_items = n1 + n2;
@@ -1253,17 +1772,17 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
     s->forced = alloc_ints(n_options, &ok);
     s->is_forced = alloc_ints(n_options, &ok);
     s->best_solution = alloc_ints(n_options + (long long)n1 + 1, &ok);
-    s->x = alloc_ints((long long)n1 + 1, &ok);
-    s->width = alloc_ints((long long)n1 + 1, &ok);
-    s->pos = alloc_ints((long long)n1 + 1, &ok);
-    s->zeros_after = alloc_ints((long long)n1 + 1, &ok);
-    s->cut = alloc_ints((long long)n1 + 1, &ok);
-    s->base = alloc_ints((long long)n1 + 1, &ok);
+    s->x = alloc_ints(LEVELS(n1), &ok);
+    s->width = alloc_ints(LEVELS(n1), &ok);
+    s->pos = alloc_ints(LEVELS(n1), &ok);
+    s->zeros_after = alloc_ints(LEVELS(n1), &ok);
+    s->cut = alloc_ints(LEVELS(n1), &ok);
+    s->base = alloc_ints(LEVELS(n1), &ok);
     s->in_this = alloc_ints(s->n_items + 2, &ok);
     s->in_next = alloc_ints(s->n_items + 2, &ok);
     s->items = alloc_ints(s->n_items + 1, &ok);
     s->covered = PyMem_Calloc((size_t)s->n_items + 1, sizeof(Covered));
-    s->cut_at = alloc_ints((long long)n1 + 1, &ok);
+    s->cut_at = alloc_ints(LEVELS(n1), &ok);
     if (!ok || !s->link || !s->covered || (s->weights && !s->share)) {
         PyErr_NoMemory();
         goto done;
@@ -1314,6 +1833,19 @@ static void Solver_dealloc(Solver *s)
     PyMem_Free(s->best_solution);
     memo_free(&s->memo);
     PyMem_Free(s->rank);
+    PyMem_Free(s->split_seen);
+    PyMem_Free(s->split_tries);
+    PyMem_Free(s->split_found);
+    PyMem_Free(s->uf_parent);
+    PyMem_Free(s->uf_part);
+    PyMem_Free(s->uf_items);
+    PyMem_Free(s->uf_count);
+    PyMem_Free(s->uf_epoch);
+    while (s->n_frames)
+        pop_frame(s);
+    PyMem_RawFree(s->frames);
+    PyMem_RawFree(s->parts);
+    big_free(&s->split_extra);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -1357,6 +1889,9 @@ static PyObject *Solver_start(Solver *s, PyObject *args, PyObject *kwds)
         return PyErr_NoMemory();
     }
     s->nodes = s->updates = s->count = s->mems = 0;
+    s->splits = 0;
+    s->split_failed = 0;
+    big_free(&s->split_extra);
     memo_end(&s->memo);
     s->memo_begun = 0;
     s->first_item = first_item;
@@ -1391,9 +1926,11 @@ static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds)
     int status;
     count_only = count_only && !s->maximize;
     if (count_only && !s->memo_begun) {
-        if (memo_begin(&s->memo, memo_key_words(s), s->n_primary + 1) && !s->rank &&
+        if (memo_begin(&s->memo, memo_key_words(s), (int)LEVELS(s->n_primary)) && !s->rank &&
             !rank_items(s))
             memo_end(&s->memo);
+        if (!split_begin(s))
+            return PyErr_NoMemory();
         s->memo_begun = 1;
     }
     s->running = 1;
@@ -1401,7 +1938,7 @@ static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds)
     status = search(s, (unsigned long long)budget, count_only);
     Py_END_ALLOW_THREADS
     s->running = 0;
-    if (s->memo.failed == 2)
+    if (s->memo.failed == 2 || s->split_failed)
         return PyErr_NoMemory();
     return PyLong_FromLong(status);
 }
@@ -1492,9 +2029,10 @@ static PyObject *Solver_levels(Solver *s, PyObject *Py_UNUSED(ignored))
         return NULL;
     PyObject *levels = PyList_New(s->level);
     for (int l = 0; levels && l < s->level; l++) {
-        int p = s->x[l];
-        PyObject *entry = Py_BuildValue("(iiii)", s->top[p] - 1, option_of(s, p),
-                                        s->pos[l], s->width[l]);
+        int p = s->x[l]; /* 0: a split level, whose "options" are its parts */
+        PyObject *entry = p ? Py_BuildValue("(iiii)", s->top[p] - 1, option_of(s, p), s->pos[l],
+                                            s->width[l])
+                            : Py_BuildValue("(iiii)", -1, -1, s->pos[l], s->width[l]);
         if (!entry)
             Py_CLEAR(levels);
         else
@@ -1552,8 +2090,10 @@ static PyObject *Solver_get_mems(Solver *s, void *c) { return get_ull(s->mems); 
 static PyObject *Solver_get_count(Solver *s, void *c)
 {
     PyObject *total = get_ull(s->count);
-    for (int k = s->memo.extra ? s->memo.limbs - 1 : -1; total && k >= 0; k--) {
-        PyObject *limb = get_ull(s->memo.extra[k]);
+    int n;
+    const uint64_t *extra = extra_limbs(s, &n);
+    for (int k = n - 1; total && k >= 0; k--) {
+        PyObject *limb = get_ull(extra[k]);
         PyObject *shift = PyLong_FromLong(64 * k);
         PyObject *part = limb && shift ? PyNumber_Lshift(limb, shift) : NULL;
         PyObject *sum = part ? PyNumber_Add(total, part) : NULL;
@@ -1565,12 +2105,25 @@ static PyObject *Solver_get_count(Solver *s, void *c)
     return total;
 }
 
+static PyObject *Solver_get_splits(Solver *s, void *c) { return get_ull(s->splits); }
 static PyObject *Solver_get_memo_entries(Solver *s, void *c) { return get_ull(s->memo.entries); }
 static PyObject *Solver_get_memo_hits(Solver *s, void *c) { return get_ull(s->memo.hits); }
 static PyObject *Solver_get_memo_lookups(Solver *s, void *c) { return get_ull(s->memo.lookups); }
 static PyObject *Solver_get_memo_bytes(Solver *s, void *c)
 {
     return PyLong_FromSize_t(memo_bytes(&s->memo));
+}
+
+/* set_split(on): as the Python twin's. */
+static PyObject *Solver_set_split(Solver *s, PyObject *on)
+{
+    if (check_ready(s) < 0)
+        return NULL;
+    int truth = PyObject_IsTrue(on);
+    if (truth < 0)
+        return NULL;
+    s->split_on = truth;
+    Py_RETURN_NONE;
 }
 
 /* set_memo(mode, max_bytes): as the Python twin's. */
@@ -1615,6 +2168,8 @@ static PyMethodDef Solver_methods[] = {
      "per level of the current path: (item, option, position from 0, options it had)"},
     {"lengths", (PyCFunction)Solver_lengths, METH_NOARGS,
      "(item, active options) of every active primary item, in the order X3 scans them"},
+    {"set_split", (PyCFunction)Solver_set_split, METH_O,
+     "set_split(on): whether counts multiply over independent parts"},
     {"set_memo", (PyCFunction)Solver_set_memo, METH_VARARGS,
      "set_memo(mode, max_bytes): how counts use a memo (MEMO_OFF, MEMO_AUTO, MEMO_ON)"},
     {"branches", (PyCFunction)Solver_branches, METH_NOARGS,
@@ -1628,6 +2183,7 @@ static PyGetSetDef Solver_getset[] = {
      NULL},
     {"count", (getter)Solver_get_count, NULL, "solutions found since start", NULL},
     {"level", (getter)Solver_get_level, NULL, "current search depth", NULL},
+    {"splits", (getter)Solver_get_splits, NULL, "nodes of a count split into parts", NULL},
     {"memo_entries", (getter)Solver_get_memo_entries, NULL, "states in the memo", NULL},
     {"memo_hits", (getter)Solver_get_memo_hits, NULL, "lookups that found their state", NULL},
     {"memo_lookups", (getter)Solver_get_memo_lookups, NULL, "states looked up", NULL},

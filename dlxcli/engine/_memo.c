@@ -340,3 +340,16 @@ void memo_leave(Memo *m, int depth, unsigned long long count, unsigned long long
     grow(m);
     place(m, entry);
 }
+
+int memo_set_extra(Memo *m, const uint64_t *value, int n)
+{
+    while (n > 0 && value[n - 1] == 0)
+        n--;
+    while (m->limbs < n && m->failed < 2)
+        widen(m);
+    if (m->failed == 2)
+        return 0;
+    memset(m->extra, 0, (size_t)m->limbs * sizeof(uint64_t));
+    memcpy(m->extra, value, (size_t)n * sizeof(uint64_t));
+    return 1;
+}

@@ -49,5 +49,8 @@ void memo_enter(Memo *m, int depth, unsigned long long count, unsigned long long
 /* The subtree of the node remembered at `depth` is done: store its count. */
 void memo_leave(Memo *m, int depth, unsigned long long count, unsigned long long nodes);
 size_t memo_bytes(const Memo *m);
+/* extra = value (n limbs), widening the memo's counts as needed (a split node's count,
+ * see _dlx.c, Frame); 0 if out of memory (failed is then 2). */
+int memo_set_extra(Memo *m, const uint64_t *value, int n);
 
 #endif

@@ -94,8 +94,8 @@ class _Level:
     made, one per depth, and opens them again: making one per node cost 5%."""
 
     __slots__ = (
-        "active", "alive", "bit", "counted", "item", "lengths", "listed", "position",
-        "purified", "untried", "visited", "width"
+        "active", "alive", "bit", "counted", "frame", "item", "key", "lengths", "listed",
+        "position", "purified", "untried", "visited", "width"
     )
 
     def open(self, item: int, alive: int, lengths: Lengths, active: int, listed: int,
@@ -112,6 +112,16 @@ class _Level:
         self.purified: Sequence[int] = ()  # the secondary items its commit purified
         self.counted = -1             # a counting search's count at the node (memo_enter),
         self.visited = 0              # and its nodes; -1: the node is not memoized
+        self.key = alive              # the node's memo key (see _search)
+        self.frame: _Frame | None = None  # a split node's parts (see _Frame)
+
+    def open_frame(self, frame: _Frame, key: int, counted: int, visited: int) -> None:
+        """Open this level for a split node (docs/engine.md, "Independent parts"): its
+        "options" are the parts, searched one after the other."""
+        self.frame, self.key, self.counted, self.visited = frame, key, counted, visited
+        self.item = self.bit = -1
+        self.position, self.width = 0, len(frame.parts)
+        self.purified = ()
 
 
 class Solver:
@@ -125,6 +135,7 @@ class Solver:
         "_numbered", "_option_bit", "_options", "_primary_at", "_primary_bits",
         "_purified", "_recount_at", "_running", "_share_at", "_shares", "_step", "_weight",
         "_weight_at", "_weights", "count", "_memo", "_memo_mode", "_memo_bytes", "_rank",
+        "_scope", "_split", "_split_on",
         "n_options", "n_primary", "n_secondary", "nodes"
     )
     _levels: list[_Level]
@@ -157,6 +168,7 @@ class Solver:
         self._levels_made = []
         self._running = False
         self._memo_mode, self._memo_bytes, self._rank = MEMO_AUTO, MEMO_BYTES, None
+        self._split_on = True
         self.start()
 
     def _option_shares(self):
@@ -310,6 +322,8 @@ class Solver:
         self._arrange(bool(maximize))
         self.nodes = self.count = 0
         self._memo: Memo | None = None
+        self._split: _Split | None = None
+        self._scope: Scope = _NO_SCOPE
         self._first_item, self._maximize = bool(first_item), bool(maximize)
         self._weight, self._best, self._best_solution = 0, None, None
         self._alive = (1 << self.n_options) - 1
@@ -367,6 +381,8 @@ class Solver:
                 if self._rank is None:
                     self._rank = _ranks(self._options, self.n_primary)
                 self._memo = Memo(self._memo_mode, self._memo_bytes, self.n_options)
+            if count_only and self._split is None and self._split_on:
+                self._split = _Split(self.n_primary, self._primary_bits)
             return self._search(budget, count_only)
         finally:
             self._running = False
@@ -388,6 +404,8 @@ class Solver:
         weight_at, meets_at, levels_made = self._weight_at, self._meets_at, self._levels_made
         recount_at, top = self._recount_at, self._covered_length
         memo = self._memo if count_only else None
+        split = self._split if count_only else None
+        goal, scope, key_mask = self._scope
         shortest_first = isinstance(self._lengths, bytearray) and not self._first_item
         colored, maximize = self._colors_at is not None, self._maximize
         alive, lengths, active, weight = self._alive, self._lengths, self._active, self._weight
@@ -402,6 +420,23 @@ class Solver:
                         step = None
                         break
                     level = levels[-1]
+                    if level.frame is not None:
+                        # The part searched below this split node is done: multiply its
+                        # count in, then search the next part or back up.
+                        frame = level.frame
+                        done, count = frame.part_done(count)
+                        if done:
+                            levels.pop()
+                            goal, scope, key_mask = frame.outer
+                            if level.counted >= 0 and memo is not None:
+                                memo.store(level.key, count - level.counted,
+                                           nodes - level.visited + 1)
+                            continue
+                        level.position += 1
+                        goal, scope, key_mask = frame.scope()
+                        alive, lengths, active = frame.alive, frame.lengths[:], frame.active
+                        step = _X2
+                        continue
                     if level.bit >= 0:
                         if colored:
                             for item in level.purified:
@@ -412,7 +447,7 @@ class Solver:
                         # X7: no option left: uncover the item and back up (X8).
                         levels.pop()
                         if level.counted >= 0 and memo is not None:
-                            memo.store(level.alive, count - level.counted,
+                            memo.store(level.key, count - level.counted,
                                        nodes - level.visited + 1)
                         continue
                     # X5: commit the next option, the highest bit left.
@@ -460,7 +495,7 @@ class Solver:
                     break
                 nodes += 1
                 step = _X8
-                if not active:
+                if active == goal:  # goal: 0, or in a part, the items outside it
                     if maximize:
                         if self._best is None or weight > self._best:
                             self._best, self._best_solution = weight, self._current()
@@ -472,22 +507,46 @@ class Solver:
                     break
                 if 0 in lengths:  # an active item has no option left: a dead end
                     continue
-                counted = -1
+                counted, key = -1, alive
                 if memo is not None and memo.wanted(len(levels)):
                     # The active options are the state: the count below depends on
-                    # nothing else (docs/engine.md, "Counting with a memo").
-                    found = memo.lookup(alive, len(levels))
+                    # nothing else (docs/engine.md, "Counting with a memo"); in a part,
+                    # those of the part.
+                    if key_mask is not None:
+                        key = alive & key_mask
+                    found = memo.lookup(key, len(levels))
                     if found is not None:
                         count += found
                         continue
                     counted = count
+                if (split is not None and (not levels or levels[-1].frame is None)
+                        and split.wanted(len(levels))):
+                    parts = self._parts(alive, lengths, scope, split.with_primary)
+                    if parts is not None:
+                        # Independent parts: search each alone, multiply their counts.
+                        split.splits += 1
+                        split.found[len(levels)] += 1
+                        frame = _Frame(parts, count, alive, lengths[:], active,
+                                       (goal, scope, key_mask))
+                        depth = len(levels)
+                        if depth == len(levels_made):
+                            levels_made.append(_Level())
+                        level = levels_made[depth]
+                        level.open_frame(frame, key, counted, nodes)
+                        levels.append(level)
+                        goal, scope, key_mask = frame.scope()
+                        step = _X2
+                        continue
                 if maximize and self._best is not None and (
                         weight + self._bound(alive, lengths) <= self._best + _PRUNE_MARGIN):
                     continue
                 # X3, X4: choose an item (as _choose does, inline for MRV on a
                 # bytearray) and open a level for its options (X4's cover is made
                 # with X5's commit: see above).
-                if counted >= 0 and memo is not None and memo.on and memo.proven():
+                ranked = counted >= 0 and memo is not None and memo.on and memo.proven()
+                if scope is not None:
+                    item = self._choose_in(scope, lengths, ranked)
+                elif ranked:
                     item = self._choose_ranked(lengths)
                 elif shortest_first:
                     shortest = 1
@@ -500,10 +559,11 @@ class Solver:
                     levels_made.append(_Level())
                 level = levels_made[depth]
                 level.open(item, alive, lengths, active, alive & item_bits[item], lengths[item])
-                level.counted, level.visited = counted, nodes
+                level.counted, level.visited, level.key = counted, nodes, key
                 levels.append(level)
         finally:
             self._alive, self._lengths, self._active, self._weight = alive, lengths, active, weight
+            self._scope = (goal, scope, key_mask)
             self.nodes, self.count = nodes, count
             self._step = step
         if step is None:
@@ -518,6 +578,70 @@ class Solver:
             return next(item for item, length in enumerate(lengths) if length != top)
         return min((item for item, length in enumerate(lengths) if length != top),
                    key=lambda item: (lengths[item], rank[item]))
+
+    def _choose_in(self, items, lengths, ranked):
+        """X3 in a part (its primary items, ascending): MRV, ties to the earliest item or,
+        when `ranked`, as _choose_ranked; with first_item, the first item left."""
+        top, rank = self._covered_length, self._rank
+        left = [item for item in items if lengths[item] != top]
+        if self._first_item:
+            return left[0]
+        if ranked:
+            return min(left, key=lambda item: (lengths[item], rank[item]))
+        return min(left, key=lengths.__getitem__)
+
+    def _parts(self, alive, lengths, scope, with_primary):
+        """The independent parts of what is left to cover (docs/engine.md, "Independent
+        parts"), or None if it is all one or too small to split (SPLIT_MIN_ITEMS): the
+        primary items left (in `scope`, a part's
+        items, or all), grouped by the connected components of the active options that
+        hold a primary item (two items are connected when such an option holds both),
+        in the order of their first items; each part as (its primary items, ascending;
+        the bits of its options, its memo keys' mask). The C twin's find_parts makes
+        the same parts."""
+        top = self._covered_length
+        items = [item for item in (range(self.n_primary) if scope is None else scope)
+                 if lengths[item] != top]
+        if len(items) < SPLIT_MIN_ITEMS:
+            return None
+        usable, item_bits, items_at = alive & with_primary, self._item_bits, self._items_at
+        part_of = {}
+        masks = []
+        reached, n_primary = 0, self.n_primary
+        for first in items:
+            if first in part_of:
+                continue
+            part, queue, mask, primaries = len(masks), [first], 0, 1
+            part_of[first] = part
+            while queue:
+                new = usable & item_bits[queue.pop()] & ~reached
+                reached |= new
+                mask |= new
+                while new:
+                    b = new.bit_length() - 1
+                    new ^= 1 << b
+                    for other in items_at[b]:
+                        if other not in part_of:
+                            part_of[other] = part
+                            queue.append(other)
+                            primaries += other < n_primary
+            if not masks and primaries == len(items):
+                return None
+            masks.append(mask)
+        grouped = [[] for _ in masks]
+        for item in items:
+            grouped[part_of[item]].append(item)
+        return list(zip(grouped, masks))
+
+    def set_split(self, on: bool) -> None:
+        """Whether the counts of the next searches look for independent parts."""
+        self._check_idle()
+        self._split_on = bool(on)
+
+    @property
+    def splits(self) -> int:
+        """Nodes of this search's count split into independent parts."""
+        return self._split.splits if self._split is not None else 0
 
     def set_memo(self, mode: int, max_bytes: int) -> None:
         """How the counts of the next searches use a memo: MEMO_OFF, MEMO_AUTO (where
@@ -621,8 +745,8 @@ class Solver:
     def levels(self) -> list[tuple[int, int, int, int]]:
         """The path to the node the search is at: per level, (item branched on, option
         tried, its position among the item's options from 0, how many it had)."""
-        return [(level.item, self._option_of(level.bit), level.position, level.width)
-                for level in self._levels]
+        return [(level.item, self._option_of(level.bit) if level.frame is None else -1,
+                 level.position, level.width) for level in self._levels]
 
     def lengths(self) -> list[tuple[int, int]]:
         """(item, number of its active options) for every active primary item, in the
@@ -651,6 +775,77 @@ class Solver:
     def _check_idle(self) -> None:
         if self._running:
             raise EngineBusy("this solver is already searching")
+
+
+Scope = tuple  # (goal, items, key mask): see _Frame.scope
+_NO_SCOPE: Scope = (0, None, None)
+"""Outside every part: the search is over when no primary item is left, all items are
+chosen from, and memo keys are the whole state."""
+SPLIT_PROBE, SPLIT_RATIO, SPLIT_MIN_ITEMS = 16, 8, 8
+"""A count looks for parts at the first SPLIT_PROBE nodes of each depth, then while at
+least one look in SPLIT_RATIO found some, else at the nodes of that depth whose number
+there is a power of two; and only where SPLIT_MIN_ITEMS primary items or more are left
+in scope (the C twin's, in _dlx.c: docs/engine.md, "Independent parts")."""
+
+
+class _Split:
+    """When a count looks for independent parts: per depth of the search, the nodes
+    that could have looked (`seen`), those that did (`tries`) and those that found
+    parts (`found`), and the rule of SPLIT_PROBE and SPLIT_RATIO."""
+
+    __slots__ = ("found", "seen", "splits", "tries", "with_primary")
+
+    def __init__(self, n_primary: int, primary_bits: list[int]) -> None:
+        depths = 2 * n_primary + 2  # a split level and a level below it per item, at most
+        self.seen, self.tries, self.found = [0] * depths, [0] * depths, [0] * depths
+        self.splits = 0
+        with_primary = 0
+        for bits in primary_bits:
+            with_primary |= bits
+        self.with_primary = with_primary  # the options that hold a primary item
+
+    def wanted(self, depth: int) -> bool:
+        """Whether the node at `depth` looks for parts (the caller then counts in
+        `found` whether it found some, by `splits`)."""
+        self.seen[depth] += 1
+        tries, seen = self.tries[depth], self.seen[depth]
+        if tries < SPLIT_PROBE or self.found[depth] * SPLIT_RATIO >= tries or not seen & (seen - 1):
+            self.tries[depth] += 1
+            return True
+        return False
+
+
+class _Frame:
+    """A split node's parts, searched one after the other from the same state: each
+    part's count is its own search's (its solutions cover its items and no other);
+    the node's count is their product, 0 as soon as one part has none."""
+
+    __slots__ = ("active", "alive", "count", "lengths", "outer", "part", "parts", "product")
+
+    def __init__(self, parts: list[tuple[list[int], int]], count: int, alive: int,
+                 lengths: Lengths, active: int, outer: Scope) -> None:
+        self.parts, self.part, self.product = parts, 0, 1
+        self.count = count          # the count when the node split
+        self.alive, self.lengths, self.active = alive, lengths, active  # its state
+        self.outer = outer          # the scope the node was in
+
+    def scope(self) -> Scope:
+        """The scope of the part to search: the search of it is over when its primary
+        items are covered (`active` has dropped to the goal), it chooses among them, and
+        its memo keys are its options alone."""
+        items, mask = self.parts[self.part]
+        return self.active - len(items), items, mask
+
+    def part_done(self, count: int) -> tuple[bool, int]:
+        """The part searched has added `count` - self.count: multiply it in. Returns
+        whether the node is done, and the count to go on with: at the end, the node's
+        count added, else the count at the node (for the next part)."""
+        found = count - self.count
+        self.product *= found
+        self.part += 1
+        if not found or self.part == len(self.parts):
+            return True, self.count + self.product
+        return False, self.count
 
 
 MEMO_OFF, MEMO_AUTO, MEMO_ON = 0, 1, 2
