@@ -14,7 +14,9 @@ the model (`symmetry_parts`), never by filtering a full search: one piece is kep
 one placement per orbit of the group, and the placements that some symmetry maps to
 themselves are each searched again as a part of their own, with that piece fixed
 there and their stabiliser broken by the next piece (Knuth's method, carried on until
-no symmetry is left).
+no symmetry is left). A count in all orientations is the count up to symmetry
+times the symmetries, less the packings each symmetry maps to themselves
+(`through_orbits`, Burnside's lemma).
 """
 
 import collections
