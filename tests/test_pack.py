@@ -750,3 +750,74 @@ def test_a_piece_in_parts_fills_two_walled_in_cells():
     text = "board:\n.X.\nXXX\n.X.\npiece a:\nXXX\npiece b:\nX.X\n"
     assert count(text, "--all-symmetries") == 2
     assert count(text) == 1
+
+
+# -- counting in all orientations through the count up to symmetry (issue 30) -------------
+
+PENTACUBES = REPO / "bench" / "data"
+
+
+@pytest.mark.parametrize("case", [
+    pytest.param(("XXX\nXXX\nXXX", {"T": ["XXX", ".X."], "U": ["X.X", "XXX"]}), id="3x3"),
+    pytest.param(("XXXX\nXXXX\nXXXX", {"T": ["XXX", ".X."], "U": ["X.X", "XXX"],
+                                       "c": ["XXX"]}), id="3x4")])
+def test_symmetric_packings_counted_in_all_orientations_against_the_brute_force(case):
+    """Boards whose packings are mostly their own images under a reflection (the T on
+    top of the U): the count in all orientations is |G| times the count up to
+    symmetry less the packings each other symmetry maps to themselves (Burnside), and
+    those are not 0 here: 4 packings, 1 up to symmetry, on 3x3; 8 and 3 on 3x4."""
+    board_text, drawn = case
+    text = "board:\n" + board_text + "\n" + "".join(
+        f"piece {name}:\n" + "\n".join(rows) + "\n" for name, rows in drawn.items())
+    board = {(r, c) for r, row in enumerate(board_text.split("\n"))
+             for c, ch in enumerate(row) if ch == "X"}
+    found = tilings(board, {name: (picture_cells(rows), 1) for name, rows in drawn.items()})
+    transforms = board_transforms(max(r for r, _ in board) + 1, max(c for _, c in board) + 1)
+    symmetric = [s for s in found if any(
+        frozenset((name, frozenset(move(*cell) for cell in cells)) for name, cells in s) == s
+        for move in transforms[1:])]
+    assert symmetric
+    assert count(text, "--all-symmetries") == len(found)
+    assert count(text) == orbits(found, transforms)
+
+
+def test_the_count_in_all_orientations_costs_about_the_count_up_to_symmetry():
+    """The 12 pentacubes in a 2x3x10 box: 12 packings up to symmetry (Knuth), 96 in
+    all. Counted through the count up to symmetry, the count in all orientations takes
+    its nodes and a few more (the packings a symmetry maps to themselves: none here),
+    not 8 times as many; its stats' solutions are the packings counted."""
+    from dlxcli.puzzles import pack
+    text = (PENTACUBES / "pentacubes-2x3x10.in").read_text()
+    up_to_symmetry = pack.solve_text(text, query="count")
+    every = pack.solve_text(text, query="count", up_to_symmetry=False)
+    assert (up_to_symmetry.data["count"], every.data["count"]) == (12, 96)
+    assert every.stats.nodes < 1.2 * up_to_symmetry.stats.nodes
+    assert every.stats.solutions == 96
+
+
+@pytest.mark.parametrize("case", [
+    slow_on_python(("2x5x6", "", 264), id="2x5x6"),
+    slow_on_python(("2x5x6", "--all-symmetries", 2112), id="2x5x6-all"),
+    pytest.param(("3x4x5", "", 3940), id="3x4x5", marks=pytest.mark.slow),
+    pytest.param(("3x4x5", "--all-symmetries", 31520), id="3x4x5-all",
+                 marks=pytest.mark.slow)])
+def test_the_pentacubes_in_boxes(case):
+    """Knuth's counts of the 12 pentacubes in boxes ("Dancing Links", 2000); each box
+    has 8 symmetries and no packing is symmetric."""
+    box, flag, expected = case
+    text = (PENTACUBES / f"pentacubes-{box}.in").read_text()
+    assert count(text, *filter(None, [flag])) == expected
+
+
+def test_the_parts_of_a_count_are_searched_apart_without_colours():
+    """The Soma cube's count up to symmetry has several parts; searched apart, each is a
+    problem without colours (the engine cuts a dead end's covering short only there),
+    and their counts add up to the count of all of them together (240)."""
+    from dlxcli.puzzles import pack
+    model = pack.Model(pack.parse((PACK / "soma.in").read_text()), True, None)
+    together = list(pack.problems(model, True))
+    apart = list(pack.problems(model, True, apart=True))
+    assert len(together) == 1 and len(apart) > 1
+    assert all(problem.cover.definition[4] is None for problem in apart)
+    assert sum(problem.count(None, pack.UNLIMITED, None) for problem in apart) == \
+        together[0].count(None, pack.UNLIMITED, None) == 240
