@@ -660,9 +660,8 @@ class Cluster:
 
     def submit(self, function, *args, pin=None, what="a task"):
         place = self.places.get(pin)
-        future = self.client.submit(function, self.shared, *args, pure=False,
-                                    workers=None if place is None else [place],
-                                    allow_other_workers=True)
+        where = {} if place is None else {"workers": [place], "allow_other_workers": True}
+        future = self.client.submit(function, self.shared, *args, pure=False, **where)
         self.running[future] = (future.key, pin, what)
         return future.key
 
