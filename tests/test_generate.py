@@ -373,10 +373,10 @@ def failing_at(index):
     """making.make, but puzzle `index` cannot be made."""
     make = making.make
 
-    def failing(request, k, on_try=None, on_check=None):
+    def failing(request, k, on_try=None, on_check=None, helpers=None):
         if k == index:
             raise making.GenerationFailed(f"puzzle {k + 1}: no luck")
-        return make(request, k, on_try, on_check)
+        return make(request, k, on_try, on_check, helpers)
     return mock.patch.object(making, "make", failing)
 
 
