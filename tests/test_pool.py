@@ -200,13 +200,15 @@ def assert_ended(result, ending, status):
 
 @pytest.mark.parametrize("ending, status", ENDINGS)
 def test_a_signal_to_the_group_ends_a_one_input_pool_run(tmp_path, engine, ending, status):
-    """`dlxcli sudoku --count --jobs 2 empty.txt` (the input's piece on a worker) under
-    `timeout`: it hung in 12 of 12 tries, with zombie workers."""
+    """`dlxcli sudoku --count --jobs 2 empty.txt` under `timeout`: it hung in 12 of 12
+    tries, with zombie workers, when the input's one piece went to a worker; now its
+    count is split over this process and a worker (an input in one piece gets the
+    processes for its searches)."""
     grid = tmp_path / "empty.txt"
     grid.write_text(EMPTY_SUDOKU)
     for attempt in range(4):
         result = run_and_end(["sudoku", "--count", "--jobs", "2", grid], ending, engine,
-                             "pool", tries_seed=attempt)
+                             "pool", tries_seed=attempt, size=2)
         assert_ended(result, ending, status)
 
 

@@ -227,8 +227,20 @@ def solved_pieces(jobs, limits, processes=1, ui=None, on_chunk=None):
         limits, processes = limits.split_over(processes), 1
     work = _work(jobs, limits)
     if processes > 1 and limits.split is None:
-        return _parallel(work, limits, processes)
+        work, alone = _one_piece(work) if len(jobs) == 1 else (work, False)
+        if not alone:
+            return _parallel(work, limits, processes)
+        limits = limits.split_over(processes)
     return _sequential(work, limits, ui, on_chunk)
+
+
+def _one_piece(work):
+    """(the same work, whether it is one piece): an input that came in one piece (one
+    puzzle, say) gets the processes for its searches, as one that cannot be cut does,
+    instead of one worker process (read ahead: the next piece, if any)."""
+    import itertools
+    head = list(itertools.islice(work, 2))
+    return itertools.chain(head, work), len(head) == 1
 
 
 def _splits(job):

@@ -210,9 +210,11 @@ def check_request(request, minimal, count, out_dir, output_format="input", solut
 
 
 class Tally:
-    """The run's progress on a display (`_ui`): puzzles tried (fresh grids and steps
-    towards a difficulty band), tries per second, puzzles found of the count (first
-    what a narrow terminal keeps: the bar shows the share found)."""
+    """The run's progress on a display (`_ui`): while a puzzle is being made, its
+    givens left and checks done (and how many more are under way); else the puzzles
+    tried (fresh grids and steps towards a difficulty band) and tries per second; then
+    the puzzles found of the count (first what a narrow terminal keeps: the bar shows
+    the share found)."""
 
     def __init__(self, ui, request, count):
         self.ui, self.count = ui, count
@@ -235,12 +237,10 @@ class Tally:
     def under_way(self, reports):
         """The puzzles being made: (index, givens left, checks done) of each that has
         checked a removal, in order: the first in full, the others counted."""
-        shown = [f"puzzle {index + 1}: {givens:,} givens, {checks:,} checks"
-                 for index, givens, checks in reports[:1]]
+        self.current = "".join(f"puzzle {index + 1}: {givens:,} givens, {checks:,} checks"
+                               for index, givens, checks in reports[:1])
         if len(reports) > 1:
-            shown.append(f"{len(reports) - 1} more under way")
-        self.current = "".join(f", {part}" if k == 0 else f"; {part}"
-                               for k, part in enumerate(shown))
+            self.current += f", {len(reports) - 1} more under way"
         self._show()
 
     def found_one(self):
@@ -250,8 +250,8 @@ class Tally:
 
     def _show(self):
         seconds = max(time.perf_counter() - self.began, 1e-9)
-        self.ui.tally(self.found, f"{self.tries:,} tried, {self.tries / seconds:,.1f}/s, "
-                                  f"{self.found:,}/{self.count:,} found{self.current}")
+        doing = self.current or f"{self.tries:,} tried, {self.tries / seconds:,.1f}/s"
+        self.ui.tally(self.found, f"{doing}, {self.found:,}/{self.count:,} found")
 
 
 def made(request, count, jobs, tally):
