@@ -876,6 +876,28 @@ def helpers_of(process, count=2):
     return children(process.pid)
 
 
+def cpu_seconds(pid):
+    """The CPU seconds process `pid` has used (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def both_search(workers, seconds=1.0):
+    """Whether each of the two `workers` has done at least a fifth of their work, once
+    they have used `seconds` of CPU between them (one worker doing it all, the other
+    idle, fails)."""
+    deadline = time.monotonic() + 120
+    used = [0.0, 0.0]
+    while sum(used) < seconds:
+        assert time.monotonic() < deadline, "the workers did not search"
+        time.sleep(0.05)
+        used = [max(cpu_seconds(pid), before) for pid, before in zip(workers, used)]
+    return min(used) >= sum(used) / 5
+
+
 def ended(process, timeout=60):
     """(exit status, stdout, stderr) of a process, once it has ended with its group."""
     from processes import group_alive, kill_group
@@ -913,14 +935,25 @@ def test_a_helper_killed_ends_the_run_with_what_was_made():
                       b"Killed); nothing written\n")
 
 
-def test_minimal_with_jobs_2_counts_on_a_pool_and_keeps_its_time_limit(tmp_path):
-    """sudoku --minimal --jobs 2 on one puzzle: the removal checks on two processes;
-    --timeout stops them (status 3) and leaves no process behind."""
+def test_minimal_with_jobs_2_counts_on_two_processes(tmp_path):
+    """sudoku --minimal --jobs 2 on one puzzle: the removal checks on two processes,
+    both searching (before, the puzzle went to one worker and the other stayed idle)."""
+    puzzle = tmp_path / "p25.txt"
+    puzzle.write_text(PUZZLE_25 + "\n")
+    process = started_group(["sudoku", "--minimal", "--jobs", "2", str(puzzle)], probe_now())
+    try:
+        assert both_search(helpers_of(process))
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+    assert ended(process)[0] == 143
+
+
+def test_minimal_with_jobs_2_keeps_its_time_limit(tmp_path):
+    """--timeout stops the pool's counts: status 3, no process left behind."""
     puzzle = tmp_path / "p25.txt"
     puzzle.write_text(PUZZLE_25 + "\n")
     process = started_group(["sudoku", "--minimal", "--jobs", "2", "--timeout", "3",
                              str(puzzle)], probe_now())
-    assert len(helpers_of(process)) == 2
     code, stdout, stderr = ended(process)
     assert code == 3 and stdout == b""
     assert b"time limit" in stderr and b"Traceback" not in stderr
