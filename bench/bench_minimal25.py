@@ -54,17 +54,53 @@ def cpu_seconds():
     return times.user + times.system + times.children_user + times.children_system
 
 
+class MeasuredHelpers(making.Helpers):
+    """Helpers that count the checks sent and the checks under way over time: `busy`
+    is their mean while any is (the cores the puzzle keeps busy, whatever the load)."""
+
+    __slots__ = ("sent", "since", "area", "spanned")
+
+    def __init__(self, jobs, probe):
+        super().__init__(jobs, probe)
+        self.sent, self.since, self.area, self.spanned = 0, None, 0.0, 0.0
+
+    def _tick(self):
+        now = time.perf_counter()
+        if self.since is not None and self.busy():
+            self.area += self.busy() * (now - self.since)
+            self.spanned += now - self.since
+        self.since = now
+
+    def submit(self, *args):
+        self._tick()
+        self.sent += 1
+        super().submit(*args)
+
+    def receive(self):
+        self._tick()
+        ticket, kept = self.pool.wait()
+        self._tick()  # the check that finished was under way while waiting
+        return self.tags.pop(ticket), kept
+
+    @property
+    def mean_busy(self):
+        return self.area / self.spanned if self.spanned else 0.0
+
+
 def one_puzzle(seed, jobs, probe):
     """(givens left, cpu s, wall s, the text) of puzzle 0 of `seed`, made as `generate
     --count 1 --jobs JOBS` makes it."""
     request = making.Request("sudoku", 25, seed=seed)
-    helpers = making.Helpers(jobs, probe) if jobs > 1 else None
+    helpers = MeasuredHelpers(jobs, probe) if jobs > 1 else None
     cpu, wall = cpu_seconds(), time.perf_counter()
     try:
         text = making.make(request, 0, helpers=helpers)
     finally:
         if helpers is not None:
             helpers.close()
+    if helpers is not None:
+        print(f"  {helpers.sent} checks sent to the helpers (the pass has 625 groups), "
+              f"{helpers.mean_busy:.2f} under way on average", flush=True)
     return (sum(ch != "." for ch in text.strip()), cpu_seconds() - cpu,
             time.perf_counter() - wall, text)
 
