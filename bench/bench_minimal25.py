@@ -1,5 +1,6 @@
 """How fast `dlxcli generate sudoku --size 25` makes minimal puzzles (issue 23 asks for one
-a minute), and what the generator's group clause gives.
+a minute, issue 29 two a minute with --jobs 2), and what the generator's group clause
+gives.
 
 For each seed, the same solution grid and the same removal order, paired and alternating
 (the machine is shared and noisy): the generator's checks (generate.Uniqueness: a fresh
@@ -7,11 +8,19 @@ Learner per check that forbids only the values of the group of cells just remove
 against the same checks forbidding the whole grid. Both must give the same minimal
 puzzle. CPU seconds (this process) and wall seconds, per puzzle.
 
+With --jobs N, instead: puzzle 0 of each seed made as `generate --count 1 --jobs 1`
+makes it (here, one check after another) and as `--count 1 --jobs N` does (its checks
+made ahead on N helper processes, generate.Speculation), paired and alternating; both
+must give the same puzzle. CPU seconds count the helpers' too.
+
     python bench/bench_minimal25.py --seeds 1 2      (C twin; minutes per seed)
+    python bench/bench_minimal25.py --jobs 2 --seeds 1 2 3
 """
 
 import argparse
+import os
 import random
+import statistics
 import time
 
 from dlxcli import engine
@@ -33,10 +42,87 @@ def one_minimal(seed, whole):
     solution = making.solution_grid("sudoku", board, rng)
     cpu, wall = time.process_time(), time.perf_counter()
     checks = WholeGridChecks if whole else making.Uniqueness
-    unique = checks(request, board, solution)
+    unique = checks.of(request, board, solution)
     givens = making.remove_givens(board, solution, unique, rng, "none")
     return (sum(1 for g in givens if g), time.process_time() - cpu,
             time.perf_counter() - wall, givens)
+
+
+def cpu_seconds():
+    """CPU seconds of this process and of its children that have ended."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+class MeasuredHelpers(making.Helpers):
+    """Helpers that count the checks sent and the checks under way over time: `busy`
+    is their mean while any is (the cores the puzzle keeps busy, whatever the load)."""
+
+    __slots__ = ("sent", "since", "area", "spanned")
+
+    def __init__(self, jobs, probe):
+        super().__init__(jobs, probe)
+        self.sent, self.since, self.area, self.spanned = 0, None, 0.0, 0.0
+
+    def _tick(self):
+        now = time.perf_counter()
+        if self.since is not None and self.busy():
+            self.area += self.busy() * (now - self.since)
+            self.spanned += now - self.since
+        self.since = now
+
+    def submit(self, *args):
+        self._tick()
+        self.sent += 1
+        super().submit(*args)
+
+    def receive(self):
+        self._tick()
+        ticket, kept = self.pool.wait()
+        self._tick()  # the check that finished was under way while waiting
+        return self.tags.pop(ticket), kept
+
+    @property
+    def mean_busy(self):
+        return self.area / self.spanned if self.spanned else 0.0
+
+
+def one_puzzle(seed, jobs, probe):
+    """(givens left, cpu s, wall s, the text) of puzzle 0 of `seed`, made as `generate
+    --count 1 --jobs JOBS` makes it."""
+    request = making.Request("sudoku", 25, seed=seed)
+    helpers = MeasuredHelpers(jobs, probe) if jobs > 1 else None
+    cpu, wall = cpu_seconds(), time.perf_counter()
+    try:
+        text = making.make(request, 0, helpers=helpers)
+    finally:
+        if helpers is not None:
+            helpers.close()
+    if helpers is not None:
+        print(f"  {helpers.sent} checks sent to the helpers (the pass has 625 groups), "
+              f"{helpers.mean_busy:.2f} under way on average", flush=True)
+    return (sum(ch != "." for ch in text.strip()), cpu_seconds() - cpu,
+            time.perf_counter() - wall, text)
+
+
+def compare_jobs(seeds, jobs, probe):
+    """--jobs 1 against --jobs `jobs`, paired per seed, alternating which goes first."""
+    walls = {1: [], jobs: []}
+    for k, seed in enumerate(seeds):
+        texts = {}
+        for n in ([1, jobs] if k % 2 == 0 else [jobs, 1]):
+            left, cpu, wall, texts[n] = one_puzzle(seed, n, probe)
+            walls[n].append(wall)
+            print(f"seed {seed}: --jobs {n}: {left} givens, {cpu:7.1f} s CPU, "
+                  f"{wall:7.1f} s wall, {60 / wall:.2f} a minute", flush=True)
+        assert texts[1] == texts[jobs], "--jobs made another puzzle"
+        print(f"seed {seed}: --jobs {jobs} / --jobs 1 wall: "
+              f"{walls[jobs][-1] / walls[1][-1]:.2f}", flush=True)
+    for n in (1, jobs):
+        print(f"--jobs {n}: {len(seeds)} puzzles in {sum(walls[n]):.1f} s wall, "
+              f"{60 * len(seeds) / sum(walls[n]):.2f} a minute")
+    print(f"median ratio of walls (--jobs {jobs} / --jobs 1): "
+          f"{statistics.median(b / a for a, b in zip(walls[1], walls[jobs])):.2f}")
 
 
 def main():
@@ -44,8 +130,16 @@ def main():
     parser.add_argument("--seeds", nargs="+", default=["1"])
     parser.add_argument("--no-whole", action="store_true",
                         help="time the generator's own checks only")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="compare --count 1 --jobs 1 with --jobs N instead")
+    parser.add_argument("--probe", type=float, default=0.1,
+                        help="with --jobs: seconds of checks made here before the helpers "
+                             "start (generate.Helpers; the command's default 0.1)")
     args = parser.parse_args()
     print(f"engine: {engine.ENGINE}")
+    if args.jobs > 1:
+        compare_jobs(args.seeds, args.jobs, args.probe)
+        return
     for k, seed in enumerate(args.seeds):
         order = [False, True] if k % 2 == 0 else [True, False]
         if args.no_whole:

@@ -27,17 +27,24 @@ the same node counts, they do not depend on the twin either.
 
 from __future__ import annotations
 
+import functools
+import itertools
+import os
 import random
+import time
 
 from .commands import generatable, generator
 from .errors import DlxError, NodeLimitExceeded
 from .exact_cover import DEFAULT_REASON, Budget
 from .puzzles import Board, Generator, queries
+from .puzzles.grid import Grid
 
 TYPE_CHECKING = False  # typing costs start-up time: only mypy reads this
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Iterator, Sequence
-    from typing import Optional
+    from typing import Any, Optional
+
+    from .pool import WorkerPool
 
     Band = tuple[Optional[int], Optional[int]]
 
@@ -123,18 +130,22 @@ class Request:
 # -- one puzzle ----------------------------------------------------------------------------
 
 def make(request: Request, index: int, on_try: Optional[Callable[[int], object]] = None,
-         on_check: Optional[Callable[[int, int], object]] = None) -> str:
+         on_check: Optional[Callable[[int, int], object]] = None,
+         helpers: Optional[Helpers] = None) -> str:
     """The input text of puzzle `index` of the run (as `input_chunks` joins them).
     `on_try(n)` is told of every n puzzles tried (fresh grids, steps of `climb`),
     `on_check(givens, checks)` of every uniqueness check of a removal: the givens left
-    after it and the checks of this puzzle so far (a terminal shows them)."""
+    after it and the checks of this puzzle so far (a terminal shows them). With
+    `helpers`, the removal checks go to their processes ahead of their turn
+    (`Speculation`); the puzzle is the same."""
     rng = random.Random(puzzle_seed(request.seed, index))
     tried, fewest = 0, None
     while tried < MAX_TRIED:
         tried += 1
         board = generator_of(request.kind).board(request.size, rng)
         solution = solution_grid(request.kind, board, rng)
-        unique = None if solution is None else Uniqueness(request, board, solution, on_check)
+        unique = (None if solution is None
+                  else Uniqueness.of(request, board, solution, on_check, helpers))
         givens = None if unique is None else remove_givens(
             board, unique.solution, unique, rng, request.symmetry, request.clues)
         if givens is not None and request.clues is not None:
@@ -220,43 +231,200 @@ def remove_givens(board: Board, givens: Sequence[int], unique: Uniqueness,
     random order of symmetric groups, while it stays unique (`unique` asks): minimal
     when `clues` is None; else stopped at `clues` givens, or where the pass ends above
     that."""
-    solution = unique.solution
     givens = list(givens)
     left = len(givens) - givens.count(0)
     groups = [group for group in symmetric_groups(board, symmetry) if givens[group[0]]]
-    for group in rng.sample(groups, len(groups)):
+    order = rng.sample(groups, len(groups))
+    checks = Removals(board, unique, order, clues)
+    for position, group in enumerate(order):
         if clues is not None and left - len(group) < clues:
             continue
-        for cell in group:
-            givens[cell] = 0
-        kept = stays_unique(board, givens, unique, group)
+        kept = checks.keeps(givens, left, position)
         if kept:
-            left -= len(group)
-        else:
             for cell in group:
-                givens[cell] = solution[cell]
+                givens[cell] = 0
+            left -= len(group)
         unique.checked(left)
         if kept and left == clues:
             return givens
     return givens
 
 
-def stays_unique(board: Board, givens: Sequence[int], unique: Uniqueness,
-                 group: Sequence[int]) -> bool:
-    """True if `givens`, from which `group` was just removed, still have one solution.
+def without(givens: Sequence[int], group: Sequence[int]) -> list[int]:
+    """`givens` with the cells of `group` emptied."""
+    reduced = list(givens)
+    for cell in group:
+        reduced[cell] = 0
+    return reduced
 
-    On a samurai a second solution usually differs from `solution` only in the grids
-    around the group, but the full search may have to try the choices it made in the
-    other grids in every combination before it gets there (millions of nodes). So a
-    second solution that keeps every cell outside those grids as in `solution` is
-    looked for first; only when there is none does the full search decide."""
-    solution = unique.solution
-    for around in board.near(group) if board.near else ():
-        local = [symbol or (0 if cell in around else solution[cell])
-                 for cell, symbol in enumerate(givens)]
-        if unique.second(local, group):
-            return False
-    return not unique.second(givens, group)
+
+def surroundings(board: Board, group: Sequence[int]) -> list[frozenset[int]]:
+    """The cell sets around `group` whose second solutions `Uniqueness.stays` looks for
+    first (Board.near; none on a board of one grid)."""
+    return board.near(group) if board.near else []
+
+
+class Removals:
+    """The checks of one pass of `remove_givens` over `order` (symmetric groups of
+    cells): `keeps(givens, left, position)` says whether the puzzle `givens` (which
+    has `left` givens and still holds group `position`) stays unique without it. Each
+    check is made here, one after another, until the puzzle's checks have taken its
+    helpers' probe time; then the rest of the pass is checked ahead on the helpers
+    (`Speculation`). The verdicts are the same either way."""
+
+    __slots__ = ("board", "unique", "order", "clues", "ahead")
+
+    def __init__(self, board: Board, unique: Uniqueness, order: Sequence[Sequence[int]],
+                 clues: Optional[int]) -> None:
+        self.board, self.unique, self.order, self.clues = board, unique, order, clues
+        self.ahead: Optional[Speculation] = None
+
+    def keeps(self, givens: Sequence[int], left: int, position: int) -> bool:
+        if self.ahead is None and self.unique.helped():
+            self.ahead = Speculation(self)
+        if self.ahead is not None:
+            return self.ahead.keeps(givens, left, position)
+        group = self.order[position]
+        return self.unique.timed_stays(without(givens, group), group,
+                                       surroundings(self.board, group))
+
+
+class Speculation:
+    """The checks of the rest of a removal pass, made ahead on helper processes.
+
+    The removals are sequential (each is checked against the givens kept so far), but
+    near the end of a pass most are refused: so the next candidates of the pass, as
+    many as there are helpers, are each checked against the current givens at once,
+    and their verdicts taken in the pass's order. A refusal stays true for the rest of
+    the pass: it found a second solution with more givens than any later puzzle of the
+    pass keeps, and removing givens only adds solutions. An acceptance holds only for
+    the givens it was checked with: once an earlier candidate is removed, the later
+    ones found removable are checked again against the new givens. So every verdict is
+    the one the pass made one after another would reach, and the puzzle is the same."""
+
+    __slots__ = ("removals", "helpers", "refused", "accepted", "pending")
+
+    def __init__(self, removals: Removals) -> None:
+        self.removals = removals
+        helpers = removals.unique.helpers
+        assert helpers is not None
+        self.helpers = helpers
+        self.refused: set[int] = set()
+        """Positions whose removal was refused (at some givens of this pass)."""
+        self.accepted: dict[int, int] = {}
+        """Position -> the givens left when its removal was found to keep the puzzle
+        unique (true only while that many are left)."""
+        self.pending: dict[int, int] = {}
+        """Position -> the givens left when its check under way was sent."""
+
+    def keeps(self, givens: Sequence[int], left: int, position: int) -> bool:
+        while True:
+            if position in self.refused:
+                return False
+            if self.accepted.get(position) == left:
+                return True
+            self.send(givens, left, position)
+            self.take(*self.helpers.receive())
+
+    def send(self, givens: Sequence[int], left: int, position: int) -> None:
+        """Give the idle helpers the checks of the candidates from `position` on whose
+        verdict at `left` givens is neither known nor under way."""
+        order, clues = self.removals.order, self.removals.clues
+        for ahead in range(position, len(order)):
+            if self.helpers.busy() >= self.helpers.jobs:
+                return
+            group = order[ahead]
+            if (ahead in self.refused or left in (self.pending.get(ahead),
+                                                  self.accepted.get(ahead))
+                    or clues is not None and left - len(group) < clues):
+                continue
+            self.helpers.submit((self, ahead, left), self.removals.unique,
+                                without(givens, group), group,
+                                surroundings(self.removals.board, group))
+            self.pending[ahead] = left
+
+    def take(self, tag: tuple[Speculation, int, int], kept: bool) -> None:
+        """Note a helper's verdict (one of an earlier pass is dropped)."""
+        owner, position, left = tag
+        if owner is not self:
+            return
+        if self.pending.get(position) == left:
+            del self.pending[position]
+        if kept:
+            self.accepted[position] = left
+        else:
+            self.refused.add(position)
+
+
+class Helpers:
+    """The worker processes (dlxcli.pool) on which the puzzles of a run, made one at a
+    time here, have their removal checks made ahead (`Speculation`): `jobs` of them,
+    started once a puzzle's checks made here have taken `probe` seconds (a puzzle
+    done sooner never waits for processes to start), shared by the run's puzzles;
+    `close` stops them."""
+
+    __slots__ = ("jobs", "probe", "pool", "tags")
+
+    def __init__(self, jobs: int, probe: float) -> None:
+        self.jobs, self.probe = jobs, probe
+        self.pool: Optional[WorkerPool] = None
+        self.tags: dict[int, Any] = {}
+        """Ticket -> the tag of each check under way (those of finished passes too)."""
+
+    def busy(self) -> int:
+        """Checks under way (a pass's that ended run on until they finish)."""
+        return len(self.tags)
+
+    def submit(self, tag: Any, unique: Uniqueness, givens: Sequence[int],
+               group: Sequence[int], around: Sequence[frozenset[int]]) -> None:
+        """Check on a helper whether `givens`, from which `group` was removed, stay
+        unique (Uniqueness.stays); `receive` gives its verdict with `tag`."""
+        if self.pool is None:
+            from .pool import WorkerPool
+            self.pool = WorkerPool(self.jobs)
+        self.tags[self.pool.submit(check_task, unique, givens, group, around)] = tag
+
+    def receive(self) -> tuple[Any, bool]:
+        """(tag, verdict) of the next check to finish: a check that failed (a worker
+        killed: pool.WorkerDied) raises its error."""
+        assert self.pool is not None
+        finished = self.pool.wait()
+        assert finished is not None  # no timeout
+        ticket, kept = finished
+        return self.tags.pop(ticket), kept
+
+    def close(self) -> None:
+        """Stop the processes (a check under way is dropped)."""
+        if self.pool is not None:
+            self.pool.close()
+            self.pool = None
+        self.tags.clear()
+
+
+_helped: tuple[Optional[str], Optional[Uniqueness]] = (None, None)
+"""A helper process's (key, Uniqueness) of the puzzle it last checked: its problem is
+built once a puzzle, not once a check."""
+
+
+def check_task(unique: Uniqueness, givens: Sequence[int], group: Sequence[int],
+               around: Sequence[frozenset[int]]) -> bool:
+    """A helper's task: Uniqueness.stays, on the helper's own copy of `unique`."""
+    return unique.stays(givens, group, around)
+
+
+def _unpickled(key: str, definition: tuple) -> Uniqueness:
+    """A Uniqueness sent to a helper process: the one it built from `definition` for
+    this key already, or a new one (see Uniqueness.__reduce__)."""
+    global _helped
+    if _helped[0] != key:
+        shape, *rest = definition
+        _helped = (key, Uniqueness(Grid(*shape), *rest))
+    assert _helped[1] is not None
+    return _helped[1]
+
+
+_keys = itertools.count()
+"""Numbers the Uniqueness objects of this process (their `key`)."""
 
 
 class Uniqueness:
@@ -272,22 +440,77 @@ class Uniqueness:
     propagates at once where the grid's, hundreds of options long, waits for all but
     one of them (bench/bench_minimal25.py measures both). Otherwise a check is a count
     stopped at 2 under the request's --reason. The verdicts are the same either way,
-    so the puzzles do not depend on it."""
+    so the puzzles do not depend on it.
 
-    __slots__ = ("grid", "solution", "budget", "learns", "on_check", "checks")
+    Picklable for a helper process (`Helpers`): what goes there is the grid's cells
+    and units, the solution and the search to use, under a `key` by which the helper
+    keeps the one it built."""
 
-    def __init__(self, request: Request, board: Board, solution: Sequence[int],
-                 on_check: Optional[Callable[[int, int], object]] = None) -> None:
-        self.grid, self.solution = board.grid, solution
-        self.budget = Budget(reason=request.reason)
-        self.learns = learns(request)
+    __slots__ = ("grid", "solution", "reason", "budget", "learns", "on_check", "checks",
+                 "helpers", "seconds", "key")
+
+    def __init__(self, grid: Grid, solution: Sequence[int], reason: str, learns: bool,
+                 on_check: Optional[Callable[[int, int], object]] = None,
+                 helpers: Optional[Helpers] = None) -> None:
+        self.grid, self.solution, self.reason = grid, solution, reason
+        self.budget = Budget(reason=reason)
+        self.learns = learns
         self.on_check, self.checks = on_check, 0
+        self.helpers = helpers
+        self.seconds = 0.0
+        """Time the checks made here have taken (`helped`)."""
+        self.key = f"{os.getpid()}:{next(_keys)}"
+
+    @classmethod
+    def of(cls, request: Request, board: Board, solution: Sequence[int],
+           on_check: Optional[Callable[[int, int], object]] = None,
+           helpers: Optional[Helpers] = None) -> Uniqueness:
+        """The checks of puzzles made on `board` from `solution` for `request`."""
+        return cls(board.grid, solution, request.reason, learns(request), on_check, helpers)
+
+    def __reduce__(self) -> tuple[Callable[..., Uniqueness], tuple]:
+        grid = self.grid
+        definition = ((grid.n_cells, grid.size, grid.units), self.solution, self.reason,
+                      self.learns)
+        return _unpickled, (self.key, definition)
+
+    def helped(self) -> bool:
+        """Whether the checks are to go to the helpers now: there are some, and the
+        checks made here have taken their probe time."""
+        return self.helpers is not None and self.seconds >= self.helpers.probe
 
     def checked(self, givens: int) -> None:
         """One more removal checked, `givens` left: tell `on_check`."""
         self.checks += 1
         if self.on_check is not None:
             self.on_check(givens, self.checks)
+
+    def timed_stays(self, givens: Sequence[int], group: Sequence[int],
+                    around: Sequence[frozenset[int]]) -> bool:
+        """`stays`, its time added to `seconds`."""
+        began = time.perf_counter()
+        try:
+            return self.stays(givens, group, around)
+        finally:
+            self.seconds += time.perf_counter() - began
+
+    def stays(self, givens: Sequence[int], group: Sequence[int],
+              around: Sequence[frozenset[int]]) -> bool:
+        """True if `givens`, from which `group` was just removed, still have one
+        solution.
+
+        On a samurai a second solution usually differs from `solution` only in the
+        grids around the group (`around`: Board.near), but the full search may have to
+        try the choices it made in the other grids in every combination before it gets
+        there (millions of nodes). So a second solution that keeps every cell outside
+        those grids as in `solution` is looked for first; only when there is none does
+        the full search decide."""
+        for cells in around:
+            local = [symbol or (0 if cell in cells else self.solution[cell])
+                     for cell, symbol in enumerate(givens)]
+            if self.second(local, group):
+                return False
+        return not self.second(givens, group)
 
     def second(self, givens: Sequence[int], group: Optional[Sequence[int]] = None) -> bool:
         """Whether `givens` have a solution other than `solution`; `group`: cells just
@@ -357,7 +580,59 @@ def input_piece(kind: str, k: int, text: str) -> str:
 
 def make_task(task: tuple[Request, int]) -> tuple[str, int]:
     """`make` for a worker pool: a task is (request, index); returns (the text, the
-    puzzles tried)."""
+    puzzles tried). With `Reports` (report_to), its checks are reported there."""
     tried: list[int] = []
-    text = make(*task, on_try=tried.append)
+    request, index = task
+    reports = _reports
+    on_check = None if reports is None else functools.partial(reports.write, index)
+    try:
+        text = make(request, index, tried.append, on_check)
+    finally:
+        if reports is not None:
+            reports.clear(index)
     return text, sum(tried)
+
+
+class Reports:
+    """Where puzzles made on worker processes (`make_task`) report their progress, for
+    a display to read: `window` slots of a shared array, each (puzzle index + 1, givens
+    left, checks done), puzzle k in slot k % window (a run keeps fewer than `window`
+    consecutive puzzles under way: pool.AHEAD per worker)."""
+
+    __slots__ = ("window", "slots")
+
+    def __init__(self, window: int) -> None:
+        import multiprocessing
+        self.window = window
+        self.slots = multiprocessing.RawArray("q", 3 * window)
+
+    def write(self, index: int, givens: int, checks: int) -> None:
+        base = 3 * (index % self.window)
+        self.slots[base + 1], self.slots[base + 2] = givens, checks
+        self.slots[base] = index + 1
+
+    def clear(self, index: int) -> None:
+        """Puzzle `index` is made: no more reports of it."""
+        base = 3 * (index % self.window)
+        if self.slots[base] == index + 1:
+            self.slots[base] = 0
+
+    def read(self, index: int) -> Optional[tuple[int, int]]:
+        """(givens left, checks done) of puzzle `index`, or None if it is not under way
+        or has not checked a removal yet (another puzzle's figures are never read as
+        its: the slot's index is read before and after them)."""
+        base = 3 * (index % self.window)
+        if self.slots[base] != index + 1:
+            return None
+        figures = self.slots[base + 1], self.slots[base + 2]
+        return figures if self.slots[base] == index + 1 else None
+
+
+_reports: Optional[Reports] = None
+"""A worker process's Reports (report_to), or None."""
+
+
+def report_to(reports: Reports) -> None:
+    """Pool initializer: make_task reports the puzzles' progress to `reports`."""
+    global _reports
+    _reports = reports

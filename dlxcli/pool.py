@@ -126,25 +126,43 @@ class WorkerPool:
     def result(self, ticket: int) -> Any:
         """The value of the task with this ticket, once finished (tasks that finish
         meanwhile are kept for later)."""
-        while ticket not in self._finished:
-            finished = self._next(None)
-            if finished is not None:
-                self._finished[finished[0]] = finished[1:]
+        self.finished(ticket)
         return _value(*self._finished.pop(ticket))
 
-    def in_order(self, function: Callable[[Any], Any],
-                 arguments: Iterable[Any]) -> Iterator[Any]:
+    def finished(self, ticket: int, timeout: float | None = None) -> bool:
+        """Whether the task with this ticket has finished, waiting at most `timeout`
+        seconds for it (None: as long as it takes); tasks that finish meanwhile are
+        kept for later."""
+        import time
+        end = None if timeout is None else time.monotonic() + timeout
+        while ticket not in self._finished:
+            finished = self._next(None if end is None else max(end - time.monotonic(), 0.0))
+            if finished is None:
+                return False
+            self._finished[finished[0]] = finished[1:]
+        return True
+
+    def in_order(self, function: Callable[[Any], Any], arguments: Iterable[Any],
+                 waiting: Callable[[], object] | None = None,
+                 every: float = 0.25) -> Iterator[Any]:
         """Yield function(argument) for every argument, in order, computed on the pool
         with a few tasks per worker ahead (so that memory does not grow with their
-        number)."""
+        number). `waiting()`, if given, is called every `every` seconds while the next
+        value is awaited (a progress display)."""
         import collections
         tickets: collections.deque[int] = collections.deque()
         for argument in arguments:
             tickets.append(self.submit(function, argument))
             if len(tickets) >= AHEAD * self.size:
-                yield self.result(tickets.popleft())
+                yield self._awaited(tickets.popleft(), waiting, every)
         while tickets:
-            yield self.result(tickets.popleft())
+            yield self._awaited(tickets.popleft(), waiting, every)
+
+    def _awaited(self, ticket, waiting, every):
+        if waiting is not None:
+            while not self.finished(ticket, every):
+                waiting()
+        return self.result(ticket)
 
     def _dispatch(self):
         """Send queued tasks, in order, to the workers with room for them: a task's own

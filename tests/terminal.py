@@ -126,7 +126,8 @@ def run_on_terminal(argv, columns, input=b"", cwd=None, timeout=60):
     finally:
         os.close(controller)
     screen = Screen(columns)
-    screen.feed(written.decode("utf-8"))
+    screen.written = written.decode("utf-8")  # all of it: what left the screen too
+    screen.feed(screen.written)
     return status, screen
 
 

@@ -373,10 +373,10 @@ def failing_at(index):
     """making.make, but puzzle `index` cannot be made."""
     make = making.make
 
-    def failing(request, k, on_try=None, on_check=None):
+    def failing(request, k, on_try=None, on_check=None, helpers=None):
         if k == index:
             raise making.GenerationFailed(f"puzzle {k + 1}: no luck")
-        return make(request, k, on_try, on_check)
+        return make(request, k, on_try, on_check, helpers)
     return mock.patch.object(making, "make", failing)
 
 
@@ -486,9 +486,9 @@ def test_the_puzzle_being_made_reports_its_givens_left_and_checks_done():
     shown = Shown()
     tally = generate_command.Tally(shown, making.Request("sudoku", 9), 3)
     tally.checked(61, 20)
-    assert shown.rate.endswith("0/3 found, puzzle 1: 61 givens, 20 checks")
+    assert shown.rate == "puzzle 1: 61 givens, 20 checks, 0/3 found"
     tally.found_one()
-    assert shown.rate.endswith("1/3 found")
+    assert shown.rate.endswith(" tried, 0.0/s, 1/3 found")
 
 
 @pytest.mark.parametrize("args, message", [
@@ -734,3 +734,246 @@ def test_the_hidden_folder_of_a_run_killed_with_sigkill_goes_with_the_next_run(t
     assert [path.name for path in tmp_path.glob(".dlxcli-generate-*")]
     generated("sudoku", "--count", "2", "--seed", "b", "--out", str(tmp_path))
     assert names(tmp_path) == [".dlxcli-generate", "sudoku-1.in", "sudoku-2.in"]
+
+
+# -- issue 29: one puzzle on many cores, progress with --jobs N ----------------------------------
+
+HELPERS_CASES = [["sudoku", "--size", "4", "--seed", "h"],
+                 ["sudoku", "--seed", "h"],
+                 ["sudoku", "--seed", "s", "--symmetry", "rot180"],
+                 ["sudoku", "--seed", "c", "--clues", "26"],
+                 ["squiggly", "--seed", "q"],
+                 ["sudoku", "--size", "16", "--seed", "g", "--clues", "150"]]
+
+
+def probe_now():
+    """The environment of a run whose helpers start at once (no probe time)."""
+    return {**os.environ, "DLXCLI_SPLIT_PROBE": "0"}
+
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_one_puzzle_on_two_processes_is_the_puzzle_of_one(engine):
+    """--count 1 --jobs 2: the removal checks made ahead on two helpers give exactly
+    the puzzle of --jobs 1 (same seed, either twin), and the independent oracle finds
+    the sudokus unique and the minimal ones minimal."""
+    for args in HELPERS_CASES[:4] if engine == "python" else HELPERS_CASES:
+        outputs = [subprocess.run(DLXCLI + ["generate", *args, "--jobs", jobs, "-q"],
+                                  capture_output=True, timeout=120,
+                                  env={**probe_now(), "DLXCLI_ENGINE": engine})
+                   for jobs in ("1", "2")]
+        assert [done.returncode for done in outputs] == [0, 0], outputs[1].stderr
+        assert outputs[0].stdout == outputs[1].stdout, args
+        if args[0] == "sudoku" and "--size" not in args[1:] or args[2] == "4":
+            puzzle = sudoku_givens(outputs[1].stdout.decode())[0]
+            assert oracle.verdict(puzzle) == "unique"
+            if "--clues" not in args and "--symmetry" not in args:
+                assert oracle.removable(puzzle) == []
+
+
+def test_the_helpers_check_ahead_and_check_again_after_a_removal(monkeypatch):
+    """In process: the checks go to the helpers (none is made here with no probe
+    time), some candidates are checked twice (found removable ahead, then an earlier
+    one was removed), and the puzzle is still the one made one check at a time."""
+    sent = []
+    submit = making.Helpers.submit
+
+    def recorded(self, tag, *args):
+        sent.append(tag[1:])
+        return submit(self, tag, *args)
+    monkeypatch.setattr(making.Helpers, "submit", recorded)
+    request = making.Request("sudoku", 9, seed="ahead")
+    helpers = making.Helpers(2, 0.0)
+    try:
+        ahead = making.make(request, 0, helpers=helpers)
+    finally:
+        helpers.close()
+    assert ahead == making.make(request, 0)
+    positions = [position for position, _ in sent]
+    assert len(set(positions)) == 81  # every cell of the pass (none checked here)
+    assert len(positions) > len(set(positions))
+
+
+def test_closing_the_helpers_leaves_no_process(monkeypatch):
+    from processes import children, still_running
+    helpers = making.Helpers(2, 0.0)
+    making.make(making.Request("sudoku", 9, seed="x"), 0, helpers=helpers)
+    workers = children(os.getpid())
+    assert len(workers) == 2
+    helpers.close()
+    assert still_running(workers) == []
+
+
+def test_the_reports_of_puzzles_made_on_workers():
+    """A slot per puzzle under way; a slot reused by a later puzzle is never read as
+    the earlier one's; a finished puzzle reports no more."""
+    reports = making.Reports(8)
+    assert reports.read(3) is None
+    reports.write(3, 200, 17)
+    assert reports.read(3) == (200, 17) and reports.read(11) is None
+    reports.write(11, 300, 2)
+    assert reports.read(3) is None and reports.read(11) == (300, 2)
+    reports.clear(3)  # not its slot any more: untouched
+    assert reports.read(11) == (300, 2)
+    reports.clear(11)
+    assert reports.read(11) is None
+
+
+def test_the_tally_shows_the_first_puzzle_under_way_and_counts_the_others():
+    class Shown:
+        def start(self, count):
+            pass
+
+        def begin(self, name):
+            pass
+
+        def tally(self, completed, rate):
+            self.rate = rate
+    shown = Shown()
+    tally = generate_command.Tally(shown, making.Request("sudoku", 25), 4)
+    tally.under_way([(0, 412, 230), (1, 500, 120), (2, 610, 15)])
+    assert shown.rate == "puzzle 1: 412 givens, 230 checks, 2 more under way, 0/4 found"
+    tally.under_way([])
+    assert shown.rate == "0 tried, 0.0/s, 0/4 found"
+
+
+def test_a_terminal_shows_the_puzzles_under_way_with_jobs_2():
+    """Issue 29: with --jobs 2 (a puzzle on each worker process) the display shows the
+    checks of the puzzle the output waits for, as --jobs 1 does; the final screen holds
+    only the puzzles."""
+    from terminal import run_on_terminal
+    args = ["generate", "sudoku", "--size", "16", "--count", "6", "--seed", "t", "--jobs", "2"]
+    status, screen = run_on_terminal(DLXCLI + args, 300, timeout=120)
+    assert status == 0
+    assert screen.text() == generated(*args[1:])
+    assert re.search(r"puzzle \d: [\d,]+ givens, [\d,]+ checks", screen.written)
+
+
+PUZZLE_25 = ("I..L..1....4C2..5F....9.O..2J...N....D.F.M.89.CI.A.DNM.2....J6..7.I...E4..H"
+             "1O..C...K.IB....E.P72MLG..93K.B.7ICMLO.E.DG.6..PJ.6.PC....3M.D.BOE....5..1."
+             ".4..NAK.52EC..PH6..I.D.LM.GIO2E..7...4..MA..L.J.P.537..N...HLJ.1GCBK......I"
+             "...E.C...GF.6M..O..PB..4...8.41F62.G9...5..E3.I.B.C....P...D.1J.K.2.A.MF7O."
+             "P...6....K4E7.M....F..5.G.F....7...5....9HP...16KE......NI..2...L...OB.94H8"
+             "G.A65F.D1J..8L....I.7.MC9..BIJ...H..GNF3...D.O...4..1..K.5...A...6..MC.BD3."
+             "..C.36A4B.DO1...JL...P8EK9..4D7.3NO.PM....8B.HL.2.86...OPC..3MK9.F...5....."
+             ".C5.1H.2..O....8G.6K9.3.L.IOH9..K6FA.....P23...C......G..B.7N8.EC.LI.JPK.D."
+             ".KF.A8I.L........9..N..M.")
+"""A 25x25 with 300 givens (generate --size 25 --clues 300 --seed m): its --minimal
+takes minutes."""
+
+
+def started_group(args, env=None):
+    return subprocess.Popen(DLXCLI + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True, env=env)
+
+
+def helpers_of(process, count=2):
+    """The worker processes of `process`, once it has `count` of them."""
+    from processes import children
+    deadline = time.monotonic() + 60
+    while len(children(process.pid)) < count:
+        assert time.monotonic() < deadline, "the helpers never started"
+        time.sleep(0.02)
+    return children(process.pid)
+
+
+def cpu_seconds(pid):
+    """The CPU seconds process `pid` has used (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def both_search(workers, seconds=1.0):
+    """Whether each of the two `workers` has done at least a fifth of their work, once
+    they have used `seconds` of CPU between them (one worker doing it all, the other
+    idle, fails)."""
+    deadline = time.monotonic() + 120
+    used = [0.0, 0.0]
+    while sum(used) < seconds:
+        assert time.monotonic() < deadline, "the workers did not search"
+        time.sleep(0.05)
+        used = [max(cpu_seconds(pid), before) for pid, before in zip(workers, used)]
+    return min(used) >= sum(used) / 5
+
+
+def ended(process, timeout=60):
+    """(exit status, stdout, stderr) of a process, once it has ended with its group."""
+    from processes import group_alive, kill_group
+    try:
+        stdout, stderr = process.communicate(timeout=timeout)
+        deadline = time.monotonic() + 5
+        while group_alive(process.pid) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert group_alive(process.pid) == [], "processes left behind"
+        return process.returncode, stdout, stderr
+    finally:
+        kill_group(process)
+
+
+@pytest.mark.parametrize("signum, status, last", [(signal.SIGINT, 130, b"interrupted"),
+                                                  (signal.SIGTERM, 143, b"terminated")])
+def test_a_signal_to_one_puzzle_on_helpers_ends_it_cleanly(signum, status, last):
+    process = started_group(["generate", "sudoku", "--size", "25", "--seed", "1", "--jobs", "2"],
+                            probe_now())
+    helpers_of(process)
+    time.sleep(0.5)
+    os.killpg(process.pid, signum)
+    code, stdout, stderr = ended(process)
+    assert code == status and stdout == b""
+    assert stderr.endswith(b"dlxcli: generate: nothing written\ndlxcli: " + last + b"\n")
+
+
+def test_a_helper_killed_ends_the_run_with_what_was_made():
+    process = started_group(["generate", "sudoku", "--size", "25", "--seed", "1", "--jobs", "2",
+                             "-q"], probe_now())
+    os.kill(helpers_of(process)[0], signal.SIGKILL)
+    code, stdout, stderr = ended(process)
+    assert code == 1 and stdout == b""
+    assert stderr == (b"dlxcli: generate: a worker process died (killed by signal 9: "
+                      b"Killed); nothing written\n")
+
+
+def test_minimal_with_jobs_2_counts_on_two_processes(tmp_path):
+    """sudoku --minimal --jobs 2 on one puzzle: the removal checks on two processes,
+    both searching (before, the puzzle went to one worker and the other stayed idle)."""
+    puzzle = tmp_path / "p25.txt"
+    puzzle.write_text(PUZZLE_25 + "\n")
+    process = started_group(["sudoku", "--minimal", "--jobs", "2", str(puzzle)], probe_now())
+    try:
+        assert both_search(helpers_of(process))
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+    assert ended(process)[0] == 143
+
+
+def test_minimal_with_jobs_2_keeps_its_time_limit(tmp_path):
+    """--timeout stops the pool's counts: status 3, no process left behind."""
+    puzzle = tmp_path / "p25.txt"
+    puzzle.write_text(PUZZLE_25 + "\n")
+    process = started_group(["sudoku", "--minimal", "--jobs", "2", "--timeout", "3",
+                             str(puzzle)], probe_now())
+    code, stdout, stderr = ended(process)
+    assert code == 3 and stdout == b""
+    assert b"time limit" in stderr and b"Traceback" not in stderr
+
+
+@pytest.mark.parametrize("ending, status, last", [
+    ("kill a worker", 2, b"a worker process died (killed by signal 9: Killed)"),
+    (signal.SIGINT, 130, b"dlxcli: interrupted"), (signal.SIGTERM, 143, b"dlxcli: terminated")])
+def test_minimal_with_jobs_2_ends_cleanly_when_stopped(ending, status, last, tmp_path):
+    """A worker killed fails the puzzle (one line, status 2, as a batch's piece does);
+    a signal to the run ends it; no process is left either way."""
+    puzzle = tmp_path / "p25.txt"
+    puzzle.write_text(PUZZLE_25 + "\n")
+    process = started_group(["sudoku", "--minimal", "--jobs", "2", str(puzzle)], probe_now())
+    workers = helpers_of(process)
+    time.sleep(0.3)
+    if ending == "kill a worker":
+        os.kill(workers[0], signal.SIGKILL)
+    else:
+        os.killpg(process.pid, ending)
+    code, stdout, stderr = ended(process)
+    assert code == status and stdout == b""
+    assert stderr.rstrip(b"\n").endswith(last) and stderr.count(b"\n") == 1

@@ -210,9 +210,11 @@ def check_request(request, minimal, count, out_dir, output_format="input", solut
 
 
 class Tally:
-    """The run's progress on a display (`_ui`): puzzles tried (fresh grids and steps
-    towards a difficulty band), tries per second, puzzles found of the count (first
-    what a narrow terminal keeps: the bar shows the share found)."""
+    """The run's progress on a display (`_ui`): while a puzzle is being made, its
+    givens left and checks done (and how many more are under way); else the puzzles
+    tried (fresh grids and steps towards a difficulty band) and tries per second; then
+    the puzzles found of the count (first what a narrow terminal keeps: the bar shows
+    the share found)."""
 
     def __init__(self, ui, request, count):
         self.ui, self.count = ui, count
@@ -228,9 +230,17 @@ class Tally:
         self._show()
 
     def checked(self, givens, checks):
-        """The puzzle being made (here, not on a worker) has `givens` left after
-        `checks` uniqueness checks."""
-        self.current = f", puzzle {self.found + 1}: {givens:,} givens, {checks:,} checks"
+        """The puzzle being made here has `givens` left after `checks` uniqueness
+        checks."""
+        self.under_way([(self.found, givens, checks)])
+
+    def under_way(self, reports):
+        """The puzzles being made: (index, givens left, checks done) of each that has
+        checked a removal, in order: the first in full, the others counted."""
+        self.current = "".join(f"puzzle {index + 1}: {givens:,} givens, {checks:,} checks"
+                               for index, givens, checks in reports[:1])
+        if len(reports) > 1:
+            self.current += f", {len(reports) - 1} more under way"
         self._show()
 
     def found_one(self):
@@ -240,22 +250,49 @@ class Tally:
 
     def _show(self):
         seconds = max(time.perf_counter() - self.began, 1e-9)
-        self.ui.tally(self.found, f"{self.tries:,} tried, {self.tries / seconds:,.1f}/s, "
-                                  f"{self.found:,}/{self.count:,} found{self.current}")
+        doing = self.current or f"{self.tries:,} tried, {self.tries / seconds:,.1f}/s"
+        self.ui.tally(self.found, f"{doing}, {self.found:,}/{self.count:,} found")
 
 
 def made(request, count, jobs, tally):
-    """Yield the puzzles' texts in order, made here or on `jobs` worker processes,
-    counted on the tally."""
-    if jobs <= 1 or count <= 1:
+    """Yield the puzzles' texts in order, counted on the tally: with more puzzles than
+    jobs (or one job), each puzzle made on one process (`jobs` worker processes, or
+    here); with fewer, one after another here, each one's removal checks made ahead on
+    `jobs` helper processes (generate.Speculation)."""
+    if jobs > 1 and count >= jobs:
+        yield from made_on_workers(request, count, jobs, tally)
+        return
+    helpers = None
+    if jobs > 1:
+        from ..parallel import Split
+        helpers = making.Helpers(jobs, Split(jobs).probe)
+    try:
         for index in range(count):
-            text = making.make(request, index, tally.tried, tally.checked)
+            text = making.make(request, index, tally.tried, tally.checked, helpers)
             tally.found_one()
             yield text
-        return
-    with WorkerPool(min(jobs, count)) as pool:
+    finally:
+        if helpers is not None:
+            helpers.close()
+
+
+def made_on_workers(request, count, jobs, tally):
+    """The puzzles made on `jobs` worker processes, a puzzle each, in order; while the
+    next one is awaited, the tally shows the puzzles under way (their reports)."""
+    from ..pool import AHEAD
+    reports = making.Reports(AHEAD * jobs)
+
+    def waiting():
+        under_way = []
+        for index in range(tally.found, min(tally.found + reports.window, count)):
+            figures = reports.read(index)
+            if figures is not None:
+                under_way.append((index, *figures))
+        tally.under_way(under_way)
+
+    with WorkerPool(jobs, making.report_to, (reports,)) as pool:
         for text, tries in pool.in_order(making.make_task,
-                                         ((request, k) for k in range(count))):
+                                         ((request, k) for k in range(count)), waiting):
             tally.tried(tries)
             tally.found_one()
             yield text

@@ -325,7 +325,7 @@ class Board:
     """One shape to fill: its Grid, the (row, column) of every cell in a picture of
     `extent` x `extent` positions, a squiggly's regions, and for a shape of several
     overlapping grids `near(cells)`: cell sets around those cells, smallest first (see
-    dlxcli.generate.stays_unique)."""
+    dlxcli.generate.Uniqueness.stays)."""
 
     __slots__ = ("grid", "positions", "extent", "regions", "near")
 

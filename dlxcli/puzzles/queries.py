@@ -23,7 +23,9 @@ Everything is a search on the puzzle's Grid with its givens forced:
 
 from __future__ import annotations
 
-from ..exact_cover import UNLIMITED, Stats
+import time
+
+from ..exact_cover import UNLIMITED, Budget, Stats
 from . import Option
 
 TYPE_CHECKING = False
@@ -31,7 +33,6 @@ if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.
     from collections.abc import Callable, Iterable, Iterator, Sequence
     from typing import Any
 
-    from ..exact_cover import Budget
     from . import Output
     from .grid import Grid
 
@@ -86,15 +87,86 @@ def solutions(grid: Grid, givens: Sequence[int], limit: int | None = None,
 def removable(grid: Grid, givens: Sequence[int], budget: Budget = UNLIMITED,
               stats: Stats | None = None) -> list[int]:
     """The cells of the givens that can each be left out with the puzzle still unique
-    (of a unique puzzle: leaving a given out can only add solutions)."""
-    found, reduced = [], list(givens)
-    for cell, symbol in enumerate(givens):
-        if symbol:
-            reduced[cell] = 0
-            if search(grid, reduced, 2, budget, stats) == 1:
-                found.append(cell)
-            reduced[cell] = symbol
-    return found
+    (of a unique puzzle: leaving a given out can only add solutions), in cell order."""
+    cells = [cell for cell, symbol in enumerate(givens) if symbol]
+    return [cell for cell, found in zip(cells, removal_counts(grid, givens, cells, budget,
+                                                              stats))
+            if found == 1]
+
+
+def removal_counts(grid: Grid, givens: Sequence[int], cells: Sequence[int], budget: Budget,
+                   stats: Stats | None) -> Iterator[int]:
+    """The solutions of `givens` without each of `cells` in turn, counted up to 2, in
+    order. The counts are independent of each other: when the budget's split has
+    several local jobs (--jobs N on one puzzle), those left after its probe time (a
+    small puzzle is done before) are counted on a pool of that many processes."""
+    jobs = _local_jobs(budget)
+    began = time.perf_counter()
+    for k, cell in enumerate(cells):
+        if jobs > 1 and time.perf_counter() - began >= budget.split.probe:  # type: ignore
+            yield from _pooled_counts(grid, givens, cells[k:], budget, stats, jobs)
+            return
+        yield search(grid, _without(givens, cell), 2, budget, stats)
+
+
+def _local_jobs(budget: Budget) -> int:
+    """The local processes a budget's split offers independent searches: its jobs, but
+    1 where the searches must run here (no split, a Dask scheduler, --trace,
+    --estimate)."""
+    split = budget.split
+    if (split is None or getattr(split, "scheduler", None) or budget.trace is not None
+            or budget.estimate is not None):
+        return 1
+    return getattr(split, "jobs", 1)
+
+
+TICK = 0.2
+"""Seconds between looks at the time limit while the pool counts."""
+
+
+def _pooled_counts(grid: Grid, givens: Sequence[int], cells: Sequence[int], budget: Budget,
+                   stats: Stats | None, jobs: int) -> Iterator[int]:
+    """`removal_counts` of `cells` on a pool of `jobs` processes (dlxcli.pool), each
+    search under the budget's node limit and reason; the time limit is kept here. A
+    worker that dies fails the query (pool.WorkerDied)."""
+    from ..pool import WorkerPool
+    shape = (grid.n_cells, grid.size, grid.units)
+    with WorkerPool(jobs) as pool:
+        counted = pool.in_order(_count_without,
+                                ((shape, givens, cell, budget.node_limit, budget.reason)
+                                 for cell in cells),
+                                budget.check, TICK)
+        for done, (found, cost) in enumerate(counted, 1):
+            budget.tally(stats, cost)
+            if budget.progress is not None:
+                budget.progress(done / len(cells), cost.nodes, 0)
+            yield found
+
+
+def _without(givens: Sequence[int], cell: int) -> list[int]:
+    reduced = list(givens)
+    reduced[cell] = 0
+    return reduced
+
+
+_shaped: tuple[Any, Any] = (None, None)
+"""A pool worker's (shape, Grid) of the puzzle it last counted: built once a query."""
+
+
+def _count_without(task: tuple[tuple[int, int, list[list[int]]], Sequence[int], int,
+                               int | None, str]) -> tuple[int, Stats]:
+    """A pool worker's task (shape, givens, cell, node limit, reason): the solutions of
+    `givens` without `cell`, up to 2, on the grid of cells and units `shape`, with the
+    Stats of the search."""
+    global _shaped
+    shape, givens, cell, node_limit, reason = task
+    if _shaped[0] != shape:
+        from .grid import Grid as Shaped
+        _shaped = (shape, Shaped(*shape))
+    cost = Stats()
+    found = search(_shaped[1], _without(givens, cell), 2,
+                   Budget(node_limit=node_limit, reason=reason), cost)
+    return found, cost
 
 
 def measure(grid: Grid, givens: Sequence[int], budget: Budget = UNLIMITED,
