@@ -361,3 +361,24 @@ def test_a_signal_to_the_client_is_one_line_the_checkpoint_kept(cluster, tmp_pat
     assert ended == (status, "", f"dlxcli: {said}\n")
     header, *records = _checkpoint_lines(checkpoint)
     assert before <= len(records) < header["subproblems"]
+
+
+def test_a_race_on_the_cluster_answers_what_jobs_1_answers(scheduler, monkeypatch):
+    """A first solution and --unique raced over the cluster's workers (past DLX's first
+    turn: the mutilated 8x8 behind the trap takes DLX about a million nodes to refute,
+    so the Learner's tiling is jobs 1's answer; a perfect matching of K_13 has none)."""
+    from test_portfolio import complete_graph
+    from test_race import trapped_board
+    submitted = []
+    submit = parallel.Cluster.submit
+
+    def counted(self, function, *args, **where):
+        submitted.append(function)
+        return submit(self, function, *args, **where)
+    monkeypatch.setattr(parallel.Cluster, "submit", counted)
+    on_cluster = Budget(split=Split(scheduler=scheduler))
+    board = trapped_board(8, trap_first=True)
+    assert board.first(budget=on_cluster) == board.first(budget=Budget())
+    assert board.count(limit=2, budget=on_cluster) == 2
+    assert complete_graph(13).count(limit=2, budget=on_cluster) == 0
+    assert len(submitted) >= 3  # each query went to the workers
