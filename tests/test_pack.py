@@ -13,6 +13,7 @@ transforms. It shares no code with dlxcli.
 
 import itertools
 import json
+import os
 import subprocess
 
 import pytest
@@ -821,3 +822,27 @@ def test_the_parts_of_a_count_are_searched_apart_without_colours():
     assert all(problem.cover.definition[4] is None for problem in apart)
     assert sum(problem.count(None, pack.UNLIMITED, None) for problem in apart) == \
         together[0].count(None, pack.UNLIMITED, None) == 240
+
+
+def test_the_first_symmetry_breaker_is_chosen_by_the_search_it_leaves():
+    """The 12 pentacubes in a 2x5x6 box. The piece with the fewest placements that a
+    symmetry maps to themselves (the old rule) is the V: 617,140 nodes for the 264
+    packings up to symmetry. Each candidate's first two levels of search (`_measured`)
+    point to the X, which breaks the symmetry in 457,442 nodes (each piece forced in
+    turn: docs/performance.md, "Issue 30: the pentacubes")."""
+    from dlxcli.puzzles import pack
+    text = (PENTACUBES / "pentacubes-2x5x6.in").read_text()
+    model = pack.Model(pack.parse(text), True, None)
+    first = pack.symmetry_parts(model, model.group)[0]
+    assert model.pieces[first.restricted].name == "X"
+
+
+@pytest.mark.skipif(os.environ.get("DLXCLI_ENGINE") == "python",
+                    reason="0.5 million nodes: seconds on the C twin, minutes in Python")
+def test_the_measured_breaker_searches_fewer_nodes():
+    """The count itself, against Knuth's 264: fewer nodes than the old rule's 617,140."""
+    from dlxcli.puzzles import pack
+    text = (PENTACUBES / "pentacubes-2x5x6.in").read_text()
+    answer = pack.solve_text(text, query="count")
+    assert answer.data["count"] == 264
+    assert answer.stats.nodes < 500_000
