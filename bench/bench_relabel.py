@@ -19,7 +19,9 @@ seconds (user + system of the child: the machine is shared) under a cap of CPU s
 every instance in round k, so that a change in the machine's load falls on all
 instances alike. The Learner's conflicts come from --stats. Printed: a line per run, then
 a table per instance (min, median, max, max/median, runs over the cap) and each
-instance's sorted list.
+instance's sorted list. `--transcript FILE` prints those tables from the run lines of
+an earlier run's output instead (one stopped before its end, or several runs' lines put
+together: a copy's number and seed name the same copy in every run).
 
 Default instances: Gecode's hardest to prove unique (docs/sudoku-25x25.md): example18,
 21, 22, 26, 27, 32, 33.
@@ -45,6 +47,7 @@ SYMBOLS = "123456789ABCDEFGHIJKLMNOP"
 BOX = 5
 SIDE = BOX * BOX
 CONFLICTS = re.compile(r"([\d,]+) conflicts")
+RUN_LINE = re.compile(r"^(\w+) copy (\d+): (over \d+|[\d.]+) CPU s, ([\d,]+|\?) conflicts$")
 
 
 def shuffled_lines(rng):
@@ -134,6 +137,35 @@ def summary(name, runs, cap):
             f"{shown(worst, cap)} | {ratio} | {over} |")
 
 
+def tables(names, results, cap, reason):
+    """Print the summary table and each instance's sorted list of runs."""
+    print(f"\nCPU seconds of `dlxcli sudoku --unique --reason {reason}` per relabelled "
+          f"copy (cap {cap} s)\n")
+    print("| instance | copies | min | median | max | max/median | over the cap |")
+    print("|---|---|---|---|---|---|---|")
+    for name in names:
+        print(summary(name, results[name], cap))
+    print()
+    for name in names:
+        listed = sorted(results[name], key=lambda run: float("inf") if run[0] is None
+                        else run[0])
+        print(f"{name}: " + ", ".join(
+            shown(s, cap) + ("" if c is None else f" ({c:,})") for s, c in listed))
+
+
+def from_transcript(path):
+    """{name: {copy number: (seconds or None, conflicts or None)}} of a run's lines."""
+    results = {}
+    for line in Path(path).read_text().splitlines():
+        found = RUN_LINE.match(line)
+        if found:
+            name, k, seconds, conflicts = found.groups()
+            results.setdefault(name, {})[int(k)] = (
+                None if seconds.startswith("over") else float(seconds),
+                None if conflicts == "?" else int(conflicts.replace(",", "")))
+    return {name: list(runs.values()) for name, runs in results.items()}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", default=HARDEST)
@@ -142,7 +174,13 @@ def main():
     parser.add_argument("--seed", default="29")
     parser.add_argument("--reason", default="auto")
     parser.add_argument("--original", action="store_true", help="time the original too")
+    parser.add_argument("--transcript", help="an earlier run's output: its tables only")
     args = parser.parse_args()
+    if args.transcript:
+        results = from_transcript(args.transcript)
+        names = sorted(results, key=lambda name: int(re.sub(r"\D", "", name)))
+        tables(names, results, args.cap, args.reason)
+        return
     folder = Path(tempfile.mkdtemp(prefix="relabel-"))
     made = {name: copies(name, args.copies, args.seed, args.original) for name in args.names}
     results = {name: [] for name in args.names}
@@ -156,18 +194,7 @@ def main():
                 results[name].append((seconds, conflicts))
             print(f"{name} {label}: {shown(seconds, args.cap)} CPU s, "
                   f"{'?' if conflicts is None else f'{conflicts:,}'} conflicts", flush=True)
-    print(f"\nCPU seconds of `dlxcli sudoku --unique --reason {args.reason}` per relabelled "
-          f"copy (cap {args.cap} s)\n")
-    print("| instance | copies | min | median | max | max/median | over the cap |")
-    print("|---|---|---|---|---|---|---|")
-    for name in args.names:
-        print(summary(name, results[name], args.cap))
-    print()
-    for name in args.names:
-        listed = sorted(results[name], key=lambda run: float("inf") if run[0] is None
-                        else run[0])
-        print(f"{name}: " + ", ".join(
-            shown(s, args.cap) + ("" if c is None else f" ({c:,})") for s, c in listed))
+    tables(args.names, results, args.cap, args.reason)
 
 
 if __name__ == "__main__":
