@@ -18,8 +18,9 @@ seconds (user + system of the child: the machine is shared) under a cap of CPU s
 (RLIMIT_CPU: a run killed there counts as "over"). The runs go round by round, copy k of
 every instance in round k, so that a change in the machine's load falls on all
 instances alike. The Learner's conflicts come from --stats. Printed: a line per run, then
-a table per instance (min, median, max, max/median, runs over the cap) and each
-instance's sorted list. `--transcript FILE` prints those tables from the run lines of
+a table per instance (min, median, max, max/median, runs over the cap; the same
+max/median of the conflicts, which the load does not change) and each instance's sorted
+list. `--transcript FILE` prints those tables from the run lines of
 an earlier run's output instead (one stopped before its end, or several runs' lines put
 together: a copy's number and seed name the same copy in every run).
 
@@ -133,16 +134,20 @@ def summary(name, runs, cap):
     median, worst = statistics.median(seconds), seconds[-1]
     ratio = "inf" if worst == float("inf") else f"{worst / median:.1f}"
     over = seconds.count(float("inf"))
+    conflicts = [c for _, c in runs if c is not None]
+    spread = (f"{max(conflicts) / statistics.median(conflicts):.2f}"
+              if conflicts and not over else "-")
     return (f"| {name} | {len(runs)} | {shown(seconds[0], cap)} | {shown(median, cap)} | "
-            f"{shown(worst, cap)} | {ratio} | {over} |")
+            f"{shown(worst, cap)} | {ratio} | {over} | {spread} |")
 
 
 def tables(names, results, cap, reason):
     """Print the summary table and each instance's sorted list of runs."""
     print(f"\nCPU seconds of `dlxcli sudoku --unique --reason {reason}` per relabelled "
           f"copy (cap {cap} s)\n")
-    print("| instance | copies | min | median | max | max/median | over the cap |")
-    print("|---|---|---|---|---|---|---|")
+    print("| instance | copies | min | median | max | max/median | over the cap | "
+          "conflicts: max/median |")
+    print("|---|---|---|---|---|---|---|---|")
     for name in names:
         print(summary(name, results[name], cap))
     print()
