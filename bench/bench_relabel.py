@@ -1,8 +1,9 @@
 """Issue 29: the heavy tail of `dlxcli sudoku --unique` over relabelled copies of the
 hardest 25x25 sudokus.
 
-Usage: python bench/bench_relabel.py [--copies R] [--cap CPU_SECONDS] [--seed S]
-           [--reason REASON] [--original] [NAME ...]
+Usage: python bench/bench_relabel.py [--copies R] [--first K] [--cap CPU_SECONDS]
+           [--seed S] [--reason REASON] [--original] [NAME ...]
+       python bench/bench_relabel.py --transcript FILE
 
 A relabelled copy is the same puzzle written another way: its symbols permuted, its
 bands and stacks shuffled, the rows inside each band and the columns inside each stack
@@ -10,7 +11,8 @@ shuffled, and the grid transposed or not, every choice drawn from a generator se
 with (S, NAME, copy number), so that a run is reproduced exactly. Every copy has as many
 solutions as the original, whose one solution (bench/data/gecode25/NAME.out, proven
 unique by solvers that share nothing with dlxcli) relabelled the same way is checked to
-solve the copy; the answer of each run must then be "unique".
+solve the copy; the answer of each run must then be "unique" (with --first-solution,
+which times a first solution instead: that solution).
 
 Each copy is one whole process of the installed `dlxcli sudoku --unique --stats` (C
 twin, --jobs 1, the default --reason auto unless --reason says otherwise), timed in CPU
@@ -84,17 +86,18 @@ def solves(solution, puzzle):
             and all(p in ".0" or p == s for p, s in zip(puzzle, solution)))
 
 
-def copies(name, count, seed, original):
-    """[(label, puzzle line)] of `name`: the original first if asked, then `count`
-    relabelled copies, each checked against the relabelled known solution."""
+def copies(name, first, last, seed, original):
+    """[(label, puzzle line, its solution)] of `name`: the original first if asked, then
+    the relabelled copies `first` to `last`, each checked against the relabelled known
+    solution."""
     puzzle = (FOLDER / f"{name}.in").read_text().strip()
     solution = (FOLDER / f"{name}.out").read_text().strip()
-    made = [("original", puzzle)] if original else []
-    for k in range(1, count + 1):
+    made = [("original", puzzle, solution)] if original else []
+    for k in range(first, last + 1):
         relabel = relabelling(random.Random(f"{seed}:{name}:{k}"))
         copy = relabel(puzzle)
         assert solves(relabel(solution), copy), f"{name} copy {k}: the relabelling is wrong"
-        made.append((f"copy {k}", copy))
+        made.append((f"copy {k}", copy, relabel(solution)))
     return made
 
 
@@ -105,20 +108,21 @@ def limit_cpu(cap):
     return limit
 
 
-def timed(path, cap, reason):
-    """(CPU seconds or None if over the cap, conflicts or None) of one --unique run."""
+def timed(path, cap, reason, query, expected):
+    """(CPU seconds or None if over the cap, conflicts or None) of one run of `query`
+    (the options of a query: [] for a first solution), whose answer must be `expected`."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    done = subprocess.run(dlxcli_argv() + ["sudoku", "--unique", "--stats", "--reason",
-                                           reason, str(path)],
+    done = subprocess.run(dlxcli_argv() + ["sudoku", *query, "--stats", "--reason", reason,
+                                           str(path)],
                           capture_output=True, text=True, preexec_fn=limit_cpu(cap),
                           env=dict(os.environ, DLXCLI_ENGINE="c"))
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     seconds = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     if done.returncode < 0:
         return None, None
-    if done.returncode != 0 or done.stdout != "unique\n":
+    if done.returncode != 0 or done.stdout != expected:
         sys.exit(f"{path}: exit status {done.returncode}, answer {done.stdout!r}, "
-                 f"expected 'unique'\n{done.stderr}")
+                 f"expected {expected!r}\n{done.stderr}")
     found = CONFLICTS.search(done.stderr)
     return seconds, (int(found.group(1).replace(",", "")) if found else None)
 
@@ -141,9 +145,10 @@ def summary(name, runs, cap):
             f"{shown(worst, cap)} | {ratio} | {over} | {spread} |")
 
 
-def tables(names, results, cap, reason):
+def tables(names, results, cap, reason, query):
     """Print the summary table and each instance's sorted list of runs."""
-    print(f"\nCPU seconds of `dlxcli sudoku --unique --reason {reason}` per relabelled "
+    print(f"\nCPU seconds of `dlxcli sudoku {' '.join(query + ['--reason', reason])}` per "
+          f"relabelled "
           f"copy (cap {cap} s)\n")
     print("| instance | copies | min | median | max | max/median | over the cap | "
           "conflicts: max/median |")
@@ -175,31 +180,38 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("names", nargs="*", default=HARDEST)
     parser.add_argument("--copies", type=int, default=8, help="relabelled copies each")
+    parser.add_argument("--first", type=int, default=1,
+                        help="the first copy's number (to add copies to an earlier run)")
     parser.add_argument("--cap", type=int, default=120, help="CPU seconds a run")
     parser.add_argument("--seed", default="29")
     parser.add_argument("--reason", default="auto")
     parser.add_argument("--original", action="store_true", help="time the original too")
+    parser.add_argument("--first-solution", action="store_true",
+                        help="time a first solution (checked) instead of --unique")
     parser.add_argument("--transcript", help="an earlier run's output: its tables only")
     args = parser.parse_args()
+    query = [] if args.first_solution else ["--unique"]
     if args.transcript:
         results = from_transcript(args.transcript)
         names = sorted(results, key=lambda name: int(re.sub(r"\D", "", name)))
-        tables(names, results, args.cap, args.reason)
+        tables(names, results, args.cap, args.reason, query)
         return
     folder = Path(tempfile.mkdtemp(prefix="relabel-"))
-    made = {name: copies(name, args.copies, args.seed, args.original) for name in args.names}
+    made = {name: copies(name, args.first, args.copies, args.seed, args.original)
+            for name in args.names}
     results = {name: [] for name in args.names}
     for k in range(max(len(runs) for runs in made.values())):
         for name in args.names:
-            label, puzzle = made[name][k]
+            label, puzzle, solution = made[name][k]
             path = folder / f"{name}-{label.replace(' ', '')}.in"
             path.write_text(puzzle + "\n")
-            seconds, conflicts = timed(path, args.cap, args.reason)
+            expected = solution + "\n" if args.first_solution else "unique\n"
+            seconds, conflicts = timed(path, args.cap, args.reason, query, expected)
             if label != "original":
                 results[name].append((seconds, conflicts))
             print(f"{name} {label}: {shown(seconds, args.cap)} CPU s, "
                   f"{'?' if conflicts is None else f'{conflicts:,}'} conflicts", flush=True)
-    tables(args.names, results, args.cap, args.reason)
+    tables(args.names, results, args.cap, args.reason, query)
 
 
 if __name__ == "__main__":
