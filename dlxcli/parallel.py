@@ -670,15 +670,16 @@ class Cluster:
         task's exception is raised here, and the cluster's failures as a DlxError."""
         if self.client.status != "running":
             raise self._scheduler_lost()
-        try:
-            finished = self._wait(list(self.running), timeout=timeout,
-                                  return_when="FIRST_COMPLETED").done
-        except self._timeout:
-            self._count_workers()
-            return None
-        except self._dask_failures:
-            raise self._scheduler_lost() from None
-        future = next(iter(finished))
+        future = self._finished_now()
+        if future is None:
+            try:
+                future = next(iter(self._wait(list(self.running), timeout=timeout,
+                                              return_when="FIRST_COMPLETED").done))
+            except self._timeout:
+                self._count_workers()
+                return None
+            except self._dask_failures:
+                raise self._scheduler_lost() from None
         ticket, pin, what = task = self.running.pop(future)
         if future.status == "error":
             self._raise_error_of(future, what)
@@ -691,6 +692,13 @@ class Cluster:
         if pin is not None:
             self._place(pin, future)
         return ticket, value
+
+    def _finished_now(self):
+        """A task already finished (as the client last heard), without asking the
+        scheduler; or None. Dask's `wait` with a timeout of 0 always times out, before
+        it looks: the race, which looks between DLX's turns with a timeout of 0, never
+        heard its Learner while DLX searched on."""
+        return next((future for future in self.running if future.done()), None)
 
     def _place(self, pin, future):
         """Remember where the task of `pin` ran (for the next one of the same pin)."""
