@@ -692,3 +692,19 @@ def test_a_million_puzzle_lines_cost_linear_time_and_flat_memory(tmp_path):
     memory_1m, seconds_1m = cost("sudoku", small_sudoku_lines(tmp_path / "1m.txt", 1_000_000))
     assert memory_1m < 2 * memory_10k, (memory_10k, memory_1m)
     assert seconds_1m < 15 * seconds_100k, (seconds_100k, seconds_1m)
+
+
+@pytest.mark.parametrize("seconds", ["1e308", "1e12"])
+def test_a_timeout_beyond_the_alarm_clock_is_refused_in_one_line(seconds):
+    """A limit longer than setitimer can hold was an OverflowError traceback, exit 1."""
+    done = dlxcli("queens", f"--timeout={seconds}", input="6\n", text=True)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for '--timeout': '{seconds}' is more than 1,000,000,000 "
+        "seconds (about 31 years): leave the option out for no time limit")
+    assert done.stdout == ""
+
+
+def test_a_timeout_of_a_billion_seconds_is_kept():
+    done = dlxcli("queens", "--timeout=1e9", input="6\n", text=True)
+    assert done.returncode == 0 and done.stdout.startswith("2 4 6 1 3 5\n")
