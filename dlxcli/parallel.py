@@ -670,15 +670,16 @@ class Cluster:
         task's exception is raised here, and the cluster's failures as a DlxError."""
         if self.client.status != "running":
             raise self._scheduler_lost()
-        try:
-            finished = self._wait(list(self.running), timeout=timeout,
-                                  return_when="FIRST_COMPLETED").done
-        except self._timeout:
-            self._count_workers()
-            return None
-        except self._dask_failures:
-            raise self._scheduler_lost() from None
-        future = next(iter(finished))
+        future = self._finished_now()
+        if future is None:
+            try:
+                future = next(iter(self._wait(list(self.running), timeout=timeout,
+                                              return_when="FIRST_COMPLETED").done))
+            except self._timeout:
+                self._count_workers()
+                return None
+            except self._dask_failures:
+                raise self._scheduler_lost() from None
         ticket, pin, what = task = self.running.pop(future)
         if future.status == "error":
             self._raise_error_of(future, what)
@@ -691,6 +692,13 @@ class Cluster:
         if pin is not None:
             self._place(pin, future)
         return ticket, value
+
+    def _finished_now(self):
+        """A task already finished (as the client last heard), without asking the
+        scheduler; or None. Dask's `wait` with a timeout of 0 always times out, before
+        it looks: the race, which looks between DLX's turns with a timeout of 0, never
+        heard its Learner while DLX searched on."""
+        return next((future for future in self.running if future.done()), None)
 
     def _place(self, pin, future):
         """Remember where the task of `pin` ran (for the next one of the same pin)."""
@@ -1039,9 +1047,12 @@ class _Racing:
         self.budget.tally(stats, self.costs())
 
 
-_racers: dict[tuple[int, int], tuple[str, Any]] = {}
-"""Per thread of a worker process and member: (the race's digest, its Member), kept from
-one task to the next of the same member."""
+_racers: dict[int, tuple[str, Any]] = {}
+"""Per member: (the race's digest, its Member), kept in a worker process from one task
+to the next of the same member, whichever of the process's threads runs the task."""
+_member_locks: dict[int, Any] = {}
+"""Per member: the lock its tasks hold, one at a time (two may be under way at once on
+a cluster worker of several threads)."""
 
 
 def race_turns(race: Race, member: int, relabel: Optional[int], limit: int,
@@ -1049,24 +1060,26 @@ def race_turns(race: Race, member: int, relabel: Optional[int], limit: int,
     """A worker's task in a race: member `member`'s turns on to `upto` (a Learner's
     turns of ROUND_STEPS steps), or to its end. A member that is not here (a cluster
     worker that did not run its earlier tasks) starts again from the beginning: its
-    search is deterministic, so it reaches the same point."""
+    search is deterministic, so it reaches the same point. (Kept per thread, as it was,
+    a member started again on every task that a Dask worker of several threads gave to
+    another of its threads, and each task replayed all the turns before it.)"""
     import threading
-    key = (threading.get_ident(), member)
-    kept: Any
-    digest, kept = _racers.get(key, (None, None))
-    if digest != race.digest:
-        for old, (kept_digest, _) in list(_racers.items()):  # threads: a copy
-            if kept_digest != race.digest:
-                _racers.pop(old, None)
+    with _member_locks.setdefault(member, threading.Lock()):
+        kept: Any
+        digest, kept = _racers.get(member, (None, None))
+        if digest != race.digest:
+            for old, (kept_digest, _) in list(_racers.items()):  # threads: a copy
+                if kept_digest != race.digest:
+                    _racers.pop(old, None)
+            budget = Budget(reason="learn")
+            kept = strategies.learning_member(_problem(race), race.forced, budget, limit,
+                                              race.found, relabel)
+            _racers[member] = (race.digest, kept)
         budget = Budget(reason="learn")
-        kept = strategies.learning_member(_problem(race), race.forced, budget, limit,
-                                          race.found, relabel)
-        _racers[key] = (race.digest, kept)
-    budget = Budget(reason="learn")
-    while kept.turns < upto and not kept.turn(strategies.ROUND_STEPS, budget):
-        pass
-    return Report(member, kept.turns, kept.done, kept.found, kept.search.stats(),
-                  kept.search.nodes)
+        while kept.turns < upto and not kept.turn(strategies.ROUND_STEPS, budget):
+            pass
+        return Report(member, kept.turns, kept.done, kept.found, kept.search.stats(),
+                      kept.search.nodes)
 
 
 # -- checkpoints ------------------------------------------------------------------------------

@@ -692,3 +692,50 @@ def test_a_million_puzzle_lines_cost_linear_time_and_flat_memory(tmp_path):
     memory_1m, seconds_1m = cost("sudoku", small_sudoku_lines(tmp_path / "1m.txt", 1_000_000))
     assert memory_1m < 2 * memory_10k, (memory_10k, memory_1m)
     assert seconds_1m < 15 * seconds_100k, (seconds_100k, seconds_1m)
+
+
+@pytest.mark.parametrize("seconds", ["1e308", "1e12"])
+def test_a_timeout_beyond_the_alarm_clock_is_refused_in_one_line(seconds):
+    """A limit longer than setitimer can hold was an OverflowError traceback, exit 1."""
+    done = dlxcli("queens", f"--timeout={seconds}", input="6\n", text=True)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        f"Error: Invalid value for '--timeout': '{seconds}' is more than 1,000,000,000 "
+        "seconds (about 31 years): leave the option out for no time limit")
+    assert done.stdout == ""
+
+
+def test_a_timeout_of_a_billion_seconds_is_kept():
+    done = dlxcli("queens", "--timeout=1e9", input="6\n", text=True)
+    assert done.returncode == 0 and done.stdout.startswith("2 4 6 1 3 5\n")
+
+
+def closed(descriptor):
+    """A preexec_fn closing one standard descriptor in the child (`<&-`, `>&-`, `2>&-`)."""
+    return lambda: os.close(descriptor)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_closed_stdin_or_stdout_is_one_line_and_status_2(jobs):
+    """Python makes a stream closed at the start None: reading stdin or writing stdout
+    was an AttributeError traceback, exit 1."""
+    no_stdin = subprocess.run(command_line(["queens", "--jobs", jobs]), env=dlxcli_env(),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=60,
+                              preexec_fn=closed(0), text=True)
+    assert (no_stdin.returncode, no_stdin.stdout, no_stdin.stderr) == (
+        2, "", "dlxcli: <stdin>: expected a readable file, found Bad file descriptor\n")
+    path = PUZZLES / "queens/sample1.in"
+    no_stdout = subprocess.run(command_line(["queens", "--jobs", jobs, path]),
+                               env=dlxcli_env(), stderr=subprocess.PIPE, timeout=60,
+                               preexec_fn=closed(1), text=True)
+    assert (no_stdout.returncode, no_stdout.stderr) == (
+        2, "dlxcli: cannot write to stdout: Bad file descriptor\n")
+
+
+def test_a_closed_stderr_leaves_the_answer_and_its_status():
+    """With stderr closed nothing at all was written: the progress display's check of
+    stderr raised first (exit 1)."""
+    done = subprocess.run(command_line(["queens", PUZZLES / "queens/sample1.in"]),
+                          env=dlxcli_env(), stdout=subprocess.PIPE, timeout=60,
+                          preexec_fn=closed(2))
+    assert (done.returncode, done.stdout) == (0, SIX_QUEENS)

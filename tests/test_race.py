@@ -262,3 +262,38 @@ def test_a_worker_killed_mid_proof_fails_the_puzzle_in_one_line():
         assert group_alive(process.pid) == []
     finally:
         kill_group(process)
+
+
+def test_a_member_goes_on_from_its_last_task_whichever_thread_runs_it(monkeypatch):
+    """A Dask worker of several threads runs each task on a free thread: a member kept
+    per thread started again on every task that landed on another thread, each task
+    replaying all the turns before it (a first solution of example18 on one worker of 4
+    threads: 40 s, each task longer than the last, against 4 s on threads of 1)."""
+    import threading
+    monkeypatch.setattr(parallel, "_racers", {})
+    started = []
+    member = strategies.learning_member
+
+    def counted(*args, **kwargs):
+        started.append(args)
+        return member(*args, **kwargs)
+    monkeypatch.setattr(strategies, "learning_member", counted)
+    problem = trapped_board(6, True)
+    race = parallel.Race(problem.definition, [], [], 1)
+    reports, over = [], threading.Event()
+
+    def task(upto):  # each on a thread of its own, all alive at once
+        reports.append(parallel.race_turns(race, 0, None, 1, upto))
+        over.wait()
+    threads = []
+    with short_rounds():
+        for upto in (1, 2, 3):
+            threads.append(threading.Thread(target=task, args=(upto,)))
+            threads[-1].start()
+            while len(reports) < upto and threads[-1].is_alive():
+                time.sleep(0.01)
+    over.set()
+    for thread in threads:
+        thread.join()
+    assert [report.turns for report in reports] == [1, 2, 3]
+    assert len(started) == 1

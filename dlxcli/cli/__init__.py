@@ -19,6 +19,7 @@ def main():
     """Console-script entry point. Once the command is over, the ending signals are
     ignored: the interpreter's exit gives Ctrl-C back its default action, and a late
     one would kill a run that has written all its answers, without a word."""
+    _stand_in_for_closed_streams()
     try:
         _dispatch(sys.argv[1:])
     except DlxError as exc:  # e.g. a DLXCLI_ENGINE that names no twin
@@ -30,6 +31,22 @@ def main():
         sys.exit(exit_status(interrupt))
     finally:
         _ignore_late_signals()
+
+
+def _stand_in_for_closed_streams():
+    """Give a standard stream that was closed when the run began (`<&-`, `>&-`, `2>&-`:
+    Python makes it None, and each use of it was a traceback) a descriptor, before a
+    file or a worker's pipe can take its number. stdin and stdout get the null device
+    opened the other way round, so that reading or writing them fails as on a closed
+    descriptor (EBADF: the usual one-line error, exit 2); stderr gets the null device
+    (the diagnostics are lost; the answer and the exit status stand)."""
+    import os
+    for name, flags in (("stdin", os.O_WRONLY), ("stdout", os.O_RDONLY),
+                        ("stderr", os.O_WRONLY)):
+        if getattr(sys, name) is None:  # the lowest free descriptor: its own
+            descriptor = os.open(os.devnull, flags)
+            setattr(sys, name, open(descriptor, "r" if name == "stdin" else "w",
+                                    encoding="utf-8", errors="surrogateescape"))
 
 
 def _ignore_late_signals():

@@ -70,9 +70,14 @@ def _with_options(command, options):
     return command
 
 
+MAX_SECONDS = 1e9
+"""The longest time limit (about 31 years): a longer one does not fit the alarm clock
+that keeps it (setitimer's time_t: 1e308 was a traceback, OverflowError)."""
+
+
 class Seconds(click.ParamType):
-    """A positive, finite number of seconds: nan, inf, 0 and negative numbers are
-    refused (each used to mean "no limit" or an immediate stop)."""
+    """A positive, finite number of seconds, at most MAX_SECONDS: nan, inf, 0 and
+    negative numbers are refused (each used to mean "no limit" or an immediate stop)."""
 
     name = "seconds"
 
@@ -83,6 +88,9 @@ class Seconds(click.ParamType):
             self.fail(f"{value!r} is not a number of seconds", param, ctx)
         if not (math.isfinite(seconds) and seconds > 0):
             self.fail(f"{value!r} is not a positive, finite number of seconds", param, ctx)
+        if seconds > MAX_SECONDS:
+            self.fail(f"{value!r} is more than {MAX_SECONDS:,.0f} seconds (about 31 years): "
+                      "leave the option out for no time limit", param, ctx)
         return seconds
 
 
