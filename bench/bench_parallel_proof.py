@@ -75,14 +75,22 @@ def run(name, query, jobs, cap):
 
 
 _timed = {}
-"""The race's task and the pipe the worker writes its CPU seconds to (--cpu)."""
+"""The race's tasks and the pipe the worker writes its CPU seconds to (--cpu)."""
 
 
-def timed_turns(*args):
-    """A worker's race task, its process's CPU seconds written once it ends."""
-    report = _timed["run"](*args)
+def _written(value):
     os.write(_timed["fd"], f"{time.process_time()}\n".encode())
-    return report
+    return value
+
+
+def timed_race_turns(*args):
+    """A worker's race task, its process's CPU seconds written once it ends."""
+    return _written(_timed["race_turns"](*args))
+
+
+def timed_cube_turns(*args):
+    """A worker's task of a cube, its process's CPU seconds written once it ends."""
+    return _written(_timed["cube_turns"](*args))
 
 
 def cpu_figures(name, query):
@@ -95,8 +103,9 @@ def cpu_figures(name, query):
     query = "unique" if query == "unique" else "judge"
     read_end, write_end = os.pipe()
     os.set_blocking(read_end, False)
-    _timed.update(run=parallel.race_turns, fd=write_end)
-    parallel.race_turns = timed_turns
+    _timed.update(race_turns=parallel.race_turns, cube_turns=parallel.cube_turns,
+                  fd=write_end)
+    parallel.race_turns, parallel.cube_turns = timed_race_turns, timed_cube_turns
     try:
         began = time.process_time()
         sudoku.solve_text(text, query=query, budget=Budget())
@@ -105,7 +114,7 @@ def cpu_figures(name, query):
         sudoku.solve_text(text, query=query, budget=Budget(split=Split(jobs=2)))
         here = time.process_time() - began
     finally:
-        parallel.race_turns = _timed["run"]
+        parallel.race_turns, parallel.cube_turns = _timed["race_turns"], _timed["cube_turns"]
     try:
         worker = os.read(read_end, 1 << 20).split()
     except BlockingIOError:

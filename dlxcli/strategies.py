@@ -269,6 +269,52 @@ def learning_member(problem: ExactCover, forced: Sequence[int], budget: Budget, 
     return Member(_Learning(problem, forced, budget, found, relabel), limit, found)
 
 
+class Verdict:
+    """A count stopped at `limit` (a verdict: none, one, ...) by the portfolio's two
+    searches each on its own, in rounds (DLX a round's nodes, the Learner ROUND_STEPS:
+    the portfolio's rounds without its first turn of AUTO_NODES), DLX taking its turn
+    in one round of `dlx_every` only; or by the Learner alone (`auto` False: --reason
+    learn). A count is a fact, so the first search done answers it (`found`: its
+    solutions; `by_dlx`: whether DLX did); the Learner is not told DLX's solutions,
+    nor DLX the Learner's. The search of one cube of a split verdict (dlxcli.parallel,
+    "Cube and conquer"), where `dlx_every` follows which search answered the cubes
+    before."""
+
+    def __init__(self, problem: ExactCover, forced: Sequence[int], budget: Budget,
+                 limit: int, auto: bool, dlx_every: int = 1) -> None:
+        learner = learning_member(problem, forced, budget, limit)
+        self.members: list[tuple[Member, int]] = [(learner, ROUND_STEPS)]
+        if auto and not learner.done:
+            nodes = _round_nodes(learner.search.remainder.options)
+            self.members.insert(0, (dancing_member(problem, forced, budget, limit), nodes))
+        self.dlx_every, self.by_dlx = dlx_every, False
+        self.turns, self.done, self.found = 0, learner.done, list(learner.found)
+
+    def turn(self, budget: Budget) -> bool:
+        """One round: each search's turn, until one is done; whether the count is."""
+        if self.done:
+            return True
+        for member, units in self.members:
+            dlx = isinstance(member.search, _DancingLinks)
+            if dlx and self.turns % self.dlx_every:
+                continue
+            if member.turn(units, budget):
+                self.done, self.found, self.by_dlx = True, member.found, dlx
+                break
+        self.turns += 1
+        return self.done
+
+    @property
+    def nodes(self) -> int:
+        return sum(member.search.nodes for member, _ in self.members)
+
+    def stats(self) -> Stats:
+        total = Stats()
+        for member, _ in self.members:
+            total.add(member.search.stats())
+        return total
+
+
 def learnable(problem: ExactCover, forced: Sequence[int]) -> bool:
     """Whether the portfolio of these forced options would ever start its Learner."""
     return _learnable(problem, forced_options(forced, problem.solver.n_options))
