@@ -881,12 +881,12 @@ def race(problem: ExactCover, strategy: Any, *, forced: Sequence[int] = (), limi
 
     This process runs the search --jobs 1 starts with (DLX under auto, the Learner
     under learn) turn by turn, as --jobs 1 does; where it has not finished within its
-    first turn (auto: AUTO_NODES; learn: the split's probe seconds), the other members
-    start on the executor (`Processes`, or `Cluster` with a scheduler): under auto the
-    portfolio's Learner, and for a count, on every further worker, a Learner on options
-    shuffled by its number (`Remainder.shuffle`). Each member is a whole search of its
-    own: the first to decide answers (`_decided`), and the others are stopped then
-    (their processes killed, their cluster tasks cancelled)."""
+    first turn (auto: AUTO_NODES; learn: the split's probe seconds), the executor
+    (`Processes`, or `Cluster` with a scheduler) takes over. A first solution: the
+    portfolio's Learner searches there while DLX goes on here, each a whole search of
+    its own; the first to decide answers (`_decided`), and the other is stopped then
+    (its process killed, its cluster tasks cancelled). A count: cut into cubes, each
+    counted on its own (`_Conquering`: cube and conquer)."""
     split = budget.split
     assert isinstance(split, Split), "a race is a Split's"
     if split.alone or budget.node_limit is not None or budget.trace is not None:
@@ -952,12 +952,12 @@ class _Racing:
         return self._answered(here.found) if here.done else None
 
     def run(self, split):
-        """The rest of the race, past `first_turn`: the members on the executor."""
+        """The rest of a first solution's race (under auto), past `first_turn`: DLX
+        here, the portfolio's Learner on the executor."""
         here, budget = self.here, self.budget
-        units = (strategies.round_nodes(self.problem, self.forced) if self.auto
-                 else strategies.ROUND_STEPS)
-        self._start(split, Race(self.problem.definition, self.forced,
-                                here.found if self.auto else [], self.limit))
+        units = strategies.round_nodes(self.problem, self.forced)
+        self._start(split, Race(self.problem.definition, self.forced, here.found,
+                                self.limit))
         while True:
             answer = self._decided()
             if answer is not None:
@@ -969,25 +969,21 @@ class _Racing:
                 self._hear(TICK)
 
     def _start(self, split, shared):
-        """The executor and its members: two tasks of each under way."""
-        alone = self.auto and self.limit == 1  # the other members could only say "none"
+        """The executor and the portfolio's Learner (member 0): two tasks of it under
+        way. (A further member, another search, would find another first solution,
+        which --jobs 1 does not print; it could only say "none".)"""
         if split.scheduler:
             self.workers = Cluster(shared, split.scheduler, split.notice, self.budget)
         else:
-            self.workers = Processes(shared, 1 if alone else split.jobs - 1)
-        for member in range(1 if alone else self.workers.size):
-            for _ in range(2):
-                self._send(member)
+            self.workers = Processes(shared, 1)
+        for _ in range(2):
+            self._send(0)
 
     def _send(self, member):
-        """The next task of `member`: CHUNK_TURNS more turns. Member 0 under auto is
-        the portfolio's Learner; the others are Learners on options shuffled by their
-        number, which look for two solutions (facts)."""
+        """The next task of `member`: CHUNK_TURNS more turns."""
         upto = self.sent.get(member, 0) + CHUNK_TURNS
         self.sent[member] = upto
-        relabel = None if self.auto and member == 0 else member + 1
-        limit = self.limit if relabel is None else 2
-        self.workers.submit(race_turns, member, relabel, limit, upto, pin=member,
+        self.workers.submit(race_turns, member, upto, pin=member,
                             what=f"racing member {member}")
         self.in_flight += 1
 
@@ -1009,20 +1005,14 @@ class _Racing:
             timeout = 0
 
     def _decided(self):
-        """The answer, once the members' state decides it; else None.
-
-        A count stopped at 2 is a fact: any member done decides it (one done with fewer
-        solutions than its limit has none left, one done with two has two). A first
-        solution (auto only) is decided by "none left", or else by the portfolio's order
-        of turns (`_first_in_turns`)."""
-        here = self.here
-        members = [(here.limit, here.done, here.found)] + [
-            (self.limit if self.auto and report.member == 0 else 2, report.done,
-             report.found) for report in self.reports.values()]
-        for limit, done, found in members:
-            if done and (self.limit == 2 or not found):
-                return found[:self.limit]
-        return self._first_in_turns() if self.limit == 1 else None
+        """The first solution, once the members' state decides it; else None: "none
+        left" from either, or else the portfolio's order of turns (`_first_in_turns`)."""
+        members = [(self.here.done, self.here.found)] + [
+            (report.done, report.found) for report in self.reports.values()]
+        for done, found in members:
+            if done and not found:
+                return found
+        return self._first_in_turns()
 
     def _first_in_turns(self):
         """Under auto, a first solution: DLX's (here) or the portfolio Learner's
@@ -1080,8 +1070,7 @@ _racers: dict[tuple[int, int], tuple[str, Any]] = {}
 one task to the next of the same member."""
 
 
-def race_turns(race: Race, member: int, relabel: Optional[int], limit: int,
-               upto: int) -> Report:
+def race_turns(race: Race, member: int, upto: int) -> Report:
     """A worker's task in a race: member `member`'s turns on to `upto` (a Learner's
     turns of ROUND_STEPS steps), or to its end. A member that is not here (a cluster
     worker that did not run its earlier tasks) starts again from the beginning: its
@@ -1095,8 +1084,8 @@ def race_turns(race: Race, member: int, relabel: Optional[int], limit: int,
             if kept_digest != race.digest:
                 _racers.pop(old, None)
         budget = Budget(reason="learn")
-        kept = strategies.learning_member(_problem(race), race.forced, budget, limit,
-                                          race.found, relabel)
+        kept = strategies.learning_member(_problem(race), race.forced, budget, race.limit,
+                                          race.found)
         _racers[key] = (race.digest, kept)
     budget = Budget(reason="learn")
     while kept.turns < upto and not kept.turn(strategies.ROUND_STEPS, budget):
@@ -1286,6 +1275,7 @@ def cube_turns(cubes: Cubes, slot: int, index: int, forced: Sequence[int], dlx_e
     reaches the same point."""
     import threading
     thread, name = threading.get_ident(), (cubes.digest, slot, index)
+    verdict: Any
     kept, verdict = _cubing.get(thread, (None, None))
     if kept != name:
         verdict = strategies.Verdict(_problem(cubes), forced, Budget(reason="learn"),
