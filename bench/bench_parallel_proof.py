@@ -1,4 +1,5 @@
-"""Issue 29: one hard proof over --jobs N cores (dlxcli.parallel.race).
+"""Issue 29: one hard proof over --jobs N cores (dlxcli.parallel.race: a first solution
+raced, --unique cut into cubes).
 
 Usage: DLXCLI_ENGINE=c python bench/bench_parallel_proof.py [--query unique|first]
            [--jobs 1,2] [--rounds R] [--cap SECONDS] [NAME ...]
@@ -16,9 +17,10 @@ A run over --cap seconds is stopped and counted at the cap (marked ">").
 --cpu: in one process instead, and in CPU seconds (for a machine too loaded for wall
 times to say anything: under Linux's autogroup scheduling a run gets one session's
 share of the CPU however many processes it has). Per instance, the query with --jobs 1
-(this process's CPU) and raced over 2 jobs: this process's CPU and its worker's (read
-in the worker as each task ends), whose larger one is the race's critical path: its
-wall time on a machine with a free core per process (not counted: the fork, the pipe).
+(this process's CPU) and over 2 jobs: this process's CPU and its worker's (read in the
+worker as each task ends: a racing member's or a cube's), whose larger one is the
+critical path: its wall time on a machine with a free core per process (not counted:
+the fork, the pipe).
 """
 
 import argparse

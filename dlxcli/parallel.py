@@ -1141,8 +1141,9 @@ class _Conquering:
     (`slots`, a cube's tasks of CHUNK_TURNS rounds pinned to its worker) and to this
     process, which searches one beside them, round by round. The cubes' solutions are
     disjoint (a frontier cuts the search into disjoint subtrees, and every solution
-    lies in one), so their counts add up: the verdict is decided once they reach
-    `limit` or every cube is done."""
+    lies in one), so their counts add up: the verdict is decided once the solutions
+    found so far, in cubes done or under way (`known`), reach `limit`, or every cube
+    is done."""
 
     def __init__(self, problem, forced, limit, budget, auto):
         self.problem, self.forced, self.limit, self.budget = problem, forced, limit, budget
@@ -1156,7 +1157,9 @@ class _Conquering:
         """(cube, Verdict) searched in this process."""
         self.spent = Stats()
         """The costs of the frontier, and of the cubes done here."""
-        self.found, self.left = [], 0
+        self.known = {}
+        """A cube -> the solutions found in it so far."""
+        self.left = 0
         self.dlx_every = 1
         """A new cube's DLX takes its turn in one round of this many: doubled (up to
         DLX_EVERY_MOST) by each cube the Learner answers, halved by each DLX answers.
@@ -1179,7 +1182,7 @@ class _Conquering:
         self.left = len(cut)
         for slot in range(self.workers.size):
             self._give(slot)
-        while len(self.found) < self.limit and self.left:
+        while self._count() < self.limit and self.left:
             if self.here is None and self.queue:
                 cube = self.queue.popleft()
                 self.here = (cube, strategies.Verdict(self.problem, self.prefixes[cube],
@@ -1188,13 +1191,18 @@ class _Conquering:
             if self.here is None:
                 self._hear(TICK)
                 continue
-            verdict = self.here[1]
-            if verdict.turn(self.budget):
+            cube, verdict = self.here
+            done = verdict.turn(self.budget)
+            self.known[cube] = verdict.known
+            if done:
                 self.spent.add(verdict.stats())
                 self.here = None
                 self._done(verdict)
             self._hear(0)
-        return self.found[:self.limit]
+        return [solution for found in self.known.values() for solution in found][:self.limit]
+
+    def _count(self):
+        return sum(map(len, self.known.values()))
 
     def _give(self, slot):
         """The next cube to the worker `slot`, two tasks of it under way; none left:
@@ -1229,6 +1237,7 @@ class _Conquering:
             if entry is None or entry[0] != cubed.index:
                 continue  # a task of a cube done already
             self.latest[cubed.index] = cubed
+            self.known[cubed.index] = cubed.found
             if cubed.done:
                 self._done(cubed)
                 self._give(cubed.slot)
@@ -1236,8 +1245,8 @@ class _Conquering:
                 self._send(cubed.slot)
 
     def _done(self, cube):
-        """A cube done (its Verdict or Cubed): its solutions counted in."""
-        self.found.extend(cube.found)
+        """A cube done (its Verdict or Cubed): one fewer to wait for; DLX's share
+        follows who answered it."""
         self.left -= 1
         self.dlx_every = (max(1, self.dlx_every // 2) if cube.by_dlx
                           else min(DLX_EVERY_MOST, 2 * self.dlx_every))

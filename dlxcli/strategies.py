@@ -274,10 +274,10 @@ class Verdict:
     the portfolio's rounds without its first turn of AUTO_NODES), DLX taking its turn
     in one round of `dlx_every` only; or by the Learner alone (`auto` False: --reason
     learn). A count is a fact, so the first search done answers it (`found`: its
-    solutions; `by_dlx`: whether DLX did); the Learner is not told DLX's solutions,
-    nor DLX the Learner's. The search of one cube of a split verdict (dlxcli.parallel,
-    "Cube and conquer"), where `dlx_every` follows which search answered the cubes
-    before."""
+    solutions; `by_dlx`: whether DLX did; `known`: those found so far); the Learner is
+    not told DLX's solutions, nor DLX the Learner's. The search of one cube of a split
+    verdict (dlxcli.parallel, "Cube and conquer"), where `dlx_every` follows which
+    search answered the cubes before."""
 
     def __init__(self, problem: ExactCover, forced: Sequence[int], budget: Budget,
                  limit: int, auto: bool, dlx_every: int = 1) -> None:
@@ -290,6 +290,18 @@ class Verdict:
         self.dlx_every, self.by_dlx = dlx_every, False
         self.turns, self.done = 0, False
         self.found: list[Solution] = []
+
+    @property
+    def known(self) -> list[Solution]:
+        """The solutions found so far (by either search, each once): the count is at
+        least that many before it is done."""
+        if self.done:
+            return self.found
+        seen: dict[frozenset[int], Solution] = {}
+        for member, _ in self.members:
+            for solution in member.found:
+                seen.setdefault(frozenset(solution), solution)
+        return list(seen.values())
 
     def turn(self, budget: Budget) -> bool:
         """One round: each search's turn, until one is done; whether the count is."""
