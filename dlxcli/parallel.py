@@ -1175,8 +1175,8 @@ class _Conquering:
             jobs = self.workers.size + 1
         cut = self.problem.frontier(forced=self.forced, min_open=CUBES_PER_JOB * jobs,
                                     stats=self.spent, budget=self.budget)
-        if self.workers is None:  # started once their first tasks are known
-            self.workers = Processes(shared, split.jobs - 1)
+        if self.workers is None:  # started once their cubes are known: no more than them
+            self.workers = Processes(shared, min(split.jobs - 1, len(cut) - 1))
         self.prefixes = [self.forced + list(prefix) for prefix, _ in cut]
         self.queue.extend(range(len(cut)))
         self.left = len(cut)

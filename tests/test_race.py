@@ -162,6 +162,19 @@ def test_a_verdict_is_cut_into_cubes_and_stops_at_its_limit(monkeypatch, reason,
     assert conquest.workers is not None and conquest.workers.size == 1
 
 
+def test_no_more_workers_than_cubes():
+    """A cut of one cube (a root that is a solution) starts no worker; two cubes, one."""
+    for problem, solutions, workers in ((ExactCover(1, 0, [[0]]), [[0]], 0),
+                                        (ExactCover(2, 0, [[0], [1], [0, 1]]), [[2], [0, 1]], 1)):
+        budget = raced(jobs=3)
+        conquest = parallel._Conquering(problem, [], 2, budget, True)
+        try:
+            assert conquest.run(budget.split) == solutions
+            assert conquest.workers.size == workers and conquest.left == 0
+        finally:
+            conquest.close()
+
+
 def test_cubes_that_dlx_answers_keep_its_turns():
     """DLX's share of a cube's rounds follows who answered the cubes before: on a
     pigeonhole (K13, no perfect matching; the Learner needs thousands of conflicts
