@@ -1,4 +1,5 @@
-"""Issue 29: one hard proof over --jobs N cores (dlxcli.parallel.race).
+"""Issue 29: one hard proof over --jobs N cores (dlxcli.parallel.race: a first solution
+raced, --unique cut into cubes).
 
 Usage: DLXCLI_ENGINE=c python bench/bench_parallel_proof.py [--query unique|first]
            [--jobs 1,2] [--rounds R] [--cap SECONDS] [NAME ...]
@@ -16,9 +17,10 @@ A run over --cap seconds is stopped and counted at the cap (marked ">").
 --cpu: in one process instead, and in CPU seconds (for a machine too loaded for wall
 times to say anything: under Linux's autogroup scheduling a run gets one session's
 share of the CPU however many processes it has). Per instance, the query with --jobs 1
-(this process's CPU) and raced over 2 jobs: this process's CPU and its worker's (read
-in the worker as each task ends), whose larger one is the race's critical path: its
-wall time on a machine with a free core per process (not counted: the fork, the pipe).
+(this process's CPU) and over 2 jobs: this process's CPU and its worker's (read in the
+worker as each task ends: a racing member's or a cube's), whose larger one is the
+critical path: its wall time on a machine with a free core per process (not counted:
+the fork, the pipe).
 """
 
 import argparse
@@ -75,14 +77,22 @@ def run(name, query, jobs, cap):
 
 
 _timed = {}
-"""The race's task and the pipe the worker writes its CPU seconds to (--cpu)."""
+"""The race's tasks and the pipe the worker writes its CPU seconds to (--cpu)."""
 
 
-def timed_turns(*args):
-    """A worker's race task, its process's CPU seconds written once it ends."""
-    report = _timed["run"](*args)
+def _written(value):
     os.write(_timed["fd"], f"{time.process_time()}\n".encode())
-    return report
+    return value
+
+
+def timed_race_turns(*args):
+    """A worker's race task, its process's CPU seconds written once it ends."""
+    return _written(_timed["race_turns"](*args))
+
+
+def timed_cube_turns(*args):
+    """A worker's task of a cube, its process's CPU seconds written once it ends."""
+    return _written(_timed["cube_turns"](*args))
 
 
 def cpu_figures(name, query):
@@ -95,8 +105,9 @@ def cpu_figures(name, query):
     query = "unique" if query == "unique" else "judge"
     read_end, write_end = os.pipe()
     os.set_blocking(read_end, False)
-    _timed.update(run=parallel.race_turns, fd=write_end)
-    parallel.race_turns = timed_turns
+    _timed.update(race_turns=parallel.race_turns, cube_turns=parallel.cube_turns,
+                  fd=write_end)
+    parallel.race_turns, parallel.cube_turns = timed_race_turns, timed_cube_turns
     try:
         began = time.process_time()
         sudoku.solve_text(text, query=query, budget=Budget())
@@ -105,7 +116,7 @@ def cpu_figures(name, query):
         sudoku.solve_text(text, query=query, budget=Budget(split=Split(jobs=2)))
         here = time.process_time() - began
     finally:
-        parallel.race_turns = _timed["run"]
+        parallel.race_turns, parallel.cube_turns = _timed["race_turns"], _timed["cube_turns"]
     try:
         worker = os.read(read_end, 1 << 20).split()
     except BlockingIOError:

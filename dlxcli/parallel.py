@@ -888,12 +888,12 @@ def race(problem: ExactCover, strategy: Any, *, forced: Sequence[int] = (), limi
 
     This process runs the search --jobs 1 starts with (DLX under auto, the Learner
     under learn) turn by turn, as --jobs 1 does; where it has not finished within its
-    first turn (auto: AUTO_NODES; learn: the split's probe seconds), the other members
-    start on the executor (`Processes`, or `Cluster` with a scheduler): under auto the
-    portfolio's Learner, and for a count, on every further worker, a Learner on options
-    shuffled by its number (`Remainder.shuffle`). Each member is a whole search of its
-    own: the first to decide answers (`_decided`), and the others are stopped then
-    (their processes killed, their cluster tasks cancelled)."""
+    first turn (auto: AUTO_NODES; learn: the split's probe seconds), the executor
+    (`Processes`, or `Cluster` with a scheduler) takes over. A first solution: the
+    portfolio's Learner searches there while DLX goes on here, each a whole search of
+    its own; the first to decide answers (`_decided`), and the other is stopped then
+    (its process killed, its cluster tasks cancelled). A count: cut into cubes, each
+    counted on its own (`_Conquering`: cube and conquer)."""
     split = budget.split
     assert isinstance(split, Split), "a race is a Split's"
     if split.alone or budget.node_limit is not None or budget.trace is not None:
@@ -902,13 +902,29 @@ def race(problem: ExactCover, strategy: Any, *, forced: Sequence[int] = (), limi
     if not auto and (strategy is not strategies.LEARNING or limit == 1):
         return None  # the Learner's first solution: no other member could give it
     racing = _Racing(problem, list(forced), limit, budget, auto)
+    conquest = None
     try:
-        return racing.run(split)
+        answer = racing.first_turn(split)
+        if answer is not None:
+            return answer
+        if limit < 2:
+            return racing.run(split)
+        racing.hand_over()
+        conquest = _Conquering(problem, list(forced), limit, budget, auto)
+        return racing._answered(conquest.run(split))
     except SearchLimit as stopped:
-        stopped.counted(racing.costs())
+        stopped.counted(_costs(racing, conquest))
         raise
     finally:
-        racing.close(stats)
+        racing.close(stats, conquest)
+
+
+def _costs(racing, conquest):
+    """What a race cost so far: its members' and its cubes'."""
+    total = racing.costs()
+    if conquest is not None:
+        total.add(conquest.costs(), solutions=False)
+    return total
 
 
 class _Racing:
@@ -922,24 +938,33 @@ class _Racing:
         make = strategies.dancing_member if auto else strategies.learning_member
         self.here = make(problem, forced, budget, limit)
         self.answer = None
+        self.handed = None
+        """The costs of the search here once it has handed the Solver over (`hand_over`)."""
 
-    def run(self, split):
+    def first_turn(self, split):
+        """The search --jobs 1 starts with, here, for its first turn (auto: DLX for
+        AUTO_NODES; learn: the Learner for the split's probe seconds): its answer if
+        that decides the query (or DLX alone to the end, where the Learner could not
+        start), else None."""
         here, budget = self.here, self.budget
         if self.auto:
             here.turn(strategies.AUTO_NODES, budget)
             if here.done or not strategies.learnable(self.problem, self.forced):
                 here.turn(None, budget)
                 return self._answered(here.found)
-            units = strategies.round_nodes(self.problem, self.forced)
-        else:
-            units = strategies.ROUND_STEPS
-            until = time.perf_counter() + split.probe
-            while not here.turn(units, budget) and time.perf_counter() < until:
-                pass
-            if here.done:
-                return self._answered(here.found)
-        self._start(split, Race(self.problem.definition, self.forced,
-                                here.found if self.auto else [], self.limit))
+            return None
+        until = time.perf_counter() + split.probe
+        while not here.turn(strategies.ROUND_STEPS, budget) and time.perf_counter() < until:
+            pass
+        return self._answered(here.found) if here.done else None
+
+    def run(self, split):
+        """The rest of a first solution's race (under auto), past `first_turn`: DLX
+        here, the portfolio's Learner on the executor."""
+        here, budget = self.here, self.budget
+        units = strategies.round_nodes(self.problem, self.forced)
+        self._start(split, Race(self.problem.definition, self.forced, here.found,
+                                self.limit))
         while True:
             answer = self._decided()
             if answer is not None:
@@ -951,25 +976,21 @@ class _Racing:
                 self._hear(TICK)
 
     def _start(self, split, shared):
-        """The executor and its members: two tasks of each under way."""
-        alone = self.auto and self.limit == 1  # the other members could only say "none"
+        """The executor and the portfolio's Learner (member 0): two tasks of it under
+        way. (A further member, another search, would find another first solution,
+        which --jobs 1 does not print; it could only say "none".)"""
         if split.scheduler:
             self.workers = Cluster(shared, split.scheduler, split.notice, self.budget)
         else:
-            self.workers = Processes(shared, 1 if alone else split.jobs - 1)
-        for member in range(1 if alone else self.workers.size):
-            for _ in range(2):
-                self._send(member)
+            self.workers = Processes(shared, 1)
+        for _ in range(2):
+            self._send(0)
 
     def _send(self, member):
-        """The next task of `member`: CHUNK_TURNS more turns. Member 0 under auto is
-        the portfolio's Learner; the others are Learners on options shuffled by their
-        number, which look for two solutions (facts)."""
+        """The next task of `member`: CHUNK_TURNS more turns."""
         upto = self.sent.get(member, 0) + CHUNK_TURNS
         self.sent[member] = upto
-        relabel = None if self.auto and member == 0 else member + 1
-        limit = self.limit if relabel is None else 2
-        self.workers.submit(race_turns, member, relabel, limit, upto, pin=member,
+        self.workers.submit(race_turns, member, upto, pin=member,
                             what=f"racing member {member}")
         self.in_flight += 1
 
@@ -991,20 +1012,14 @@ class _Racing:
             timeout = 0
 
     def _decided(self):
-        """The answer, once the members' state decides it; else None.
-
-        A count stopped at 2 is a fact: any member done decides it (one done with fewer
-        solutions than its limit has none left, one done with two has two). A first
-        solution (auto only) is decided by "none left", or else by the portfolio's order
-        of turns (`_first_in_turns`)."""
-        here = self.here
-        members = [(here.limit, here.done, here.found)] + [
-            (self.limit if self.auto and report.member == 0 else 2, report.done,
-             report.found) for report in self.reports.values()]
-        for limit, done, found in members:
-            if done and (self.limit == 2 or not found):
-                return found[:self.limit]
-        return self._first_in_turns() if self.limit == 1 else None
+        """The first solution, once the members' state decides it; else None: "none
+        left" from either, or else the portfolio's order of turns (`_first_in_turns`)."""
+        members = [(self.here.done, self.here.found)] + [
+            (report.done, report.found) for report in self.reports.values()]
+        for done, found in members:
+            if done and not found:
+                return found
+        return self._first_in_turns()
 
     def _first_in_turns(self):
         """Under auto, a first solution: DLX's (here) or the portfolio Learner's
@@ -1032,19 +1047,29 @@ class _Racing:
         self.answer = found
         return found
 
+    def hand_over(self):
+        """Keep the costs of the search here, which stops: its Solver goes to the cubes."""
+        self.handed = self.here.search.stats()
+
     def costs(self):
         """What the race cost so far: the search here and each member's last report."""
-        total = self.here.search.stats()
+        total = Stats()
+        total.add(self.here.search.stats() if self.handed is None else self.handed)
         for report in self.reports.values():
             total.add(report.stats)
         total.solutions = 0 if self.answer is None else len(self.answer)
         return total
 
-    def close(self, stats):
-        """Stop the members, and add the costs into `stats` and the budget's tally."""
-        if self.workers is not None:
-            self.workers.close()
-        self.budget.tally(stats, self.costs())
+    def close(self, stats, conquest=None):
+        """Stop the members (and the cubes of `conquest`), and add the costs into
+        `stats` and the budget's tally."""
+        try:
+            if self.workers is not None:
+                self.workers.close()
+        finally:
+            if conquest is not None:
+                conquest.close()
+        self.budget.tally(stats, _costs(self, conquest))
 
 
 _racers: dict[int, tuple[str, Any]] = {}
@@ -1055,8 +1080,7 @@ _member_locks: dict[int, Any] = {}
 a cluster worker of several threads)."""
 
 
-def race_turns(race: Race, member: int, relabel: Optional[int], limit: int,
-               upto: int) -> Report:
+def race_turns(race: Race, member: int, upto: int) -> Report:
     """A worker's task in a race: member `member`'s turns on to `upto` (a Learner's
     turns of ROUND_STEPS steps), or to its end. A member that is not here (a cluster
     worker that did not run its earlier tasks) starts again from the beginning: its
@@ -1071,15 +1095,216 @@ def race_turns(race: Race, member: int, relabel: Optional[int], limit: int,
             for old, (kept_digest, _) in list(_racers.items()):  # threads: a copy
                 if kept_digest != race.digest:
                     _racers.pop(old, None)
-            budget = Budget(reason="learn")
-            kept = strategies.learning_member(_problem(race), race.forced, budget, limit,
-                                              race.found, relabel)
+            kept = strategies.learning_member(_problem(race), race.forced,
+                                              Budget(reason="learn"), race.limit, race.found)
             _racers[member] = (race.digest, kept)
         budget = Budget(reason="learn")
         while kept.turns < upto and not kept.turn(strategies.ROUND_STEPS, budget):
             pass
         return Report(member, kept.turns, kept.done, kept.found, kept.search.stats(),
                       kept.search.nodes)
+
+
+# -- a verdict cut into cubes (cube and conquer) --------------------------------------------
+
+CUBES_PER_JOB = 16
+"""Cubes per job a verdict is cut into (ExactCover.frontier's `min_open`): on Gecode's
+hardest 25x25 sudokus the cubes' Learners cost 1.2 to 1.5 times the whole Learner, and
+the largest cube a tenth to a quarter of it at 32 cubes (docs/parallel.md, "Cube and
+conquer")."""
+DLX_EVERY_MOST = 16
+"""The rarest a cube's DLX takes its turn: one round in 16 (`_Conquering.dlx_every`)."""
+
+
+class Cubes:
+    """A verdict cut into cubes, as the workers get it (picklable): the problem's
+    definition, the forced options, the count's limit, and whether a cube is searched
+    by the portfolio's two searches in turns (`auto`) or the Learner alone;
+    `digest` names it."""
+
+    __slots__ = ("definition", "forced", "limit", "auto", "digest")
+
+    def __init__(self, definition: Definition, forced: Sequence[int], limit: int,
+                 auto: bool) -> None:
+        self.definition, self.forced, self.limit, self.auto = definition, list(forced), \
+            limit, auto
+        self.digest = _digest(definition, f"cubes {auto}", self.forced, False, limit)
+
+
+class Cubed:
+    """Where a cube stands after a task: the slot (worker) and the cube (its index in
+    the cut), the rounds it took, whether it is done (its count known), its solutions,
+    its costs so far (Stats) and nodes."""
+
+    __slots__ = ("slot", "index", "turns", "done", "found", "by_dlx", "stats", "nodes")
+
+    def __init__(self, slot: int, index: int, verdict: Any) -> None:
+        self.slot, self.index, self.turns = slot, index, verdict.turns
+        self.done, self.found, self.by_dlx = verdict.done, verdict.found, verdict.by_dlx
+        self.stats, self.nodes = verdict.stats(), verdict.nodes
+
+
+class _Conquering:
+    """A count stopped at `limit` (a verdict), cut into cubes: DLX's frontier
+    (`ExactCover.frontier`, as a split search cuts), each cube's count to `limit`
+    searched by a `strategies.Verdict` (the portfolio's two searches in turns, or the
+    Learner), the cubes handed out in the frontier's order to the executor's workers
+    (`slots`, a cube's tasks of CHUNK_TURNS rounds pinned to its worker) and to this
+    process, which searches one beside them, round by round. The cubes' solutions are
+    disjoint (a frontier cuts the search into disjoint subtrees, and every solution
+    lies in one), so their counts add up: the verdict is decided once the solutions
+    found so far, in cubes done or under way (`known`), reach `limit`, or every cube
+    is done."""
+
+    def __init__(self, problem, forced, limit, budget, auto):
+        self.problem, self.forced, self.limit, self.budget = problem, forced, limit, budget
+        self.auto, self.workers, self.in_flight = auto, None, 0
+        self.prefixes, self.queue = [], collections.deque()
+        self.slots = {}
+        """A worker's slot -> [its cube, the rounds asked of it so far, its dlx_every]."""
+        self.latest = {}
+        """A cube searched on a worker -> its latest Cubed."""
+        self.here = None
+        """(cube, Verdict) searched in this process."""
+        self.spent = Stats()
+        """The costs of the frontier, and of the cubes done here."""
+        self.known = {}
+        """A cube -> the solutions found in it so far."""
+        self.left = 0
+        self.dlx_every = 1
+        """A new cube's DLX takes its turn in one round of this many: doubled (up to
+        DLX_EVERY_MOST) by each cube the Learner answers, halved by each DLX answers.
+        On a 25x25 sudoku the Learner answers every cube, and DLX's turns, half of the
+        time at first, become a 17th; on a pigeonhole (K15's matchings) DLX answers
+        them, and the Learner, hopeless there, keeps half the time at most."""
+
+    def run(self, split):
+        shared = Cubes(self.problem.definition, self.forced, self.limit, self.auto)
+        jobs = split.jobs
+        if split.scheduler:
+            self.workers = Cluster(shared, split.scheduler, split.notice, self.budget)
+            jobs = self.workers.size + 1
+        cut = self.problem.frontier(forced=self.forced, min_open=CUBES_PER_JOB * jobs,
+                                    stats=self.spent, budget=self.budget)
+        if self.workers is None:  # started once their cubes are known: no more than them
+            self.workers = Processes(shared, min(split.jobs - 1, len(cut) - 1))
+        self.prefixes = [self.forced + list(prefix) for prefix, _ in cut]
+        self.queue.extend(range(len(cut)))
+        self.left = len(cut)
+        for slot in range(self.workers.size):
+            self._give(slot)
+        while self._count() < self.limit and self.left:
+            if self.here is None and self.queue:
+                cube = self.queue.popleft()
+                self.here = (cube, strategies.Verdict(self.problem, self.prefixes[cube],
+                                                      self.budget, self.limit, self.auto,
+                                                      self.dlx_every))
+            if self.here is None:
+                self._hear(TICK)
+                continue
+            cube, verdict = self.here
+            done = verdict.turn(self.budget)
+            self.known[cube] = verdict.known
+            if done:
+                self.spent.add(verdict.stats())
+                self.here = None
+                self._done(verdict)
+            self._hear(0)
+        return [solution for found in self.known.values() for solution in found][:self.limit]
+
+    def _count(self):
+        return sum(map(len, self.known.values()))
+
+    def _give(self, slot):
+        """The next cube to the worker `slot`, two tasks of it under way; none left:
+        the worker waits."""
+        if not self.queue:
+            self.slots.pop(slot, None)
+            return
+        self.slots[slot] = [self.queue.popleft(), 0, self.dlx_every]
+        self._send(slot)
+        self._send(slot)
+
+    def _send(self, slot):
+        entry = self.slots[slot]
+        entry[1] += CHUNK_TURNS
+        self.workers.submit(cube_turns, slot, entry[0], self.prefixes[entry[0]], entry[2],
+                            entry[1], pin=slot, what=f"cube {entry[0]}")
+        self.in_flight += 1
+
+    def _hear(self, timeout):
+        """Take the reports that have come (waiting up to `timeout` s for the first): a
+        cube done is counted and its worker given the next one, a cube under way its
+        next task; the time limit gets its turn."""
+        while self.in_flight:
+            finished = self.workers.wait(timeout)
+            self.budget.check(self._nodes())
+            if finished is None:
+                return
+            self.in_flight -= 1
+            timeout = 0
+            cubed = finished[1]
+            entry = self.slots.get(cubed.slot)
+            if entry is None or entry[0] != cubed.index:
+                continue  # a task of a cube done already
+            self.latest[cubed.index] = cubed
+            self.known[cubed.index] = cubed.found
+            if cubed.done:
+                self._done(cubed)
+                self._give(cubed.slot)
+            elif cubed.turns >= entry[1] - CHUNK_TURNS:
+                self._send(cubed.slot)
+
+    def _done(self, cube):
+        """A cube done (its Verdict or Cubed): one fewer to wait for; DLX's share
+        follows who answered it."""
+        self.left -= 1
+        self.dlx_every = (max(1, self.dlx_every // 2) if cube.by_dlx
+                          else min(DLX_EVERY_MOST, 2 * self.dlx_every))
+
+    def _nodes(self):
+        return self.costs().nodes
+
+    def costs(self):
+        """What the cubes cost so far: the frontier, the cubes here, each worker's cube's
+        latest report."""
+        total = Stats()
+        total.add(self.spent)
+        if self.here is not None:
+            total.add(self.here[1].stats())
+        for cubed in self.latest.values():
+            total.add(cubed.stats)
+        return total
+
+    def close(self):
+        if self.workers is not None:
+            self.workers.close()
+
+
+_cubing: dict[int, tuple[tuple[str, int, int], Any]] = {}
+"""Per thread of a worker process: ((the verdict's digest, slot, cube), its Verdict),
+kept from one task to the next of the same cube. One per thread: a cube's DLX runs on
+the thread's problem's Solver, which one search at a time may use."""
+
+
+def cube_turns(cubes: Cubes, slot: int, index: int, forced: Sequence[int], dlx_every: int,
+               upto: int) -> Cubed:
+    """A worker's task in a verdict cut into cubes: cube `index`'s rounds on to `upto`,
+    or to its end. A cube that is not here (a cluster worker that did not run its
+    earlier tasks) starts again from the beginning: its search is deterministic, so it
+    reaches the same point."""
+    import threading
+    thread, name = threading.get_ident(), (cubes.digest, slot, index)
+    verdict: Any
+    kept, verdict = _cubing.get(thread, (None, None))
+    if kept != name:
+        verdict = strategies.Verdict(_problem(cubes), forced, Budget(reason="learn"),
+                                     cubes.limit, cubes.auto, dlx_every)
+        _cubing[thread] = (name, verdict)
+    budget = Budget(reason="learn")
+    while verdict.turns < upto and not verdict.turn(budget):
+        pass
+    return Cubed(slot, index, verdict)
 
 
 # -- checkpoints ------------------------------------------------------------------------------

@@ -262,11 +262,70 @@ def dancing_member(problem: ExactCover, forced: Sequence[int], budget: Budget,
 
 
 def learning_member(problem: ExactCover, forced: Sequence[int], budget: Budget, limit: int,
-                    found: Sequence[Solution] = (), relabel: Optional[int] = None) -> Member:
+                    found: Sequence[Solution] = ()) -> Member:
     """The Learner of a query, as a Member that knows the solutions `found` already
-    (it looks for others); `relabel`: its options shuffled by that seed (another path
-    to the same facts: `Remainder.shuffle`)."""
-    return Member(_Learning(problem, forced, budget, found, relabel), limit, found)
+    (it looks for others)."""
+    return Member(_Learning(problem, forced, budget, found), limit, found)
+
+
+class Verdict:
+    """A count stopped at `limit` (a verdict: none, one, ...) by the portfolio's two
+    searches each on its own, in rounds (DLX a round's nodes, the Learner ROUND_STEPS:
+    the portfolio's rounds without its first turn of AUTO_NODES), DLX taking its turn
+    in one round of `dlx_every` only; or by the Learner alone (`auto` False: --reason
+    learn). A count is a fact, so the first search done answers it (`found`: its
+    solutions; `by_dlx`: whether DLX did; `known`: those found so far); the Learner is
+    not told DLX's solutions, nor DLX the Learner's. The search of one cube of a split
+    verdict (dlxcli.parallel, "Cube and conquer"), where `dlx_every` follows which
+    search answered the cubes before."""
+
+    def __init__(self, problem: ExactCover, forced: Sequence[int], budget: Budget,
+                 limit: int, auto: bool, dlx_every: int = 1) -> None:
+        search = _Learning(problem, forced, budget)
+        learner = Member(search, limit)
+        self.members: list[tuple[Member, int]] = [(learner, ROUND_STEPS)]
+        if auto:
+            self.members.insert(0, (dancing_member(problem, forced, budget, limit),
+                                    search.round_nodes))
+        self.dlx_every, self.by_dlx = dlx_every, False
+        self.turns, self.done = 0, False
+        self.found: list[Solution] = []
+
+    @property
+    def known(self) -> list[Solution]:
+        """The solutions found so far (by either search, each once): the count is at
+        least that many before it is done."""
+        if self.done:
+            return self.found
+        seen: dict[frozenset[int], Solution] = {}
+        for member, _ in self.members:
+            for solution in member.found:
+                seen.setdefault(frozenset(solution), solution)
+        return list(seen.values())
+
+    def turn(self, budget: Budget) -> bool:
+        """One round: each search's turn, until one is done; whether the count is."""
+        if self.done:
+            return True
+        for member, units in self.members:
+            dlx = isinstance(member.search, _DancingLinks)
+            if dlx and self.turns % self.dlx_every:
+                continue
+            if member.turn(units, budget):
+                self.done, self.found, self.by_dlx = True, member.found, dlx
+                break
+        self.turns += 1
+        return self.done
+
+    @property
+    def nodes(self) -> int:
+        return sum(member.search.nodes for member, _ in self.members)
+
+    def stats(self) -> Stats:
+        total = Stats()
+        for member, _ in self.members:
+            total.add(member.search.stats())
+        return total
 
 
 def learnable(problem: ExactCover, forced: Sequence[int]) -> bool:
@@ -363,17 +422,15 @@ class _Learning:
     unit = LEARN_SLICE
 
     def __init__(self, problem: ExactCover, forced: Sequence[int], budget: Budget,
-                 unlike: Iterable[Sequence[int]] = (), relabel: Optional[int] = None) -> None:
+                 unlike: Iterable[Sequence[int]] = ()) -> None:
         self.remainder = Remainder(problem, forced)
-        if relabel is not None:
-            self.remainder.shuffle(relabel)
         self.counted = problem.solver.mems is not None  # the twin's way: 0 or None
         self.found, self.spent, self.seconds = 0, 0, 0.0
         self.deepest = 0
         """The deepest level seen (in the portfolio, by DLX's turns too)."""
         self.learner = None if self.remainder.empty else self.remainder.learner()
         self.watch = None
-        self.round_nodes = _round_nodes(self.remainder.options)
+        self.round_nodes: int = _round_nodes(self.remainder.options)
         if self.learner is None:
             return
         self.learner.start([])
@@ -561,21 +618,8 @@ class Remainder:
 
     def outside(self, inside: Iterable[int]) -> Solution:
         """A solution of the remainder as the whole problem's: forced options first, then
-        the others in increasing order (as the Learner gives its own, whatever `shuffle`
-        did)."""
+        the others in increasing order."""
         return self.forced + sorted(self.kept[j] for j in inside)
-
-    def shuffle(self, seed: int) -> None:
-        """Put the options in an order drawn from `seed`: the same problem, which a
-        Learner (whose ties go to the lowest option) searches along another path."""
-        import random
-        order = list(range(len(self.kept)))
-        random.Random(seed).shuffle(order)
-        self.kept = [self.kept[j] for j in order]
-        self.options = [self.options[j] for j in order]
-        if self.colors is not None:
-            self.colors = [self.colors[j] for j in order]
-        self.index = {j: new for new, j in enumerate(self.kept)}
 
 
 def fits(item: int, color: int, taken: dict[int, int], n_primary: int) -> bool:

@@ -17,9 +17,11 @@ import signal
 import subprocess
 import sys
 import time
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import cli
 import oracle
@@ -102,9 +104,10 @@ def test_the_winner_is_the_member_jobs_1_hears_from_first(trap_first, winner):
 
 
 @pytest.mark.parametrize("n", [5, 7, 8, 9, 10])
-def test_extra_members_on_three_jobs_say_only_facts(n):
-    """Three jobs: a count adds a Learner on shuffled options; a first solution races
-    the portfolio's two only. Perfect matchings of K_n: none for n odd."""
+def test_three_jobs_give_the_answers_of_jobs_1(n):
+    """Three jobs: a count cut into cubes over two workers and this process; a first
+    solution races the portfolio's two searches only. Perfect matchings of K_n: none
+    for n odd, (n-1)!! for n even."""
     problem = complete_graph(n)
     with short_rounds():
         assert problem.count(limit=2, budget=raced(jobs=3)) == (0 if n % 2 else 2)
@@ -112,17 +115,85 @@ def test_extra_members_on_three_jobs_say_only_facts(n):
         assert problem.first(budget=raced(jobs=3)) == problem.first(budget=Budget())
 
 
-def test_a_shuffled_learner_finds_the_same_facts():
-    """A Learner on options in another order: the same solutions, given in the order the
-    plain Learner gives them (increasing options)."""
-    problem = complete_graph(6)
-    plain = strategies.learning_member(problem, [], Budget(), 20)
-    plain.turn(None, Budget())
-    for seed in (1, 2, 3):
-        shuffled = strategies.learning_member(problem, [], Budget(), 20, relabel=seed)
-        shuffled.turn(None, Budget())
-        assert sorted(shuffled.found) == sorted(plain.found) and len(plain.found) == 15
-        assert all(sorted(s) == s for s in shuffled.found)
+# -- a verdict cut into cubes (cube and conquer) -----------------------------------------------
+
+@FEW
+@given(problems(), st.sampled_from([1, 2, 3]), st.booleans(), st.sampled_from([1, 3, 16]))
+def test_a_cube_verdict_counts_what_brute_force_counts(problem, limit, auto, every):
+    """A Verdict (a cube's search: DLX in one round of `every`, and the Learner, each on
+    its own) counts to its limit what brute force counts, with real solutions."""
+    cover = cover_of(problem)
+    every_cover = oracle.exact_covers(problem.n_primary, problem.n_secondary,
+                                      problem.options, problem.forced, problem.colors)
+    with short_rounds():
+        verdict = strategies.Verdict(cover, problem.forced, Budget(), limit, auto, every)
+        while not verdict.turn(Budget()):
+            pass
+    assert len(verdict.found) == min(len(every_cover), limit)
+    assert {frozenset(found) for found in verdict.found} <= set(map(frozenset, every_cover))
+
+
+class Conquests:
+    """The _Conquering objects a test's races made (this process's side)."""
+
+    def __init__(self, monkeypatch):
+        self.made = []
+        run = parallel._Conquering.run
+
+        def recorded(conquest, split):
+            self.made.append(conquest)
+            return run(conquest, split)
+        monkeypatch.setattr(parallel._Conquering, "run", recorded)
+
+
+@pytest.mark.parametrize("reason", ["auto", "learn"])
+@pytest.mark.parametrize("n, expected, all_done", [(11, 0, True), (12, 2, False)])
+def test_a_verdict_is_cut_into_cubes_and_stops_at_its_limit(monkeypatch, reason, n, expected,
+                                                            all_done):
+    """Past the first turn, --unique over 2 jobs cuts the search into about
+    CUBES_PER_JOB cubes a job: with no solution (K11) every cube is counted; with
+    10395 (K12) the count stops once two are found, cubes left unsearched."""
+    conquests = Conquests(monkeypatch)
+    with short_rounds():
+        assert complete_graph(n).count(limit=2, budget=raced(reason)) == expected
+    [conquest] = conquests.made
+    assert len(conquest.prefixes) >= 2 * parallel.CUBES_PER_JOB
+    assert (conquest.left == 0) == all_done
+    assert conquest.workers is not None and conquest.workers.size == 1
+
+
+def test_no_more_workers_than_cubes():
+    """A cut of one cube (a root that is a solution) starts no worker; two cubes, one."""
+    for problem, solutions, workers in ((ExactCover(1, 0, [[0]]), [[0]], 0),
+                                        (ExactCover(2, 0, [[0], [1], [0, 1]]), [[2], [0, 1]], 1)):
+        budget = raced(jobs=3)
+        conquest = parallel._Conquering(problem, [], 2, budget, True)
+        try:
+            assert conquest.run(budget.split) == solutions
+            assert conquest.workers.size == workers and conquest.left == 0
+        finally:
+            conquest.close()
+
+
+def test_cubes_that_dlx_answers_keep_its_turns():
+    """DLX's share of a cube's rounds follows who answered the cubes before: on a
+    pigeonhole (K13, no perfect matching; the Learner needs thousands of conflicts
+    there) DLX answers the cubes and keeps a turn every round or two."""
+    conquest = parallel._Conquering(complete_graph(13), [], 2, raced(), True)
+    with short_rounds(auto_nodes=50):
+        assert conquest.run(Split(jobs=1, probe=0.0)) == []
+    assert conquest.left == 0 and conquest.dlx_every <= 2
+
+
+def test_cubes_the_learner_answers_make_dlx_turns_rare():
+    """Each cube the Learner answers doubles the rounds between DLX's turns (up to
+    DLX_EVERY_MOST), each DLX answers halves them."""
+    conquest = parallel._Conquering(complete_graph(4), [], 2, raced(), True)
+    seen = []
+    for by_dlx in [False] * 6 + [True, True, False]:
+        conquest._done(SimpleNamespace(found=[], by_dlx=by_dlx))
+        seen.append(conquest.dlx_every)
+    assert seen == [2, 4, 8, 16, 16, 16, 8, 4, 8]
 
 
 def test_the_race_starts_its_members_only_past_dlx_first_turn(monkeypatch):
@@ -222,9 +293,11 @@ def racing_workers(process, seconds=20):
 
 
 @C_ONLY
+@pytest.mark.parametrize("query", [["--unique"], []], ids=["cubes", "race"])
 @pytest.mark.parametrize("ending, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
-def test_a_signal_ends_a_race_with_no_worker_left(ending, status):
-    process = start("sudoku", "--unique", "--jobs", "2", hard())
+def test_a_signal_ends_a_race_with_no_worker_left(ending, status, query):
+    """--unique: a verdict cut into cubes; a first solution: the portfolio's race."""
+    process = start("sudoku", *query, "--jobs", "2", hard())
     try:
         racing_workers(process)
         time.sleep(0.3)
