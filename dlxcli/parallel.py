@@ -1281,10 +1281,15 @@ class _Conquering:
             self.workers.close()
 
 
-_cubing: dict[int, tuple[tuple[str, int, int], Any]] = {}
-"""Per thread of a worker process: ((the verdict's digest, slot, cube), its Verdict),
-kept from one task to the next of the same cube. One per thread: a cube's DLX runs on
-the thread's problem's Solver, which one search at a time may use."""
+_cubing: dict[tuple[str, int, int], Any] = {}
+"""Per cube under way in a worker process, named (the verdict's digest, slot, cube): its
+Verdict, kept from one task to the next of the same cube whichever of the process's
+threads runs it (a Dask worker of several threads hands a cube's tasks to any of them:
+kept per thread, each such task replayed all the rounds before it). Each cube searches
+a problem of its own (about 10 ms to build for a 25x25 sudoku), since a Solver serves
+one search at a time."""
+_cube_locks: dict[tuple[str, int, int], Any] = {}
+"""Per cube: the lock its tasks hold, one at a time."""
 
 
 def cube_turns(cubes: Cubes, slot: int, index: int, forced: Sequence[int], dlx_every: int,
@@ -1294,17 +1299,22 @@ def cube_turns(cubes: Cubes, slot: int, index: int, forced: Sequence[int], dlx_e
     earlier tasks) starts again from the beginning: its search is deterministic, so it
     reaches the same point."""
     import threading
-    thread, name = threading.get_ident(), (cubes.digest, slot, index)
-    verdict: Any
-    kept, verdict = _cubing.get(thread, (None, None))
-    if kept != name:
-        verdict = strategies.Verdict(_problem(cubes), forced, Budget(reason="learn"),
-                                     cubes.limit, cubes.auto, dlx_every)
-        _cubing[thread] = (name, verdict)
-    budget = Budget(reason="learn")
-    while verdict.turns < upto and not verdict.turn(budget):
-        pass
-    return Cubed(slot, index, verdict)
+    name = (cubes.digest, slot, index)
+    with _cube_locks.setdefault(name, threading.Lock()):
+        verdict = _cubing.get(name)
+        if verdict is None:
+            for old in list(_cubing):  # threads: a copy
+                if old[0] != cubes.digest or old[1] == slot:  # another verdict's, or done
+                    _cubing.pop(old, None)
+                    _cube_locks.pop(old, None)
+            verdict = strategies.Verdict(ExactCover(*cubes.definition), forced,
+                                         Budget(reason="learn"), cubes.limit, cubes.auto,
+                                         dlx_every)
+            _cubing[name] = verdict
+        budget = Budget(reason="learn")
+        while verdict.turns < upto and not verdict.turn(budget):
+            pass
+        return Cubed(slot, index, verdict)
 
 
 # -- checkpoints ------------------------------------------------------------------------------

@@ -356,7 +356,40 @@ def test_a_member_goes_on_from_its_last_task_whichever_thread_runs_it(monkeypatc
     reports, over = [], threading.Event()
 
     def task(upto):  # each on a thread of its own, all alive at once
-        reports.append(parallel.race_turns(race, 0, None, 1, upto))
+        reports.append(parallel.race_turns(race, 0, upto))
+        over.wait()
+    threads = []
+    with short_rounds():
+        for upto in (1, 2, 3):
+            threads.append(threading.Thread(target=task, args=(upto,)))
+            threads[-1].start()
+            while len(reports) < upto and threads[-1].is_alive():
+                time.sleep(0.01)
+    over.set()
+    for thread in threads:
+        thread.join()
+    assert [report.turns for report in reports] == [1, 2, 3]
+    assert len(started) == 1
+
+
+def test_a_cube_goes_on_from_its_last_task_whichever_thread_runs_it(monkeypatch):
+    """The same for a cube of a verdict: its Verdict is kept per cube, not per thread,
+    and its tasks on three threads alive at once go on from each other's rounds."""
+    import threading
+    monkeypatch.setattr(parallel, "_cubing", {})
+    started = []
+    verdict = strategies.Verdict
+
+    def counted(*args, **kwargs):
+        started.append(args)
+        return verdict(*args, **kwargs)
+    monkeypatch.setattr(strategies, "Verdict", counted)
+    problem = trapped_board(6, True)
+    cubes = parallel.Cubes(problem.definition, [], 2, True)
+    reports, over = [], threading.Event()
+
+    def task(upto):  # each on a thread of its own, all alive at once
+        reports.append(parallel.cube_turns(cubes, 0, 0, [], 1, upto))
         over.wait()
     threads = []
     with short_rounds():
