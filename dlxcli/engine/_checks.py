@@ -50,6 +50,8 @@ if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
 
         def set_memo(self, mode: int, max_bytes: int) -> None: ...
 
+        def keep_memo(self, keep: bool) -> None: ...
+
     class TwinLearner(Protocol):
         """What `checked_learner` needs of a twin's Learner class (see _dlx.pyi)."""
 
@@ -296,6 +298,9 @@ def checked(twin_solver: type[TwinSolver]) -> type[CheckedSolver]:
 
         def set_memo(self, mode: int, max_bytes: int) -> None:
             super().set_memo(*memo_args(mode, max_bytes))
+
+        def keep_memo(self, keep: bool) -> None:
+            super().keep_memo(bool(keep))
 
     return Solver
 

@@ -30,6 +30,7 @@ class Solver:
     memo_hits: int
     memo_lookups: int
     memo_bytes: int
+    memo_dropped: bool
     def __init__(
         self,
         n_primary: int,
@@ -49,6 +50,7 @@ class Solver:
     def lengths(self) -> list[tuple[int, int]]: ...
     def set_floor(self, weight: int) -> None: ...
     def set_memo(self, mode: int, max_bytes: int) -> None: ...
+    def keep_memo(self, keep: bool) -> None: ...
 
 class Learner:
     """Clause learning over the options (issue 23; docs/reasoning-research.md)."""
