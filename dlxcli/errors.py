@@ -65,6 +65,17 @@ class NodeLimitExceeded(SearchLimit):
     verdict = "node limit"
 
 
+class OutOfMemory(DlxError):
+    """The process ran out of memory (a MemoryError, e.g. under `ulimit -v`): said in
+    one line, as any DlxError is, never as a traceback."""
+
+    MESSAGE = ("out of memory (a count's memo takes at most DLXCLI_MEMO_BYTES, 256 MiB "
+               "unless set: docs/engine.md, \"Counting with a memo\")")
+
+    def __init__(self) -> None:
+        super().__init__(self.MESSAGE)
+
+
 class InputError(DlxError):
     """Malformed puzzle input, with where it was found and what was expected there.
 

@@ -187,6 +187,8 @@ class ExactCover:
                  weights: Optional[Sequence[int]] = None,
                  colors: Optional[Sequence[Sequence[int]]] = None) -> None:
         self.solver = engine.Solver(n_primary, n_secondary, options, weights, colors)
+        if engine.MEMO_BYTES is not None:
+            self.solver.set_memo(engine.MEMO_AUTO, engine.MEMO_BYTES)
         self.searches = 0
         """How many searches the solver has started: a solutions() iterator knows its own."""
         # The constructor's arguments, kept (not copied) so that a split search can

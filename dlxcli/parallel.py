@@ -220,10 +220,17 @@ class Done:
 
 def count(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bool = False,
           budget: Budget, stats: Optional[Stats] = None) -> int:
-    """The number of solutions: the subproblems' counts added up."""
+    """The number of solutions: the subproblems' counts added up. The subproblems
+    this process solves share one memo, kept from one to the next (a state's count
+    does not depend on the path to it: docs/engine.md, "Counting with a memo"), as
+    do those each worker solves (`_problem`)."""
     search = Search(problem.definition, "count", forced, first_item,
                     node_limit=budget.node_limit)
-    return sum(done.value for done in _finished(problem, search, budget, stats))
+    problem.solver.keep_memo(True)
+    try:
+        return sum(done.value for done in _finished(problem, search, budget, stats))
+    finally:
+        problem.solver.keep_memo(False)
 
 
 def solutions(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bool = False,
@@ -510,8 +517,9 @@ class Bound:
 
 _built: dict[int, tuple[str, ExactCover]] = {}
 """Per thread of a worker process: (digest, ExactCover) of the search it last worked
-on, so that a worker builds a problem once, not once per subproblem. (Per thread: a
-Dask worker may run several tasks at once, and a Solver runs one search at a time.)"""
+on, so that a worker builds a problem once, not once per subproblem, and a count's
+memo serves all of its subproblems (keep_memo). (Per thread: a Dask worker may run
+several tasks at once, and a Solver runs one search at a time.)"""
 
 
 def _problem(search):
@@ -520,6 +528,7 @@ def _problem(search):
     digest, problem = _built.get(thread, (None, None))
     if digest != search.digest:
         problem = ExactCover(*search.definition)
+        problem.solver.keep_memo(search.query == "count")
         _built[thread] = (search.digest, problem)
     return problem
 
@@ -1333,12 +1342,13 @@ class Checkpoint:
     {"subproblem": index, "prefix": its options, "value": the query's answer on it (a
     count, the solutions, or [weight, solution] / null), "nodes", "updates" (null on the
     Python twin), "solutions", "seconds", "mems" (null on the Python twin), "memo"
-    ([lookups, hits, entries, bytes] of its count's memo; absent from checkpoints
-    written before the memo), "splits" (the nodes of its count split into independent
-    parts; absent from checkpoints written before the split), "worker": host/pid}.
-    Each line is one write, synced before the next; a torn last line (a crash in
-    mid-write) is cut off when the file is opened again. The subtotals are in the file,
-    so a total can be checked by adding them up (docs/parallel.md).
+    ([lookups, hits, entries, bytes, dropped] of its count's memo; absent from
+    checkpoints written before the memo, without `dropped` from those written before
+    it), "splits" (the nodes of its count split into independent parts; absent from
+    checkpoints written before the split), "worker": host/pid}. Each line is one write,
+    synced before the next; a torn last line (a crash in mid-write) is cut off when the
+    file is opened again. The subtotals are in the file, so a total can be checked by
+    adding them up (docs/parallel.md).
 
     The file is opened once, locked (flock: one run at a time), and never written
     before all of it has been read and checked: a file that is not a regular file, or
@@ -1524,16 +1534,19 @@ class Checkpoint:
 
     @staticmethod
     def _memo(record, nodes, wrong):
-        """A record's `memo`, [lookups, hits, entries, bytes] of its count's memo
-        (docs/engine.md, "Counting with a memo"), as a tuple; a record written without
-        one (dlxcli before the memo) used none. Each solution the memo counts by a hit is
-        no node of the search, so only a record with hits may count more solutions than
-        nodes; a node looks its state up once at most."""
+        """A record's `memo`, [lookups, hits, entries, bytes, dropped] of its count's
+        memo (docs/engine.md, "Counting with a memo"), as a tuple (Stats.memo); a
+        record written without one (dlxcli before the memo) used none, one without
+        `dropped` (before it was recorded) is taken as not dropped. Each solution the
+        memo counts by a hit is no node of the search, so only a record with hits may
+        count more solutions than nodes; a node looks its state up once at most."""
         memo = record.get("memo", [0, 0, 0, 0])
-        if not (isinstance(memo, list) and len(memo) == 4 and all(map(_is_count, memo))
-                and memo[1] <= memo[0] <= nodes):
-            wrong("memo must be [lookups, hits, entries, bytes], whole numbers >= 0, "
-                  "hits at most lookups, lookups at most nodes")
+        if isinstance(memo, list) and len(memo) == 4:
+            memo = memo + [0]
+        if not (isinstance(memo, list) and len(memo) == 5 and all(map(_is_count, memo))
+                and memo[1] <= memo[0] <= nodes and memo[4] <= 1):
+            wrong("memo must be [lookups, hits, entries, bytes, dropped], whole numbers "
+                  ">= 0, hits at most lookups, lookups at most nodes, dropped 0 or 1")
         return tuple(memo)
 
     def _value(self, value, solutions, start, wrong):

@@ -17,10 +17,12 @@ class Stats:
     answered every one), and `decisions`, `conflicts` and `learned` its counters; its
     decisions are nodes too (in `nodes`, with the DLX search's).
 
-    `memo` is (lookups, hits, entries, bytes) of the memos of the counts (docs/engine.md,
-    "Counting with a memo"): summed, but for the bytes, the largest one memo took.
-    `splits` counts the nodes of counts split into independent parts (docs/engine.md,
-    "Independent parts").
+    `memo` is (lookups, hits, entries, bytes, dropped) of the memos of the counts
+    (docs/engine.md, "Counting with a memo"): the lookups and hits summed; the entries
+    and bytes the largest one memo held (a split count's memo is kept from subproblem
+    to subproblem: its sizes would be counted again and again); dropped 1 if a memo
+    failed its trial, else 0. `splits` counts the nodes of counts split into
+    independent parts (docs/engine.md, "Independent parts").
     (A plain class: dataclasses would add to start-up.)"""
 
     __slots__ = ("nodes", "updates", "solutions", "seconds", "mems", "learning",
@@ -32,7 +34,7 @@ class Stats:
         self.nodes, self.updates, self.solutions, self.seconds = nodes, updates, solutions, seconds
         self.mems, self.learning, self.decisions = mems, learning, decisions
         self.conflicts, self.learned = conflicts, learned
-        self.memo = (0, 0, 0, 0)
+        self.memo = NO_MEMO
         self.splits = 0
 
     def add(self, other: "Stats", solutions: bool = True, seconds: bool = True) -> "Stats":
@@ -44,9 +46,9 @@ class Stats:
         self.mems = _sum_counted(self.mems, other.mems)
         for name in LEARNING_COUNTERS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
-        (lookups, hits, entries, size), theirs = self.memo, other.memo
-        self.memo = (lookups + theirs[0], hits + theirs[1], entries + theirs[2],
-                     max(size, theirs[3]))
+        ours, theirs = self.memo, other.memo
+        self.memo = (ours[0] + theirs[0], ours[1] + theirs[1], max(ours[2], theirs[2]),
+                     max(ours[3], theirs[3]), max(ours[4], theirs[4]))
         self.splits += other.splits
         if seconds:
             self.seconds += other.seconds
@@ -56,12 +58,23 @@ class Stats:
 
     def as_dict(self) -> "dict[str, object]":
         """The JSON value (docs/json.md): the DLX figures, then `learning`, null when
-        DLX answered every query, else the learning search's counters."""
+        DLX answered every query, else the learning search's counters, then `memo`,
+        null when no count looked a state up, else its figures."""
         learned = None if not self.learning else {
             "queries": self.learning, "decisions": self.decisions,
             "conflicts": self.conflicts, "learned": self.learned}
         return {"nodes": self.nodes, "updates": self.updates, "solutions": self.solutions,
-                "seconds": self.seconds, "mems": self.mems, "learning": learned}
+                "seconds": self.seconds, "mems": self.mems, "learning": learned,
+                "memo": self.memo_dict()}
+
+    def memo_dict(self) -> "dict[str, object] | None":
+        """`memo` as JSON: null when no count looked a state up (none ran, or its memo
+        was off), else lookups, hits, entries, bytes and dropped (a boolean)."""
+        lookups, hits, entries, size, dropped = self.memo
+        if not lookups and not dropped:
+            return None
+        return {"lookups": lookups, "hits": hits, "entries": entries, "bytes": size,
+                "dropped": bool(dropped)}
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Stats) and self.as_dict() == other.as_dict()
@@ -70,6 +83,8 @@ class Stats:
         return "Stats(" + ", ".join(f"{k}={v!r}" for k, v in self.as_dict().items()) + ")"
 
 
+NO_MEMO = (0, 0, 0, 0, 0)
+"""Stats.memo where no count kept a memo."""
 LEARNING_COUNTERS = ("learning", "decisions", "conflicts", "learned")
 """The Stats of the learning search (--reason), added up like nodes."""
 

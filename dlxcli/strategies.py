@@ -403,7 +403,7 @@ class _DancingLinks:
         solver = self.solver
         spent = Stats(solver.nodes, solver.updates, 0, self.seconds, solver.mems)
         spent.memo = (solver.memo_lookups, solver.memo_hits, solver.memo_entries,
-                      solver.memo_bytes)
+                      solver.memo_bytes, int(solver.memo_dropped))
         spent.splits = solver.splits
         return spent
 

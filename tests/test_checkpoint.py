@@ -291,8 +291,8 @@ def test_a_checkpoint_of_a_memoized_count_resumes(tmp_path, length):
     with pytest.raises(CheckpointError, match="line 2: solutions is more than nodes"):
         strip_of_dominoes(length).count(budget=checkpointed(path))
     too_many = record["nodes"] + 1
-    for raw in ("[1, 2, 0, 0]", "[1, 1, 0]", "null", "[1, 1, 0, -1]",
-                f"[{too_many}, {too_many}, 0, 0]"):
+    for raw in ("[1, 2, 0, 0]", "[1, 1, 0]", "null", "[1, 1, 0, -1]", "[1, 1, 0, 0, 2]",
+                "[1, 1, 0, 0, 0, 0]", f"[{too_many}, {too_many}, 0, 0]"):
         forged(path, 2, memo=raw)
         with pytest.raises(CheckpointError, match="line 2: memo must be"):
             strip_of_dominoes(length).count(budget=checkpointed(path))

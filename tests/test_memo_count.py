@@ -8,17 +8,21 @@ covered as a bit mask), Fibonacci numbers for 2 x n strips, brute force
 """
 
 import functools
+import json
 import re
 
 import pytest
 from hypothesis import given, settings
 
 import cli
+from dlxcli import engine
 from dlxcli.puzzles import queens
 from random_problems import problems
 from oracle import exact_covers
+from shell import run_shell
 
 OFF, AUTO, ON = 0, 1, 2
+c_only = pytest.mark.skipif(engine.ENGINE != "c", reason="slow on the Python twin")
 
 
 def domino_tilings(rows, columns):
@@ -183,13 +187,59 @@ def test_matrix_counts_domino_tilings_in_knuths_format(tmp_path):
 
 
 def test_stats_and_verbose_show_the_memo(tmp_path):
+    """Hits, lookups, the hit rate, entries and the bytes of the table."""
     path = tmp_path / "board.in"
     path.write_text(board_of_dominoes(8, 8))
     for flag in ("--stats", "-v"):
         result = cli.run("pack", "--count", "--all-symmetries", flag, str(path))
         assert result.stdout == "12988816\n"
-        assert re.search(r"; memo: [\d,]+ hits of [\d,]+ lookups, [\d,]+ entries, "
-                         r"\d+\.\d MiB\n", result.stderr), result.stderr
+        found = re.search(r"; memo: ([\d,]+) hits of ([\d,]+) lookups \((\d+\.\d)%\), "
+                          r"[\d,]+ entries, [\d,]+ bytes\n", result.stderr)
+        assert found, result.stderr
+        hits, lookups = (int(found[k].replace(",", "")) for k in (1, 2))
+        assert 0 < hits < lookups and float(found[3]) == round(100 * hits / lookups, 1)
+
+
+def json_stats(*args):
+    result = cli.run(*args, "--format", "json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)["stats"]
+
+
+def test_json_stats_give_the_memos_figures(tmp_path):
+    path = tmp_path / "dominoes.dlx"
+    path.write_text(knuth_dominoes(8, 8))
+    memo = json_stats("matrix", "--count", str(path))["memo"]
+    assert set(memo) == {"lookups", "hits", "entries", "bytes", "dropped"}
+    assert 0 < memo["hits"] <= memo["lookups"] and memo["entries"] > 0
+    assert memo["bytes"] > 0 and memo["dropped"] is False
+    assert json_stats("matrix", str(path))["memo"] is None  # a first solution: no memo
+
+
+def test_a_memo_dropped_after_its_trial_says_so(tmp_path):
+    """Queens 10 (secondary diagonals): the trial fails, the memo is dropped."""
+    result = cli.run("queens", "--stats", input="10\n")
+    assert result.stdout.endswith("\n724\n")  # OEIS A000170
+    assert "; memo: dropped after its trial of 4,096 lookups\n" in result.stderr, result.stderr
+    memo = json_stats("queens", input_file(tmp_path, "10\n"))["memo"]
+    assert memo == {"lookups": 4096, "hits": 0, "entries": 0, "bytes": 0, "dropped": True}
+
+
+def input_file(tmp_path, text):
+    path = tmp_path / "input.in"
+    path.write_text(text)
+    return str(path)
+
+
+def test_the_engine_says_when_its_memo_was_dropped(twin):
+    """A dropped memo frees its table: no entries, no bytes; one that pays is kept."""
+    n_primary, n_secondary, options, _, colors = queens.board(10, [
+        (kind, k) for k in queens.organ_pipe(10) for kind in ("row", "col")]).definition
+    dropped = memo_count(twin, n_primary, n_secondary, options, AUTO, colors)
+    assert dropped.count == 724 and dropped.memo_dropped
+    assert (dropped.memo_hits, dropped.memo_entries, dropped.memo_bytes) == (0, 0, 0)
+    kept = memo_count(twin, *dominoes(8, 8), AUTO)
+    assert kept.count == 12_988_816 and not kept.memo_dropped and kept.memo_hits > 0
 
 
 def test_a_memo_that_fails_its_trial_leaves_the_plain_search(twin):
@@ -202,3 +252,33 @@ def test_a_memo_that_fails_its_trial_leaves_the_plain_search(twin):
     assert auto.memo_lookups >= 4096 and auto.memo_hits == 0
     assert (auto.count, auto.nodes, auto.updates, auto.mems) == (
         2680, plain.nodes, plain.updates, plain.mems)  # 2680: OEIS A000170
+
+
+@pytest.mark.parametrize("side,bound,most", [
+    (8, "64K", 64 << 10),
+    pytest.param(8, "4096", 4096, marks=c_only),  # the Python twin: 23 entries, minutes
+    pytest.param(10, "64K", 64 << 10, marks=c_only)])
+def test_dlxcli_memo_bytes_bounds_the_memo_and_the_count_stays_exact(tmp_path, side, bound,
+                                                                     most):
+    """The bound from the environment: the table stays within it (the C twin's; the
+    Python twin's estimate), fewer entries stay than without it (evicted), and the
+    count is the transfer matrix's."""
+    path = tmp_path / "dominoes.dlx"
+    path.write_text(knuth_dominoes(side, side))
+    done = run_shell(f"DLXCLI_MEMO_BYTES={bound} dlxcli matrix --count --format json {path}",
+                     merged=False)
+    assert done.returncode == 0, done.stderr
+    document = json.loads(done.stdout)
+    assert document["data"]["count"] == domino_tilings(side, side)
+    memo = document["stats"]["memo"]
+    assert 0 < memo["bytes"] <= most and memo["hits"] > 0
+    assert memo["entries"] < json_stats("matrix", "--count", str(path))["memo"]["entries"]
+
+
+@pytest.mark.parametrize("bound", ["lots", "-1", "12T", "K", str(2**63)])
+def test_a_bad_dlxcli_memo_bytes_is_one_line(bound):
+    done = run_shell(f"echo 6 | DLXCLI_MEMO_BYTES={bound} dlxcli queens", merged=False)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == ("dlxcli: DLXCLI_MEMO_BYTES must be a number of bytes (with K, M "
+                           "or G after it for KiB, MiB, GiB), at most 2**62, "
+                           f"not '{bound}'\n")

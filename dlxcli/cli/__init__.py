@@ -11,7 +11,7 @@ click as usual.
 import sys
 
 from ..commands import PUZZLES
-from ..errors import DlxError
+from ..errors import DlxError, OutOfMemory
 from ._signals import Terminated, exit_status, ignore_ending
 
 
@@ -24,6 +24,9 @@ def main():
         _dispatch(sys.argv[1:])
     except DlxError as exc:  # e.g. a DLXCLI_ENGINE that names no twin
         sys.stderr.write(f"dlxcli: {exc}\n")
+        sys.exit(2)
+    except MemoryError:  # outside an input's search (which says so itself): starting
+        sys.stderr.write(f"dlxcli: {OutOfMemory.MESSAGE}\n")
         sys.exit(2)
     except KeyboardInterrupt as interrupt:  # outside a run's own handling: starting or ending
         ending = "terminated" if isinstance(interrupt, Terminated) else "interrupted"

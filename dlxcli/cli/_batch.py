@@ -14,7 +14,7 @@ import time
 from itertools import chain
 
 from ..commands import puzzle_module
-from ..errors import DlxError, InputError, SearchLimit, TimeLimitExceeded
+from ..errors import DlxError, InputError, OutOfMemory, SearchLimit, TimeLimitExceeded
 from ..exact_cover import DEFAULT_REASON, Budget, Stats
 from ..pool import WorkerDied, WorkerPool
 from ..puzzles import Unsolved
@@ -117,6 +117,9 @@ def solve_piece(command, text, settings, budget):
     except DlxError as exc:
         return Piece(problem=_counted(command, text, settings, exc),
                      seconds=time.perf_counter() - began, spent=budget.spent)
+    except MemoryError:  # once out of this handler, what the search held is freed
+        return Piece(problem=OutOfMemory(), seconds=time.perf_counter() - began,
+                     spent=budget.spent)
     except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM: the figures so far go with it
         stop.piece = Piece(seconds=time.perf_counter() - began, spent=budget.spent)
         raise

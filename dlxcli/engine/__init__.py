@@ -86,9 +86,29 @@ EXHAUSTED: int = _twin.EXHAUSTED
 SOLUTION: int = _twin.SOLUTION
 PAUSED: int = _twin.PAUSED
 MAX_NODES: int = _twin.MAX_NODES
+MEMO_AUTO: int = _twin.MEMO_AUTO
 SLICE = 1 << 16 if ENGINE == "c" else 1 << 11
 """Nodes per call of Solver.run: small enough that Ctrl-C, time limits and progress
 displays get a turn several times a second, large enough that the calls cost nothing."""
+
+
+def _memo_bytes() -> int | None:
+    """DLXCLI_MEMO_BYTES: a number of bytes, or of KiB, MiB or GiB with a K, M or G
+    after it; None where it is unset."""
+    text = os.environ.get("DLXCLI_MEMO_BYTES", "").strip()
+    if not text:
+        return None
+    scale = 1024 ** ("KMG".index(text[-1].upper()) + 1) if text[-1].upper() in "KMG" else 1
+    digits = text[:-1] if scale > 1 else text
+    if not digits.isdigit() or int(digits) * scale > 2**62:
+        raise DlxError("DLXCLI_MEMO_BYTES must be a number of bytes (with K, M or G after "
+                       f"it for KiB, MiB, GiB), at most 2**62, not {text!r}")
+    return int(digits) * scale
+
+
+MEMO_BYTES = _memo_bytes()
+"""The bound of every count's memo (docs/engine.md, "Counting with a memo"), from
+DLXCLI_MEMO_BYTES; None: the twins' own, 256 MiB."""
 
 
 def described() -> str:
@@ -99,5 +119,6 @@ def described() -> str:
     return f"{ENGINE} twin: {FALLBACK}; docs/index.md, \"Without a C compiler\""
 
 
-__all__ = ["ENGINE", "EXHAUSTED", "FALLBACK", "MAX_NODES", "PAUSED", "SLICE", "SOLUTION",
+__all__ = ["ENGINE", "EXHAUSTED", "FALLBACK", "MAX_NODES", "MEMO_AUTO", "MEMO_BYTES",
+           "PAUSED", "SLICE", "SOLUTION",
            "Learner", "Solver", "Twin", "described", "twin"]

@@ -129,6 +129,7 @@ typedef struct {
     unsigned long long mems; /* see the cost model */
     Memo memo;            /* a counting search's memo (_memo.c) */
     int memo_begun;       /* the memo was set up for this search (its first count) */
+    int split_begun;      /* the split was set up for this search (its first count) */
     int *rank;            /* per item: its place in the ties of a counting search */
     /* The split of a count into independent parts (find_parts): */
     int split_on;         /* set_split */
@@ -878,21 +879,25 @@ static int walk_items(const Solver *s, int from, int *rank, int *queue, long lon
     }
 }
 
-/* The order in which a counting search breaks MRV's ties (s->rank): breadth first from
- * an item far from the first one (found by a first walk), so that the items left
- * uncovered keep a short frontier with those covered, as a transfer matrix does, and
- * the memo meets the same states again: on a 6x40 board of dominoes with its cells in
- * rows, ties to the earliest item fill it row by row, a frontier of 40 cells and no
- * count in minutes; in this order, 6 cells and 10 ms. Where the walks would take more
- * than RANK_WORK node visits, the items' own order. */
+/* The order in which a counting search breaks MRV's ties (s->rank): a breadth-first
+ * walk from the first item, so that the items left uncovered keep a short frontier
+ * with those covered, as a transfer matrix does, and the memo meets the same states
+ * again: on a 6x40 board of dominoes with its cells in rows, ties to the earliest item
+ * fill it row by row, a frontier of 40 cells and no count in minutes; in this order, 6
+ * cells and 10 ms. From the first item: that is where the plain search (ties to the
+ * earliest item) starts, so the levels searched before the memo's trial is over, and
+ * the prefixes of a split count's subproblems (cut by the plain search), lie where the
+ * ranked search starts too: one frontier, not two (a walk from an item far from the
+ * first one took 60,506 nodes on a 10x10 board of dominoes, this one 17,758; see
+ * docs/performance.md). Where the walk would take more than RANK_WORK node visits,
+ * the items' own order. */
 static int rank_items(Solver *s)
 {
     int n1 = s->n_primary;
     s->rank = alloc_ints((long long)s->n_items + 2, &(int){1});
     int *queue = alloc_ints((long long)n1 + 1, &(int){1});
     long long work = RANK_WORK;
-    int far = n1 > 0 && queue && s->rank ? walk_items(s, 1, s->rank, queue, &work) : 0;
-    if (!far || !walk_items(s, far, s->rank, queue, &work)) {
+    if (!(n1 > 0 && queue && s->rank && walk_items(s, 1, s->rank, queue, &work))) {
         for (int i = 1; s->rank && i <= n1; i++)
             s->rank[i] = i;
     }
@@ -1864,6 +1869,19 @@ static int check_ready(Solver *s)
 
 /* -- methods ---------------------------------------------------------------- */
 
+/* `start`'s part for the memo: a kept memo (keep_memo) goes on into the next search,
+ * unless it ran out of memory; any other is forgotten (set up again by the first
+ * count's `run`). */
+static void memo_next_search(Solver *s)
+{
+    if (s->memo.keep && s->memo_begun && s->memo.failed != 2) {
+        memo_restart(&s->memo);
+        return;
+    }
+    memo_end(&s->memo);
+    s->memo_begun = 0;
+}
+
 static PyObject *Solver_start(Solver *s, PyObject *args, PyObject *kwds)
 {
     static char *kwlist[] = {"forced", "first_item", "maximize", NULL};
@@ -1891,9 +1909,9 @@ static PyObject *Solver_start(Solver *s, PyObject *args, PyObject *kwds)
     s->nodes = s->updates = s->count = s->mems = 0;
     s->splits = 0;
     s->split_failed = 0;
+    s->split_begun = 0;
     big_free(&s->split_extra);
-    memo_end(&s->memo);
-    s->memo_begun = 0;
+    memo_next_search(s);
     s->first_item = first_item;
     s->maximize = maximize;
     s->weight = s->best = 0;
@@ -1910,6 +1928,7 @@ static PyObject *Solver_start(Solver *s, PyObject *args, PyObject *kwds)
         s->open = largest_shares(s);
         s->tracking = 1;
     }
+    s->memo.offset = s->memo.keep ? s->n_forced : 0;
     Py_DECREF(forced);
     Py_RETURN_NONE;
 }
@@ -1929,9 +1948,12 @@ static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds)
         if (memo_begin(&s->memo, memo_key_words(s), (int)LEVELS(s->n_primary)) && !s->rank &&
             !rank_items(s))
             memo_end(&s->memo);
+        s->memo_begun = 1;
+    }
+    if (count_only && !s->split_begun) {  /* each search: a kept memo is set up once */
         if (!split_begin(s))
             return PyErr_NoMemory();
-        s->memo_begun = 1;
+        s->split_begun = 1;
     }
     s->running = 1;
     Py_BEGIN_ALLOW_THREADS
@@ -2113,6 +2135,23 @@ static PyObject *Solver_get_memo_bytes(Solver *s, void *c)
 {
     return PyLong_FromSize_t(memo_bytes(&s->memo));
 }
+static PyObject *Solver_get_memo_dropped(Solver *s, void *c)
+{
+    return PyBool_FromLong(s->memo.dropped);
+}
+
+/* keep_memo(keep): whether the memo outlives `start` (see memo_restart); either way
+ * the memo kept so far is forgotten. */
+static PyObject *Solver_keep_memo(Solver *s, PyObject *arg)
+{
+    int keep = PyObject_IsTrue(arg);
+    if (keep < 0 || check_ready(s) < 0)
+        return NULL;
+    memo_end(&s->memo);
+    s->memo_begun = 0;
+    s->memo.keep = keep;
+    Py_RETURN_NONE;
+}
 
 /* set_split(on): as the Python twin's. */
 static PyObject *Solver_set_split(Solver *s, PyObject *on)
@@ -2135,6 +2174,8 @@ static PyObject *Solver_set_memo(Solver *s, PyObject *args)
         return NULL;
     if (check_ready(s) < 0)
         return NULL;
+    memo_end(&s->memo); /* a kept memo of other settings */
+    s->memo_begun = 0;
     s->memo.mode = mode;
     s->memo.max_bytes = (size_t)max_bytes;
     Py_RETURN_NONE;
@@ -2172,6 +2213,8 @@ static PyMethodDef Solver_methods[] = {
      "set_split(on): whether counts multiply over independent parts"},
     {"set_memo", (PyCFunction)Solver_set_memo, METH_VARARGS,
      "set_memo(mode, max_bytes): how counts use a memo (MEMO_OFF, MEMO_AUTO, MEMO_ON)"},
+    {"keep_memo", (PyCFunction)Solver_keep_memo, METH_O,
+     "keep_memo(keep): whether a count's memo outlives start (one problem's subproblems)"},
     {"branches", (PyCFunction)Solver_branches, METH_NOARGS,
      "the options the first node of the started search tries, in order (None: a solution)"},
     {NULL, NULL, 0, NULL}};
@@ -2188,6 +2231,8 @@ static PyGetSetDef Solver_getset[] = {
     {"memo_hits", (getter)Solver_get_memo_hits, NULL, "lookups that found their state", NULL},
     {"memo_lookups", (getter)Solver_get_memo_lookups, NULL, "states looked up", NULL},
     {"memo_bytes", (getter)Solver_get_memo_bytes, NULL, "bytes the memo's table takes", NULL},
+    {"memo_dropped", (getter)Solver_get_memo_dropped, NULL,
+     "whether the memo failed its trial and was dropped", NULL},
     {"best_weight", (getter)Solver_get_best_weight, NULL, "best weight found (maximize)", NULL},
     {"n_primary", (getter)Solver_get_n_primary, NULL, NULL, NULL},
     {"n_secondary", (getter)Solver_get_n_secondary, NULL, NULL, NULL},

@@ -32,6 +32,7 @@ class Solver:
     memo_bytes: int
     splits: int
     """Nodes of this search's count split into independent parts."""
+    memo_dropped: bool
     def __init__(
         self,
         n_primary: int,
@@ -52,6 +53,8 @@ class Solver:
     def set_floor(self, weight: int) -> None: ...
     def set_memo(self, mode: int, max_bytes: int) -> None: ...
     def set_split(self, on: bool) -> None: ...
+
+    def keep_memo(self, keep: bool) -> None: ...
 
 class Learner:
     """Clause learning over the options (issue 23; docs/reasoning-research.md)."""

@@ -20,9 +20,16 @@
  *   costs about half a node. Its first MEMO_TRIAL lookups are a trial: they store
  *   and find states but skip nothing (the search is the plain one, node for node),
  *   and count the nodes their hits would have saved. If those are fewer than half
- *   the lookups it stops for the rest of the search (judge_trial); after
- *   that, per depth of the search, a depth stops being looked up once its MEMO_PROBE
- *   lookups or more have saved fewer nodes than half of them (memo_wanted).
+ *   the lookups it is dropped (judge_trial: its table freed, `dropped` set) for the
+ *   rest of the search; after that, per depth of the search, a depth stops being
+ *   looked up once its MEMO_PROBE lookups or more have saved fewer nodes than half
+ *   of them (memo_wanted).
+ * - A kept memo (`keep`, Solver.keep_memo) serves the searches of one problem one
+ *   after the other, whatever their forced options (the subproblems of a split
+ *   count): memo_restart. Its trial is the first searches' and its per-depth figures
+ *   are kept by the depth in the whole search (the depth plus `offset`, the number of
+ *   forced options); the root of each search is looked up too, for another search
+ *   may have counted it.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -59,6 +66,17 @@ void memo_end(Memo *m)
     m->level_kept = NULL;
     m->n_buckets = 0;
     m->on = 0;
+    m->entries = m->hits = m->lookups = m->tried = 0;
+    m->dropped = 0;
+}
+
+void memo_restart(Memo *m)
+{
+    m->hits = m->lookups = 0;
+    if (m->extra)
+        memset(m->extra, 0, (size_t)m->limbs * sizeof(uint64_t));
+    if (m->level_kept)
+        memset(m->level_kept, 0, (size_t)m->depths);
 }
 
 void memo_free(Memo *m)
@@ -152,7 +170,6 @@ static int rebuild(Memo *m, size_t n_buckets, int limbs)
 int memo_begin(Memo *m, int key_words, int depths)
 {
     memo_end(m);
-    m->entries = m->hits = m->lookups = 0;
     m->failed = 0;
     if (m->mode == MEMO_OFF)
         return 0;
@@ -235,44 +252,64 @@ static void add_to_extra(Memo *m, const uint64_t *value)
     }
 }
 
-int memo_wanted(const Memo *m, int depth)
+/* Where the figures of a node at `depth` are kept: by its depth in the whole search
+ * (`offset` is 0 but for a kept memo), within the levels. */
+static int figures_at(const Memo *m, int depth)
 {
-    if (!m->on || depth == 0)
-        return 0;
-    if (m->mode == MEMO_ON || m->depth_lookups[depth] < MEMO_PROBE)
-        return 1;
-    return 2 * m->depth_saved[depth] >= m->depth_lookups[depth];
+    int d = depth + m->offset;
+    return d < m->depths ? d : m->depths - 1;
 }
 
-/* Under MEMO_AUTO, after the first MEMO_TRIAL lookups: stop the memo (for the rest of
- * the search) if their hits saved fewer nodes than half of them. */
+int memo_wanted(const Memo *m, int depth)
+{
+    if (!m->on || (depth == 0 && !m->keep))
+        return 0;
+    int d = figures_at(m, depth);
+    if (m->mode == MEMO_ON || m->depth_lookups[d] < MEMO_PROBE)
+        return 1;
+    return 2 * m->depth_saved[d] >= m->depth_lookups[d];
+}
+
+/* Under MEMO_AUTO, after the first MEMO_TRIAL lookups: drop the memo (for the rest of
+ * the search, and of the searches that keep it) if their hits saved fewer nodes than
+ * half of them. */
 static void judge_trial(Memo *m)
 {
     unsigned long long saved = 0;
     for (int d = 0; d < m->depths; d++)
         saved += m->depth_saved[d];
-    if (2 * saved < m->lookups)
-        m->on = 0;
+    if (2 * saved >= m->tried)
+        return;
+    PyMem_Free(m->table);
+    m->table = NULL;
+    m->n_buckets = 0;
+    m->entries = 0;
+    m->on = 0;
+    m->dropped = 1;
 }
 
 int memo_proven(const Memo *m)
 {
-    return m->mode == MEMO_ON || m->lookups >= MEMO_TRIAL;
+    return m->mode == MEMO_ON || m->tried >= MEMO_TRIAL;
 }
 
 int memo_lookup(Memo *m, int depth)
 {
-    int n = m->key_words;
+    int n = m->key_words, d = figures_at(m, depth);
     m->lookups++;
-    m->depth_lookups[depth]++;
+    m->tried++;
+    m->depth_lookups[d]++;
     int proven = memo_proven(m); /* 0 during the trial: hits are only counted */
-    if (m->mode == MEMO_AUTO && m->lookups == MEMO_TRIAL)
+    if (m->mode == MEMO_AUTO && m->tried == MEMO_TRIAL) {
         judge_trial(m);
+        if (!m->on)
+            return 0;
+    }
     size_t first = (key_hash(m->key, n) & (m->n_buckets - 1)) * MEMO_WAYS;
     for (size_t k = first; k < first + MEMO_WAYS; k++) {
         uint64_t *slot = slot_at(m, k);
         if (slot[m->stride - 1] && memcmp(slot, m->key, (size_t)n * sizeof(uint64_t)) == 0) {
-            m->depth_saved[depth] += slot[m->stride - 1];
+            m->depth_saved[d] += slot[m->stride - 1];
             if (!proven)
                 return 0; /* the trial: what it would save is counted, nothing skipped */
             m->hits++;

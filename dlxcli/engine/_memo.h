@@ -12,6 +12,8 @@ typedef struct {
     /* settings, kept from one search to the next */
     int mode;                 /* MEMO_OFF, MEMO_AUTO or MEMO_ON */
     size_t max_bytes;         /* the most the table may take */
+    int keep;                 /* 1: the memo outlives `start` (memo_restart) */
+    int offset;               /* added to a depth for its statistics: see memo_restart */
     /* the search's */
     int on;                   /* this search looks states up */
     int key_words;            /* words of a key */
@@ -27,7 +29,10 @@ typedef struct {
     unsigned char *level_kept; /* 1: store that node's count when its subtree is done */
     unsigned long long *depth_lookups, *depth_saved; /* per depth, see memo_pays */
     uint64_t *extra;          /* the solutions counted by hits, `limbs` limbs */
-    unsigned long long entries, hits, lookups;
+    unsigned long long entries;
+    unsigned long long hits, lookups; /* this search's (since memo_begin or memo_restart) */
+    unsigned long long tried; /* lookups since memo_begin: the trial's */
+    int dropped;              /* 1: the trial failed, the memo stopped for good */
     int failed;               /* out of memory: the memo stopped, the count goes on */
 } Memo;
 
@@ -37,6 +42,11 @@ void memo_free(Memo *m);
  * cannot (out of memory, or mode off): the search then counts without a memo. */
 int memo_begin(Memo *m, int key_words, int depths);
 void memo_end(Memo *m);
+/* Gets a kept memo (m->keep) ready for another search of the same problem: its
+ * table, its trial's verdict and its per-depth figures stay (a state's count does not
+ * depend on the path to it, nor on the forced options); `extra`, the levels and this
+ * search's hits and lookups start afresh. The caller sets `offset`. */
+void memo_restart(Memo *m);
 /* Whether a node at `depth` is looked up (the per-depth decision). */
 int memo_wanted(const Memo *m, int depth);
 /* Whether the memo has passed its trial (or is always on): the search then orders its

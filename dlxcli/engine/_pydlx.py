@@ -134,8 +134,8 @@ class Solver:
         "_items_at", "_lengths", "_levels", "_levels_made", "_maximize", "_meets_at",
         "_numbered", "_option_bit", "_options", "_primary_at", "_primary_bits",
         "_purified", "_recount_at", "_running", "_share_at", "_shares", "_step", "_weight",
-        "_weight_at", "_weights", "count", "_memo", "_memo_mode", "_memo_bytes", "_rank",
-        "_scope", "_split", "_split_on",
+        "_weight_at", "_weights", "count", "_memo", "_memo_mode", "_memo_bytes", "_memo_keep",
+        "_rank", "_scope", "_split", "_split_on",
         "n_options", "n_primary", "n_secondary", "nodes"
     )
     _levels: list[_Level]
@@ -169,6 +169,8 @@ class Solver:
         self._running = False
         self._memo_mode, self._memo_bytes, self._rank = MEMO_AUTO, MEMO_BYTES, None
         self._split_on = True
+        self._memo: Memo | None = None
+        self._memo_keep = False
         self.start()
 
     def _option_shares(self):
@@ -321,7 +323,6 @@ class Solver:
         self._check_idle()
         self._arrange(bool(maximize))
         self.nodes = self.count = 0
-        self._memo: Memo | None = None
         self._split: _Split | None = None
         self._scope: Scope = _NO_SCOPE
         self._first_item, self._maximize = bool(first_item), bool(maximize)
@@ -336,14 +337,26 @@ class Solver:
             if not self._force(j, self._option_bit[j]):
                 self._step = None
                 break
+        self._memo_next_search(len(self._forced))
         if forced:
             covered = [item for j in self._forced for item in self._options[j]
                        if item < self.n_primary]
             self._lengths = self._count_lengths(self._lengths, self._alive, covered)
-        self._compact_due = (self._step is not None
+        self._compact_due = (self._step is not None and not self._memo_keep
                              and self.n_options - self._alive.bit_count() >= _COMPACT_AT)
         # A copy of the lengths: _search may lower self._lengths in place.
         self._base = (self._alive, self._lengths[:], self._active)
+
+    def _memo_next_search(self, n_forced):
+        """`start`'s part for the memo: a kept memo (keep_memo) goes on into the next
+        search, whose `n_forced` options shift its depths (see Memo.restart); any other
+        is forgotten (set up again by the first count's `run`). A kept memo's keys are
+        sets of options numbered once: its searches number no options afresh
+        (`_compact`)."""
+        if self._memo_keep and self._memo is not None:
+            self._memo.restart(n_forced)
+        else:
+            self._memo = None
 
     def _force(self, j, b):
         """Commit option j (bit b) as if the search had chosen it, but for the lengths,
@@ -380,7 +393,8 @@ class Solver:
             if count_only and self._memo is None and self._memo_mode != MEMO_OFF:
                 if self._rank is None:
                     self._rank = _ranks(self._options, self.n_primary)
-                self._memo = Memo(self._memo_mode, self._memo_bytes, self.n_options)
+                self._memo = Memo(self._memo_mode, self._memo_bytes, self.n_options,
+                                  self._memo_keep, len(self._forced))
             if count_only and self._split is None and self._split_on:
                 self._split = _Split(self.n_primary, self._primary_bits)
             return self._search(budget, count_only)
@@ -648,6 +662,14 @@ class Solver:
         it pays) or MEMO_ON, in at most about `max_bytes` (see Memo)."""
         self._check_idle()
         self._memo_mode, self._memo_bytes = mode, max_bytes
+        self._memo = None  # a kept memo of other settings
+
+    def keep_memo(self, keep: bool) -> None:
+        """Whether the memo of a count outlives `start`, for the next searches of this
+        problem, whatever their forced options (a split count's subproblems: see
+        Memo.restart); either way the memo kept so far is forgotten."""
+        self._check_idle()
+        self._memo_keep, self._memo = bool(keep), None
 
     @property
     def memo_entries(self) -> int:
@@ -664,6 +686,10 @@ class Solver:
     @property
     def memo_bytes(self) -> int:
         return self._memo.size() if self._memo is not None else 0
+
+    @property
+    def memo_dropped(self) -> bool:
+        return self._memo is not None and self._memo.dropped
 
     def _choose(self, lengths):
         """X3: the item to branch on: fewest active options (MRV), ties to the earliest;
@@ -860,26 +886,42 @@ class Memo:
     its items' states instead; its table and its eviction differ, its decisions are the
     same: under MEMO_AUTO its first _MEMO_TRIAL lookups are a trial that skips nothing
     (the plain search, node for node) and counts the nodes its hits would save; if
-    those are fewer than half the lookups, the memo stops for the rest of the search,
-    and after that a depth stops being looked up once its _MEMO_PROBE lookups or more
-    have saved fewer than half of them.
+    those are fewer than half the lookups, the memo is dropped (`dropped`, its entries
+    forgotten) for the rest of the search, and after that a depth stops being looked
+    up once its _MEMO_PROBE lookups or more have saved fewer than half of them.
 
     Bounded: the entries sit in two generations; when the young one holds half the
     entries the bound allows, the old one is dropped and the young one becomes old
-    (a hit in the old one moves it back to the young one)."""
+    (a hit in the old one moves it back to the young one). A MemoryError (the bound
+    is above what the process may take) goes up to the caller: the command line says
+    "out of memory" in one line (catching it here could swallow a Ctrl-C whose
+    exception could not be made).
 
-    __slots__ = ("depth_lookups", "depth_saved", "hits", "lookups", "max_entries", "mode",
-                 "old", "on", "young")
+    Kept (`keep`, Solver.keep_memo), it serves the searches of one problem one after
+    the other (`restart`): its entries, its trial's verdict and its per-depth figures
+    stay, `hits` and `lookups` are each search's. A node's figures are kept by its
+    depth in the whole search (`offset`: the forced options), and the root of each
+    search is looked up too."""
 
-    def __init__(self, mode: int, max_bytes: int, n_options: int) -> None:
-        self.mode, self.on = mode, True
+    __slots__ = ("depth_lookups", "depth_saved", "dropped", "hits", "keep", "lookups",
+                 "max_entries", "mode", "offset", "old", "on", "tried", "young")
+
+    def __init__(self, mode: int, max_bytes: int, n_options: int, keep: bool = False,
+                 offset: int = 0) -> None:
+        self.mode, self.on, self.dropped, self.keep = mode, True, False, keep
         per_entry = 160 + n_options // 8  # a dict slot, an int key, a tuple of two ints
         self.max_entries = max(max_bytes // per_entry, 2)
         self.young: dict[int, tuple[int, int]] = {}
         self.old: dict[int, tuple[int, int]] = {}
-        self.hits = self.lookups = 0
+        self.hits = self.lookups = self.tried = 0
+        self.offset = offset if keep else 0
         self.depth_lookups: dict[int, int] = {}
         self.depth_saved: dict[int, int] = {}
+
+    def restart(self, offset: int) -> None:
+        """Ready for the next search of a kept memo, with `offset` forced options."""
+        self.hits = self.lookups = 0
+        self.offset = offset
 
     def __len__(self) -> int:
         return len(self.young) + len(self.old)
@@ -890,23 +932,27 @@ class Memo:
                                       default=0) // 8)
 
     def proven(self) -> bool:
-        return self.mode == MEMO_ON or self.lookups >= _MEMO_TRIAL
+        return self.mode == MEMO_ON or self.tried >= _MEMO_TRIAL
 
     def wanted(self, depth: int) -> bool:
-        if not self.on or depth == 0:
+        if not self.on or (depth == 0 and not self.keep):
             return False
-        lookups = self.depth_lookups.get(depth, 0)
+        lookups = self.depth_lookups.get(depth + self.offset, 0)
         if self.mode == MEMO_ON or lookups < _MEMO_PROBE:
             return True
-        return 2 * self.depth_saved.get(depth, 0) >= lookups
+        return 2 * self.depth_saved.get(depth + self.offset, 0) >= lookups
 
     def lookup(self, key: int, depth: int) -> int | None:
         """The count below `key`, or None."""
+        depth += self.offset
         self.lookups += 1
+        self.tried += 1
         self.depth_lookups[depth] = self.depth_lookups.get(depth, 0) + 1
         proven = self.proven()  # False in the trial: hits are counted, nothing skipped
-        if self.mode == MEMO_AUTO and self.lookups == _MEMO_TRIAL:
-            self.on = 2 * sum(self.depth_saved.values()) >= self.lookups
+        if self.mode == MEMO_AUTO and self.tried == _MEMO_TRIAL:
+            self._judge_trial()
+            if not self.on:
+                return None
         found = self.young.get(key)
         if found is None and (found := self.old.pop(key, None)) is not None:
             self.young[key] = found
@@ -918,7 +964,16 @@ class Memo:
         self.hits += 1
         return found[0]
 
+    def _judge_trial(self) -> None:
+        """Drop the memo if the trial's hits would have saved fewer nodes than half
+        its lookups."""
+        if 2 * sum(self.depth_saved.values()) < self.tried:
+            self.on, self.dropped = False, True
+            self.young, self.old = {}, {}
+
     def store(self, key: int, count: int, work: int) -> None:
+        if not self.on:
+            return
         self.young[key] = (count, work)
         if 2 * len(self.young) >= self.max_entries:
             self.old, self.young = self.young, {}
@@ -926,37 +981,31 @@ class Memo:
 
 def _ranks(options, n_primary):
     """Each primary item's place in the ties of a counting search (the C twin's
-    rank_items): breadth first, two items adjacent when an option holds both, from an
-    item far from the first one (found by a first walk)."""
+    rank_items, which says why): a breadth-first walk from the first item, two items
+    adjacent when an option holds both."""
     holding: list[list[int]] = [[] for _ in range(n_primary)]
     for j, option in enumerate(options):
         for item in option:
             if item < n_primary:
                 holding[item].append(j)
 
-    def walk(start):
-        order, seen, walked = [], [False] * n_primary, [False] * len(options)
-        for root in [start, *range(n_primary)]:
-            if seen[root]:
-                continue
-            seen[root] = True
-            order.append(root)
-            k = len(order) - 1
-            while k < len(order):
-                for j in holding[order[k]]:
-                    if walked[j]:  # its items are in the order already: once is enough
-                        continue
-                    walked[j] = True
-                    for other in options[j]:
-                        if other < n_primary and not seen[other]:
-                            seen[other] = True
-                            order.append(other)
-                k += 1
-        return order
-
-    if not n_primary:
-        return []
-    order = walk(walk(0)[-1])
+    order, seen, walked = [], [False] * n_primary, [False] * len(options)
+    for root in range(n_primary):
+        if seen[root]:
+            continue
+        seen[root] = True
+        order.append(root)
+        k = len(order) - 1
+        while k < len(order):
+            for j in holding[order[k]]:
+                if walked[j]:  # its items are in the order already: once is enough
+                    continue
+                walked[j] = True
+                for other in options[j]:
+                    if other < n_primary and not seen[other]:
+                        seen[other] = True
+                        order.append(other)
+            k += 1
     rank = [0] * n_primary
     for place, item in enumerate(order):
         rank[item] = place
