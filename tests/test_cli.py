@@ -164,7 +164,8 @@ def test_json_is_one_document_per_input_with_the_documented_schema():
     assert first["command"] == "queens" and first["verdict"] == "answered"
     assert first["answer"] == expected(QUEENS / "derived/n6.out")
     assert first["data"]["count"] == 4
-    assert set(first["stats"]) == {"nodes", "updates", "solutions", "seconds", "mems", "learning"}
+    assert set(first["stats"]) == {"nodes", "updates", "solutions", "seconds", "mems", "learning",
+                                   "memo"}
     assert first["stats"]["learning"] is None  # queens is all DLX
     assert first["stats"]["nodes"] > 0
     assert first["errors"] == []

@@ -106,7 +106,7 @@ STATISTICS = re.compile(r"dlxcli: (?P<name>\S+): (?P<nodes>\d[\d,]*) nodes, "
                         r"(?:(?P<updates>\d[\d,]*) updates, (?P<mems>\d[\d,]*) mems|"
                         r"updates and mems not counted by the Python twin), "
                         r"(?P<solutions>\d[\d,]*) solutions, "
-                        r"\d+\.\d{3} s")
+                        r"\d+\.\d{3} s(?:; memo: .*)?")
 
 
 def test_verbose_prints_the_search_statistics_after_the_answer():
