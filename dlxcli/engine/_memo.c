@@ -13,6 +13,8 @@
  *   nodes its subtree took, 0 for an empty slot). It doubles while it has room under
  *   max_bytes; then a new entry replaces the one of least work in its bucket (the one
  *   that saves the least when hit), or is dropped if it is the least.
+ * - Every allocation is PyMem_Raw*: the table grows (and a count widens) while the
+ *   search runs without the GIL, where the other PyMem_* functions must not be called.
  * - Counts have any size: every count in the memo, and `extra` (the solutions counted
  *   by hits), is `limbs` limbs wide, and one more limb is added to all of them when a
  *   sum carries out of the top one (widen).
@@ -51,16 +53,16 @@ void memo_init(Memo *m)
 
 void memo_end(Memo *m)
 {
-    PyMem_Free(m->table);
-    PyMem_Free(m->key);
-    PyMem_Free(m->level_key);
-    PyMem_Free(m->level_extra);
-    PyMem_Free(m->level_count);
-    PyMem_Free(m->level_nodes);
-    PyMem_Free(m->level_kept);
-    PyMem_Free(m->depth_lookups);
-    PyMem_Free(m->depth_saved);
-    PyMem_Free(m->extra);
+    PyMem_RawFree(m->table);
+    PyMem_RawFree(m->key);
+    PyMem_RawFree(m->level_key);
+    PyMem_RawFree(m->level_extra);
+    PyMem_RawFree(m->level_count);
+    PyMem_RawFree(m->level_nodes);
+    PyMem_RawFree(m->level_kept);
+    PyMem_RawFree(m->depth_lookups);
+    PyMem_RawFree(m->depth_saved);
+    PyMem_RawFree(m->extra);
     m->table = m->key = m->level_key = m->level_extra = m->extra = NULL;
     m->level_count = m->level_nodes = m->depth_lookups = m->depth_saved = NULL;
     m->level_kept = NULL;
@@ -140,12 +142,12 @@ static void place(Memo *m, const uint64_t *entry)
 static int rebuild(Memo *m, size_t n_buckets, int limbs)
 {
     size_t stride = (size_t)m->key_words + (size_t)limbs + 1;
-    uint64_t *table = PyMem_Calloc(n_buckets * MEMO_WAYS, stride * sizeof(uint64_t));
+    uint64_t *table = PyMem_RawCalloc(n_buckets * MEMO_WAYS, stride * sizeof(uint64_t));
     if (!table)
         return 0;
-    uint64_t *old = m->table, *entry = PyMem_Calloc(stride, sizeof(uint64_t));
+    uint64_t *old = m->table, *entry = PyMem_RawCalloc(stride, sizeof(uint64_t));
     if (!entry) {
-        PyMem_Free(table);
+        PyMem_RawFree(table);
         return 0;
     }
     size_t old_slots = m->n_buckets * MEMO_WAYS, old_stride = m->stride;
@@ -162,8 +164,8 @@ static int rebuild(Memo *m, size_t n_buckets, int limbs)
         entry[stride - 1] = slot[old_stride - 1];
         place(m, entry);
     }
-    PyMem_Free(entry);
-    PyMem_Free(old);
+    PyMem_RawFree(entry);
+    PyMem_RawFree(old);
     return 1;
 }
 
@@ -177,15 +179,15 @@ int memo_begin(Memo *m, int key_words, int depths)
     m->limbs = 1;
     m->depths = depths;
     m->stride = (size_t)key_words + 2;
-    m->key = PyMem_Calloc((size_t)key_words, sizeof(uint64_t));
-    m->level_key = PyMem_Calloc((size_t)depths * key_words, sizeof(uint64_t));
-    m->level_extra = PyMem_Calloc((size_t)depths, sizeof(uint64_t));
-    m->level_count = PyMem_Calloc((size_t)depths, sizeof(unsigned long long));
-    m->level_nodes = PyMem_Calloc((size_t)depths, sizeof(unsigned long long));
-    m->level_kept = PyMem_Calloc((size_t)depths, 1);
-    m->depth_lookups = PyMem_Calloc((size_t)depths, sizeof(unsigned long long));
-    m->depth_saved = PyMem_Calloc((size_t)depths, sizeof(unsigned long long));
-    m->extra = PyMem_Calloc(1, sizeof(uint64_t));
+    m->key = PyMem_RawCalloc((size_t)key_words, sizeof(uint64_t));
+    m->level_key = PyMem_RawCalloc((size_t)depths * key_words, sizeof(uint64_t));
+    m->level_extra = PyMem_RawCalloc((size_t)depths, sizeof(uint64_t));
+    m->level_count = PyMem_RawCalloc((size_t)depths, sizeof(unsigned long long));
+    m->level_nodes = PyMem_RawCalloc((size_t)depths, sizeof(unsigned long long));
+    m->level_kept = PyMem_RawCalloc((size_t)depths, 1);
+    m->depth_lookups = PyMem_RawCalloc((size_t)depths, sizeof(unsigned long long));
+    m->depth_saved = PyMem_RawCalloc((size_t)depths, sizeof(unsigned long long));
+    m->extra = PyMem_RawCalloc(1, sizeof(uint64_t));
     size_t buckets = MEMO_FIRST_BUCKETS;
     while (buckets > 1 && table_bytes(buckets, m->stride) > m->max_bytes)
         buckets /= 2;
@@ -205,11 +207,11 @@ int memo_begin(Memo *m, int key_words, int depths)
 static void widen(Memo *m)
 {
     int limbs = m->limbs + 1;
-    uint64_t *extra = PyMem_Calloc((size_t)limbs, sizeof(uint64_t));
-    uint64_t *level_extra = PyMem_Calloc((size_t)m->depths * limbs, sizeof(uint64_t));
+    uint64_t *extra = PyMem_RawCalloc((size_t)limbs, sizeof(uint64_t));
+    uint64_t *level_extra = PyMem_RawCalloc((size_t)m->depths * limbs, sizeof(uint64_t));
     if (!extra || !level_extra) {
-        PyMem_Free(extra);
-        PyMem_Free(level_extra);
+        PyMem_RawFree(extra);
+        PyMem_RawFree(level_extra);
         m->failed = 2;
         return;
     }
@@ -217,12 +219,12 @@ static void widen(Memo *m)
     for (int d = 0; d < m->depths; d++)
         memcpy(level_extra + (size_t)d * limbs, m->level_extra + (size_t)d * m->limbs,
                (size_t)m->limbs * sizeof(uint64_t));
-    PyMem_Free(m->extra);
-    PyMem_Free(m->level_extra);
+    PyMem_RawFree(m->extra);
+    PyMem_RawFree(m->level_extra);
     m->extra = extra;
     m->level_extra = level_extra;
     if (!rebuild(m, m->n_buckets, limbs)) {
-        PyMem_Free(m->table);
+        PyMem_RawFree(m->table);
         m->table = NULL;
         m->n_buckets = 0;
         m->entries = 0;
@@ -280,7 +282,7 @@ static void judge_trial(Memo *m)
         saved += m->depth_saved[d];
     if (2 * saved >= m->tried)
         return;
-    PyMem_Free(m->table);
+    PyMem_RawFree(m->table);
     m->table = NULL;
     m->n_buckets = 0;
     m->entries = 0;
