@@ -1316,7 +1316,9 @@ def cube_turns(cubes: Cubes, slot: int, index: int, forced: Sequence[int], dlx_e
                 if old[0] != cubes.digest or old[1] == slot:  # another verdict's, or done
                     _cubing.pop(old, None)
                     _cube_locks.pop(old, None)
-            verdict = strategies.Verdict(ExactCover(*cubes.definition), forced,
+            n_primary, n_secondary, options, _, colors = cubes.definition  # a count: no weights
+            verdict = strategies.Verdict(ExactCover(n_primary, n_secondary, options,
+                                                    colors=colors), forced,
                                          Budget(reason="learn"), cubes.limit, cubes.auto,
                                          dlx_every)
             _cubing[name] = verdict

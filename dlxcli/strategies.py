@@ -584,11 +584,8 @@ class Remainder:
         self.number = [item for item in range(n_primary + n_secondary) if item not in taken]
         self.n_primary = sum(1 for item in self.number if item < n_primary)
         renumbered = {item: new for new, item in enumerate(self.number)}
-        self.forced_set = forced_set = set(forced)
-        self.kept = [j for j, option in enumerate(options)
-                     if j not in forced_set and not taken.keys() >= set(option)
-                     and all(fits(item, colors[j][k] if colors is not None else 0,
-                                   taken, n_primary) for k, item in enumerate(option))]
+        self.forced_set = set(forced)
+        self.kept = _kept(options, colors, taken, n_primary, self.forced_set)
         self.options = [[renumbered[item] for item in options[j] if item not in taken]
                         for j in self.kept]
         self.colors = None if colors is None else [
@@ -620,6 +617,23 @@ class Remainder:
         """A solution of the remainder as the whole problem's: forced options first, then
         the others in increasing order."""
         return self.forced + sorted(self.kept[j] for j in inside)
+
+
+def _kept(options: Sequence[Sequence[int]], colors: Optional[Sequence[Sequence[int]]],
+          taken: dict[int, int], n_primary: int, forced: set[int]) -> list[int]:
+    """The options a Remainder keeps: not forced, not wholly inside the forced ones'
+    items, and each item `fits`. Without colors an option fits when it shares no item
+    with the forced ones, a test of C's speed (`isdisjoint`): every cube of a verdict
+    over the jobs builds a Remainder, and the general test, per item in Python, took
+    60 ms on a 25x25 sudoku, five times `--jobs 1`'s whole --unique on a quick one."""
+    if colors is None:
+        free = taken.keys().isdisjoint
+        return [j for j, option in enumerate(options)
+                if option and free(option) and j not in forced]
+    return [j for j, option in enumerate(options)
+            if j not in forced and not taken.keys() >= set(option)
+            and all(fits(item, colors[j][k], taken, n_primary)
+                    for k, item in enumerate(option))]
 
 
 def fits(item: int, color: int, taken: dict[int, int], n_primary: int) -> bool:
