@@ -714,7 +714,8 @@ class Problem:
                 for part in allowing:
                     if part is None:
                         rows.append(row)
-                        colors.append([0] * len(row))
+                        if part_item is not None:  # colours only where a part has one
+                            colors.append([0] * len(row))
                     else:
                         rows.append(row + [part_item])
                         colors.append([0] * len(row) + [part + 1])
