@@ -522,13 +522,15 @@ memo serves all of its subproblems (keep_memo). (Per thread: a Dask worker may r
 several tasks at once, and a Solver runs one search at a time.)"""
 
 
-def _problem(search):
+def _problem(search, keep_memo=False):
+    """The problem of `search` (a Search or a Race) built once per thread; `keep_memo`:
+    its counts keep one memo from subproblem to subproblem."""
     import threading
     thread = threading.get_ident()
     digest, problem = _built.get(thread, (None, None))
     if digest != search.digest:
         problem = ExactCover(*search.definition)
-        problem.solver.keep_memo(search.query == "count")
+        problem.solver.keep_memo(keep_memo)
         _built[thread] = (search.digest, problem)
     return problem
 
@@ -538,7 +540,7 @@ def solve_subproblem(search: Search, index: int, prefix: Sequence[int],
     """A worker's task: one subproblem, searched sequentially (with the search's node
     limit; the time limit is kept by the process that split the search)."""
     stats = Stats()
-    value = search.answer(_problem(search), prefix,
+    value = search.answer(_problem(search, search.query == "count"), prefix,
                           Budget(node_limit=search.node_limit, reason="singles"), stats, floor)
     return Done(index, value, stats)
 

@@ -53,9 +53,12 @@ def in_tmp(text, tmp):
 
 
 def masked(text, tmp):
-    """An output as it is compared: times as placeholders, the folder `tmp` shown as
+    """An output as it is compared: times and the memo's bytes (the C twin's table, the
+    Python twin's estimate: docs/engine.md) as placeholders, the folder `tmp` shown as
     /tmp/ again (as the page shows it)."""
     text = re.sub(r"\b\d+\.\d+ s\b", "#.### s", text.replace(f"{tmp}/", "/tmp/"))
+    text = re.sub(r"entries, [\d,]+ bytes", "entries, # bytes", text)
+    text = re.sub(r'"bytes": \d+', '"bytes": #', text)
     return re.sub(r'"seconds": [0-9.e+-]+', '"seconds": #', text)
 
 

@@ -656,9 +656,11 @@ def test_out_under_a_file_is_one_line(tmp_path):
 
 
 def test_a_closed_stdout_is_one_line():
+    """Started with stdout closed (`>&-`): its stand-in fails the write as a closed
+    descriptor does (dlxcli.cli's _stand_in_for_closed_streams)."""
     done = dlxcli_generate("sudoku", "--seed", "1", preexec_fn=lambda: os.close(1))
     assert done.returncode == 2
-    assert done.stderr == (b"dlxcli: generate: cannot write <stdout>: it is closed; "
+    assert done.stderr == (b"dlxcli: generate: cannot write <stdout>: Bad file descriptor; "
                            b"nothing written\n")
 
 

@@ -377,8 +377,6 @@ class StdoutOutput:
         is never cut in half), straight to its file descriptor (a regular file is cut
         back to its old end if the write fails); a stdout without one, as tests capture
         it, gets it through sys.stdout."""
-        if sys.stdout is None:  # started with stdout closed (`>&-`)
-            raise OutputFailed("cannot write <stdout>: it is closed")
         self.ui.before_answer()
         try:
             fd = sys.stdout.fileno()
