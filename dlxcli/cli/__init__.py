@@ -20,6 +20,7 @@ def main():
     ignored: the interpreter's exit gives Ctrl-C back its default action, and a late
     one would kill a run that has written all its answers, without a word."""
     _stand_in_for_closed_streams()
+    _exact_integers_of_any_size()
     try:
         _dispatch(sys.argv[1:])
     except DlxError as exc:  # e.g. a DLXCLI_ENGINE that names no twin
@@ -34,6 +35,15 @@ def main():
         sys.exit(exit_status(interrupt))
     finally:
         _ignore_late_signals()
+
+
+def _exact_integers_of_any_size():
+    """Lift Python's bound on the digits of an integer turned to text or read from it
+    (4,300 since Python 3.11): a count has as many digits as it has (3**9100 domino
+    tilings of 9,100 separate 2 x 3 boards: 4,342), and the judge's answer, JSON,
+    -v and a checkpoint's records write them, and a resumed checkpoint reads them."""
+    if hasattr(sys, "set_int_max_str_digits"):
+        sys.set_int_max_str_digits(0)
 
 
 def _stand_in_for_closed_streams():
