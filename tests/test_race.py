@@ -337,72 +337,55 @@ def test_a_worker_killed_mid_proof_fails_the_puzzle_in_one_line():
         kill_group(process)
 
 
+def tasks_on_three_threads(monkeypatch, make_name, task):
+    """Run `task(upto)` for upto 1, 2, 3, each on a thread of its own, all alive at
+    once, with `strategies.make_name` counted; (the reports' turns, how many were made)."""
+    import threading
+    started = []
+    make = getattr(strategies, make_name)
+
+    def counted(*args, **kwargs):
+        started.append(args)
+        return make(*args, **kwargs)
+    monkeypatch.setattr(strategies, make_name, counted)
+    reports, over = [], threading.Event()
+
+    def run(upto):
+        reports.append(task(upto))
+        over.wait()
+    threads = []
+    with short_rounds():
+        for upto in (1, 2, 3):
+            threads.append(threading.Thread(target=run, args=(upto,)))
+            threads[-1].start()
+            while len(reports) < upto and threads[-1].is_alive():
+                time.sleep(0.01)
+    over.set()
+    for thread in threads:
+        thread.join()
+    return [report.turns for report in reports], len(started)
+
+
 def test_a_member_goes_on_from_its_last_task_whichever_thread_runs_it(monkeypatch):
     """A Dask worker of several threads runs each task on a free thread: a member kept
     per thread started again on every task that landed on another thread, each task
     replaying all the turns before it (a first solution of example18 on one worker of 4
     threads: 40 s, each task longer than the last, against 4 s on threads of 1)."""
-    import threading
     monkeypatch.setattr(parallel, "_racers", {})
-    started = []
-    member = strategies.learning_member
-
-    def counted(*args, **kwargs):
-        started.append(args)
-        return member(*args, **kwargs)
-    monkeypatch.setattr(strategies, "learning_member", counted)
-    problem = trapped_board(6, True)
-    race = parallel.Race(problem.definition, [], [], 1)
-    reports, over = [], threading.Event()
-
-    def task(upto):  # each on a thread of its own, all alive at once
-        reports.append(parallel.race_turns(race, 0, upto))
-        over.wait()
-    threads = []
-    with short_rounds():
-        for upto in (1, 2, 3):
-            threads.append(threading.Thread(target=task, args=(upto,)))
-            threads[-1].start()
-            while len(reports) < upto and threads[-1].is_alive():
-                time.sleep(0.01)
-    over.set()
-    for thread in threads:
-        thread.join()
-    assert [report.turns for report in reports] == [1, 2, 3]
-    assert len(started) == 1
+    race = parallel.Race(trapped_board(6, True).definition, [], [], 1)
+    assert tasks_on_three_threads(monkeypatch, "learning_member",
+                                  lambda upto: parallel.race_turns(race, 0, upto)) == \
+        ([1, 2, 3], 1)
 
 
 def test_a_cube_goes_on_from_its_last_task_whichever_thread_runs_it(monkeypatch):
     """The same for a cube of a verdict: its Verdict is kept per cube, not per thread,
     and its tasks on three threads alive at once go on from each other's rounds."""
-    import threading
     monkeypatch.setattr(parallel, "_cubing", {})
-    started = []
-    verdict = strategies.Verdict
-
-    def counted(*args, **kwargs):
-        started.append(args)
-        return verdict(*args, **kwargs)
-    monkeypatch.setattr(strategies, "Verdict", counted)
-    problem = trapped_board(6, True)
-    cubes = parallel.Cubes(problem.definition, [], 2, True)
-    reports, over = [], threading.Event()
-
-    def task(upto):  # each on a thread of its own, all alive at once
-        reports.append(parallel.cube_turns(cubes, 0, 0, [], 1, upto))
-        over.wait()
-    threads = []
-    with short_rounds():
-        for upto in (1, 2, 3):
-            threads.append(threading.Thread(target=task, args=(upto,)))
-            threads[-1].start()
-            while len(reports) < upto and threads[-1].is_alive():
-                time.sleep(0.01)
-    over.set()
-    for thread in threads:
-        thread.join()
-    assert [report.turns for report in reports] == [1, 2, 3]
-    assert len(started) == 1
+    cubes = parallel.Cubes(trapped_board(6, True).definition, [], 2, True)
+    assert tasks_on_three_threads(
+        monkeypatch, "Verdict",
+        lambda upto: parallel.cube_turns(cubes, 0, 0, [], 1, upto)) == ([1, 2, 3], 1)
 
 
 # -- attack-cubes -----------------------------------------------------------------------------
