@@ -732,6 +732,21 @@ def test_a_closed_stdin_or_stdout_is_one_line_and_status_2(jobs):
         2, "dlxcli: cannot write to stdout: Bad file descriptor\n")
 
 
+@pytest.mark.parametrize("args", [["--version"], ["--help"], ["sudoku", "--help"]])
+def test_help_or_version_to_a_closed_or_full_stdout_is_one_line_and_status_2(args):
+    """--version to a closed stdout exited 120 (Python's failed last flush) and --help
+    gave a traceback; a full disk the same."""
+    no_stdout = subprocess.run(command_line(args), env=dlxcli_env(), stderr=subprocess.PIPE,
+                               timeout=60, preexec_fn=closed(1), text=True)
+    assert (no_stdout.returncode, no_stdout.stderr) == (
+        2, "dlxcli: cannot write to stdout: Bad file descriptor\n")
+    with open("/dev/full", "w") as full:
+        no_space = subprocess.run(command_line(args), env=dlxcli_env(), stdout=full,
+                                  stderr=subprocess.PIPE, timeout=60, text=True)
+    assert (no_space.returncode, no_space.stderr) == (
+        2, "dlxcli: cannot write to stdout: No space left on device\n")
+
+
 def test_a_closed_stderr_leaves_the_answer_and_its_status():
     """With stderr closed nothing at all was written: the progress display's check of
     stderr raised first (exit 1)."""

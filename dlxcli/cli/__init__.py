@@ -8,6 +8,7 @@ long as starting Python (docs/performance.md). Every other command line goes thr
 click as usual.
 """
 
+import errno
 import sys
 
 from ..commands import PUZZLES
@@ -29,12 +30,34 @@ def main():
     except MemoryError:  # outside an input's search (which says so itself): starting
         sys.stderr.write(f"dlxcli: {OutOfMemory.MESSAGE}\n")
         sys.exit(2)
+    except OSError as exc:  # writing --help or --version: a run reports its own writes
+        if exc.errno not in _STDOUT_FAILURES:
+            raise
+        _stdout_failed(exc)
     except KeyboardInterrupt as interrupt:  # outside a run's own handling: starting or ending
         ending = "terminated" if isinstance(interrupt, Terminated) else "interrupted"
         sys.stderr.write(f"dlxcli: {ending}\n")
         sys.exit(exit_status(interrupt))
     finally:
         _ignore_late_signals()
+
+
+_STDOUT_FAILURES = {errno.EBADF, errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EFBIG,
+                    errno.EDQUOT}
+"""What writing --help or --version to a closed, full or broken stdout raises."""
+
+
+def _stdout_failed(exc):
+    """End a run whose --help or --version could not be written as a run's answer ends
+    (cli._output): a closed pipe (`| head -0`) quietly with status 1, any other failure
+    with one line and status 2. stdout is pointed at the null device first, so that the
+    interpreter's own last flush cannot fail again (Python's exit status 120)."""
+    from ._run import silence_stdout
+    silence_stdout()
+    if isinstance(exc, BrokenPipeError):
+        sys.exit(1)
+    sys.stderr.write(f"dlxcli: cannot write to stdout: {exc.strerror or exc}\n")
+    sys.exit(2)
 
 
 def _exact_integers_of_any_size():
@@ -77,6 +100,7 @@ def _dispatch(args):
         from .. import __version__
         from ..engine import described
         sys.stdout.write(f"dlxcli {__version__} (engine: {described()})\n")
+        sys.stdout.flush()
         sys.exit(0)
     paths = args[1:]
     if args and args[0] in PUZZLES and all(p == "-" or not p.startswith("-") for p in paths):
