@@ -528,6 +528,25 @@ def test_a_checkpoint_on_a_query_that_is_not_split_says_so(tmp_path):
     assert (counted.returncode, counted.stderr) == (0, b"") and path.exists()
 
 
+def test_a_checkpoint_on_a_verdict_stopped_by_a_limit_still_says_nothing_was_recorded(
+        tmp_path):
+    """A --unique stopped by --node-limit (or --timeout) said nothing of the checkpoint
+    it never wrote; a count stopped so has begun its split and keeps its records."""
+    path = tmp_path / "s.ckpt"
+    stopped = dlxcli("sudoku", "--unique", "--node-limit", "5", "--checkpoint", path,
+                     input=b"................\n")
+    assert stopped.returncode == 3 and not path.exists()
+    assert stopped.stderr.decode().splitlines() == [
+        "dlxcli: <stdin>: search stopped after 5 nodes (node limit)",
+        f"dlxcli: --checkpoint {path}: nothing was recorded: no search was split into "
+        "subproblems (only the search of a count, a listing of all solutions or a maximize "
+        "is, and some inputs are answered without one)"]
+    counted = dlxcli("sudoku", "--count", "--node-limit", "5", "--checkpoint", path,
+                     input=b"................\n")
+    assert counted.returncode == 3 and path.exists()
+    assert "--checkpoint" not in counted.stderr.decode()
+
+
 @pytest.mark.parametrize("query", ["--count", "--all"])
 def test_a_checkpoint_with_limit_names_limit_as_the_reason(tmp_path, query):
     """Issue 28, item 7: `--count --limit K` was told it "asked for none"."""

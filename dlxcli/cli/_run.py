@@ -101,7 +101,7 @@ def run(command, options):
             return EXIT_BAD_INPUT
         finally:
             writer.close()
-    if status <= EXIT_NO_ANSWER and not limits.estimate and unused_checkpoint(limits.split):
+    if status != EXIT_BAD_INPUT and not limits.estimate and unused_checkpoint(limits.split):
         fail(f"--checkpoint {printable(limits.split.checkpoint)}: nothing was recorded: "
              + not_split_because(settings))
     return status
