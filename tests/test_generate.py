@@ -462,6 +462,20 @@ def test_jobs_2_streams_the_output_of_jobs_1():
     assert generated(*args, "--jobs", "2") == generated(*args, "--jobs", "1")
 
 
+
+class ShownTally:
+    """A stand-in for the progress display (`_ui`): keeps the tally's last line."""
+
+    def start(self, count):
+        pass
+
+    def begin(self, name):
+        pass
+
+    def tally(self, completed, rate):
+        self.rate = rate
+
+
 def test_the_puzzle_being_made_reports_its_givens_left_and_checks_done():
     """What a terminal shows of the current puzzle (issue 29): a report after every
     uniqueness check, checks counted from 1, givens never growing, the last report's
@@ -474,16 +488,7 @@ def test_the_puzzle_being_made_reports_its_givens_left_and_checks_done():
     assert givens == sorted(givens, reverse=True) and givens[0] <= 81
     assert givens[-1] == sum(ch != "." for ch in text.strip())
 
-    class Shown:
-        def start(self, count):
-            pass
-
-        def begin(self, name):
-            pass
-
-        def tally(self, completed, rate):
-            self.rate = rate
-    shown = Shown()
+    shown = ShownTally()
     tally = generate_command.Tally(shown, making.Request("sudoku", 9), 3)
     tally.checked(61, 20)
     assert shown.rate == "puzzle 1: 61 givens, 20 checks, 0/3 found"
@@ -821,16 +826,7 @@ def test_the_reports_of_puzzles_made_on_workers():
 
 
 def test_the_tally_shows_the_first_puzzle_under_way_and_counts_the_others():
-    class Shown:
-        def start(self, count):
-            pass
-
-        def begin(self, name):
-            pass
-
-        def tally(self, completed, rate):
-            self.rate = rate
-    shown = Shown()
+    shown = ShownTally()
     tally = generate_command.Tally(shown, making.Request("sudoku", 25), 4)
     tally.under_way([(0, 412, 230), (1, 500, 120), (2, 610, 15)])
     assert shown.rate == "puzzle 1: 412 givens, 230 checks, 2 more under way, 0/4 found"
