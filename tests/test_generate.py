@@ -462,7 +462,6 @@ def test_jobs_2_streams_the_output_of_jobs_1():
     assert generated(*args, "--jobs", "2") == generated(*args, "--jobs", "1")
 
 
-
 class ShownTally:
     """A stand-in for the progress display (`_ui`): keeps the tally's last line."""
 
