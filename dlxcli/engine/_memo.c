@@ -201,6 +201,17 @@ int memo_begin(Memo *m, int key_words, int depths)
     return 1;
 }
 
+/* Free the table and turn the memo off for the rest of the search (and of the searches
+ * that keep it); the caller says why (failed, dropped). */
+static void switch_off(Memo *m)
+{
+    PyMem_RawFree(m->table);
+    m->table = NULL;
+    m->n_buckets = 0;
+    m->entries = 0;
+    m->on = 0;
+}
+
 /* One more limb for every count: in the table, in `extra` and in the levels' copies of
  * it. If the table cannot be rebuilt it is dropped (the count stays exact: only
  * `extra` and the levels' copies must grow); if those cannot, `failed` is 2. */
@@ -224,11 +235,7 @@ static void widen(Memo *m)
     m->extra = extra;
     m->level_extra = level_extra;
     if (!rebuild(m, m->n_buckets, limbs)) {
-        PyMem_RawFree(m->table);
-        m->table = NULL;
-        m->n_buckets = 0;
-        m->entries = 0;
-        m->on = 0;
+        switch_off(m);
         m->failed = 1;
     }
     m->limbs = limbs;
@@ -282,11 +289,7 @@ static void judge_trial(Memo *m)
         saved += m->depth_saved[d];
     if (2 * saved >= m->tried)
         return;
-    PyMem_RawFree(m->table);
-    m->table = NULL;
-    m->n_buckets = 0;
-    m->entries = 0;
-    m->on = 0;
+    switch_off(m);
     m->dropped = 1;
 }
 
