@@ -1011,3 +1011,27 @@ def test_the_stats_of_a_count_by_burnside_show_the_packings_counted():
     data = json.loads(result.stdout)
     assert data["data"]["count"] == 930
     assert data["stats"]["solutions"] == 930
+
+
+@pytest.mark.parametrize("name, burnside", [
+    ("6x10 pentominoes (no residual part)", False),
+    ("copies of two kinds (pack-custom.in)", False),
+    ("a residual part left by spent breaking work", False),
+    ("dominoes alone", True)])
+def test_the_route_of_a_count_up_to_symmetry(name, burnside, monkeypatch):
+    """Burnside's lemma only where a residual part with no piece restricted would be
+    filtered and `Fixed` applies (docs/pack.md, "How a count is computed"); elsewhere
+    the searches before it, weighted 1."""
+    from dlxcli.puzzles import pack
+    text = {"6x10 pentominoes (no residual part)": (PACK / "pentominoes-6x10.in").read_text(),
+            "copies of two kinds (pack-custom.in)":
+                (REPO / "docs" / "examples" / "pack-custom.in").read_text(),
+            "a residual part left by spent breaking work":
+                pack_input(*UNMOVED_CASES["strip-copies"]),
+            "dominoes alone": dominoes_text(4, 4)}[name]
+    if name.startswith("a residual part"):
+        monkeypatch.setattr(pack, "MAX_BREAKING", 0)
+    model = pack.Model(pack.parse(text), True, None)
+    runs = list(pack.counting(model, "count", None, True, pack.UNLIMITED))
+    assert any(isinstance(problem, pack.Fixed) for problem, _, _ in runs) == burnside
+    assert all(weight == 1 for _, _, weight in runs) != burnside
