@@ -11,6 +11,8 @@ up to symmetry found by keeping the least image of each under the board's
 transforms. It shares no code with dlxcli.
 """
 
+import collections
+import functools
 import itertools
 import json
 import os
@@ -846,3 +848,190 @@ def test_the_measured_breaker_searches_fewer_nodes():
     answer = pack.solve_text(text, query="count")
     assert answer.data["count"] == 264
     assert answer.stats.nodes < 500_000
+
+
+# -- counting up to symmetry by Burnside's lemma (issue 30: boards of copies) ---------------
+
+def square_moves(n):
+    """The 8 symmetries of an n x n square, as functions of (r, c)."""
+    last = n - 1
+    return [lambda r, c: (r, c), lambda r, c: (c, last - r), lambda r, c: (last - r, last - c),
+            lambda r, c: (last - c, r), lambda r, c: (r, last - c), lambda r, c: (last - r, c),
+            lambda r, c: (c, r), lambda r, c: (last - c, last - r)]
+
+
+def dominoes_fixed_by(cells, move):
+    """The domino tilings of `cells` ((r, c)) that `move` maps to themselves: exact
+    covers of the cells by orbits of dominoes under `move` whose dominoes do not
+    overlap, counted by filling the least cell left, memoized on the cells left (the
+    test's own counter, a second route beside the brute force)."""
+    cells = frozenset(cells)
+    dominoes = {frozenset({(r, c), step}) for r, c in cells
+                for step in ((r + 1, c), (r, c + 1)) if step in cells}
+    options = collections.defaultdict(set)
+    for domino in dominoes:
+        orbit, image = [], domino
+        while image not in orbit:
+            orbit.append(image)
+            image = frozenset(move(*cell) for cell in image)
+        covered = frozenset().union(*orbit)
+        if len(covered) == 2 * len(orbit):
+            for cell in covered:
+                options[cell].add((frozenset(orbit), covered))
+
+    @functools.lru_cache(maxsize=None)
+    def tilings(left):
+        if not left:
+            return 1
+        return sum(tilings(left - covered) for _, covered in options[min(left)]
+                   if covered <= left)
+    return tilings(cells)
+
+
+def domino_orbits(cells, moves):
+    """Burnside's lemma: the mean over the symmetries `moves` of the tilings each maps
+    to themselves."""
+    total = sum(dominoes_fixed_by(cells, move) for move in moves)
+    assert total % len(moves) == 0
+    return total // len(moves)
+
+
+def dominoes_text(rows, cols):
+    return rectangle(rows, cols, f"piece D*{rows * cols // 2}:\nXX")
+
+
+@pytest.mark.parametrize("n", [2, 4, pytest.param(6, marks=pytest.mark.slow)])
+def test_domino_squares_up_to_symmetry_against_the_brute_force(n):
+    """Every domino tiling of the n x n square, each kept once by its least image under
+    the square's 8 symmetries: 1, 9 and 930 (the counter by orbits agrees)."""
+    board = {(r, c) for r in range(n) for c in range(n)}
+    found = tilings(board, {"D": ([(0, 0), (0, 1)], n * n // 2)})
+    expected = orbits(found, board_transforms(n, n))
+    assert expected == domino_orbits(board, square_moves(n)) == {2: 1, 4: 9, 6: 930}[n]
+    assert count(dominoes_text(n, n)) == expected
+
+
+def test_the_8x8_dominoes_up_to_symmetry():
+    """12,988,816 tilings, 1,629,189 up to symmetry (the counter by orbits). Each was
+    filtered in Python: no answer in 50 s; Burnside's lemma counts them in a second."""
+    board = {(r, c) for r in range(8) for c in range(8)}
+    expected = domino_orbits(board, square_moves(8))
+    assert expected == 1_629_189
+    done = run_process("--count", stdin=dominoes_text(8, 8), timeout=20)
+    assert (done.returncode, done.stdout) == (0, f"{expected}\n")
+
+
+def fibonacci(n):
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
+
+
+def strip_orbits(n):
+    """Domino tilings of a 2 x n strip (n > 2) up to its 4 symmetries: F(n+1) tilings,
+    each its own image under the swap of the rows, and P(n) palindromic ones, each its
+    own under the reversal (and the half turn): (F(n+1) + P(n)) / 2, where a palindrome
+    is a tiling of half the strip, with an upright domino or a flat pair across the
+    middle when n is even (F(n/2 + 1) + F(n/2)), an upright one when n is odd."""
+    half = n // 2
+    palindromes = fibonacci(half + 1) + (fibonacci(half) if n % 2 == 0 else 0)
+    return (fibonacci(n + 1) + palindromes) // 2
+
+
+@pytest.mark.parametrize("n", [3, 4, 7, 10])
+def test_the_strip_formula_against_the_brute_force(n):
+    board = {(r, c) for r in range(2) for c in range(n)}
+    found = tilings(board, {"D": ([(0, 0), (0, 1)], n)})
+    assert orbits(found, board_transforms(2, n)) == strip_orbits(n)
+    assert count(dominoes_text(2, n)) == strip_orbits(n)
+
+
+def test_a_long_strip_of_dominoes_up_to_symmetry():
+    """2 x 100: F(101) = 573,147,844,013,817,084,101 tilings (over 2^64), each filtered
+    in Python on main (no answer); exact here."""
+    assert fibonacci(101) == 573_147_844_013_817_084_101
+    done = run_process("--count", stdin=dominoes_text(2, 100), timeout=20)
+    assert (done.returncode, done.stdout) == (0, f"{strip_orbits(100)}\n")
+
+
+TROMINO_AND_TETROMINO_CASES = [
+    ((6, 6), "L", ["XX", "X."], 12, 25),
+    ((6, 6), "I", ["XXX"], 12, 11),
+    ((4, 6), "L", ["XXX", "X.."], 6, 12),
+    ((8, 8), "T", ["XXX", ".X."], 16, 15),
+]
+"""Boards of copies of one tromino or tetromino, with their counts up to symmetry by the
+brute force (162, 64, 42 and 84 tilings in all)."""
+
+
+@pytest.mark.parametrize("case", TROMINO_AND_TETROMINO_CASES,
+                         ids=lambda case: "%dx%d-%s" % (*case[0], case[1]))
+def test_copies_of_a_tromino_or_tetromino_up_to_symmetry(case):
+    (rows, cols), name, picture, copies, expected = case
+    board = {(r, c) for r in range(rows) for c in range(cols)}
+    found = tilings(board, {name: (picture_cells(picture), copies)})
+    assert orbits(found, board_transforms(rows, cols)) == expected
+    text = rectangle(rows, cols, f"piece {name}*{copies}:\n" + "\n".join(picture))
+    assert count(text, "--all-symmetries") == len(found)
+    assert count(text) == expected
+    assert count(text, "--limit", "1000") == expected, "the direct search agrees"
+
+
+@pytest.mark.parametrize("box", ["XX\nXX\n\nXX\nXX", "XXX\nXXX\n\nXXX\nXXX",
+                                 "XXXX\nXXXX\n\nXXXX\nXXXX", "XXX\nXXX\nXXX\n\nXXX\nXXX\nXXX"])
+def test_boxes_of_dicubes_up_to_symmetry_against_the_brute_force(box):
+    """2x2x2, 2x2x3, 2x2x4 and 2x3x3 boxes of dicubes, by the brute force in space."""
+    pieces = {"d": (STANDING, len(layered(box)) // 2)}
+    every, up_to_symmetry = orbits_in_space(box, pieces, reflections=False)
+    text = pack_input(box, pieces)
+    assert count(text, "--all-symmetries") == every
+    assert count(text) == up_to_symmetry
+
+
+def test_parts_with_a_piece_fixed_are_counted_by_burnside_against_the_brute_force():
+    """The O tetromino breaks the 4x4 square's symmetry but where a symmetry maps it to
+    itself (the centre, the diagonals): those parts, dominoes alone around it, are
+    counted by Burnside's lemma with the O fixed. 70 packings, 11 up to symmetry."""
+    from dlxcli.puzzles import pack
+    text = "board:\nXXXX\nXXXX\nXXXX\nXXXX\npiece O:\nXX\nXX\npiece d*6:\nXX\n"
+    board = {(r, c) for r in range(4) for c in range(4)}
+    found = tilings(board, {"O": ([(0, 0), (0, 1), (1, 0), (1, 1)], 1),
+                            "d": ([(0, 0), (0, 1)], 6)})
+    assert (len(found), orbits(found, board_transforms(4, 4))) == (70, 11)
+    model = pack.Model(pack.parse(text), True, None)
+    runs = pack.counting(model, "count", None, True, pack.UNLIMITED)
+    assert any(isinstance(problem, pack.Fixed) for problem, _, _ in runs)
+    assert count(text) == 11 and count(text, "--all-symmetries") == 70
+
+
+def test_the_stats_of_a_count_by_burnside_show_the_packings_counted():
+    """-v's solutions are the count up to symmetry, not the sum Burnside divides."""
+    result = run("--count", "--format", "json", "--stats", stdin=dominoes_text(6, 6))
+    data = json.loads(result.stdout)
+    assert data["data"]["count"] == 930
+    assert data["stats"]["solutions"] == 930
+
+
+@pytest.mark.parametrize("name, burnside", [
+    ("6x10 pentominoes (no residual part)", False),
+    ("copies of two kinds (pack-custom.in)", False),
+    ("a residual part left by spent breaking work", False),
+    ("dominoes alone", True)])
+def test_the_route_of_a_count_up_to_symmetry(name, burnside, monkeypatch):
+    """Burnside's lemma only where a residual part with no piece restricted would be
+    filtered and `Fixed` applies (docs/pack.md, "How a count is computed"); elsewhere
+    the searches before it, weighted 1."""
+    from dlxcli.puzzles import pack
+    text = {"6x10 pentominoes (no residual part)": (PACK / "pentominoes-6x10.in").read_text(),
+            "copies of two kinds (pack-custom.in)":
+                (REPO / "docs" / "examples" / "pack-custom.in").read_text(),
+            "a residual part left by spent breaking work":
+                pack_input(*UNMOVED_CASES["strip-copies"]),
+            "dominoes alone": dominoes_text(4, 4)}[name]
+    if name.startswith("a residual part"):
+        monkeypatch.setattr(pack, "MAX_BREAKING", 0)
+    model = pack.Model(pack.parse(text), True, None)
+    runs = list(pack.counting(model, "count", None, True, pack.UNLIMITED))
+    assert any(isinstance(problem, pack.Fixed) for problem, _, _ in runs) == burnside
+    assert all(weight == 1 for _, _, weight in runs) != burnside

@@ -16,13 +16,17 @@ themselves are each searched again as a part of their own, with that piece fixed
 there and their stabiliser broken by the next piece (Knuth's method, carried on until
 no symmetry is left). A count in all orientations is the count up to symmetry
 times the symmetries, less the packings each symmetry maps to themselves
-(`through_orbits`, Burnside's lemma).
+(`through_orbits`, Burnside's lemma); where no piece breaks a symmetry (a board of
+copies of one piece), a count up to symmetry is the mean over those symmetries of the
+packings each maps to themselves (`by_burnside`), not a filter of every packing.
+`counting` picks the route.
 """
 
 import collections
 import itertools
 from array import array
 from copy import copy as shallow_copy
+from fractions import Fraction
 
 from ..errors import InputError
 from ..exact_cover import UNLIMITED, ExactCover, Stats
@@ -824,9 +828,20 @@ def problems(model, up_to_symmetry, budget=UNLIMITED, apart=False):
     --jobs splits and --checkpoint resumes."""
     if not model.fills():
         return
+    yield from _grouped(model, _parts(model, up_to_symmetry, budget), apart)
+
+
+def _parts(model, up_to_symmetry, budget):
+    """The parts of the symmetry breaking that may hold a packing (`symmetry_parts`;
+    all orientations: one part)."""
     group = model.group if up_to_symmetry else model.group[:1]
-    parts = [part for part in symmetry_parts(model, group, budget)
-             if part.restricted is None or part.kept]
+    return [part for part in symmetry_parts(model, group, budget)
+            if part.restricted is None or part.kept]
+
+
+def _grouped(model, parts, apart):
+    """The problems of `parts` (`problems`): those broken in the model, together or
+    `apart`, then the residual ones together."""
     for residual in (False, True):
         chosen = [part for part in parts if (part.residual is not None) == residual]
         if chosen and apart and not residual:
@@ -860,10 +875,63 @@ def _budgets(budget):
         yield later
 
 
-def through_orbits(model, budget):
+def counting(model, query, limit, up_to_symmetry, budget):
+    """The searches (problem, budget, weight) whose weighted counts, or whose solutions,
+    answer `query`: the one place that picks the route of a count (docs/pack.md, "How
+    a count is computed"). A whole count (no limit) up to symmetry counts its residual
+    parts by Burnside's lemma (`by_burnside`) instead of filtering their packings; a
+    whole count in all orientations goes through the count up to symmetry
+    (`through_orbits`) where that has no residual part. Elsewhere, and where neither
+    applies, the plain searches (`searches`)."""
+    apart = _apart(query, budget)
+    if query == "count" and limit is None and _fixed_counts(model):
+        counted = (by_burnside(model, budget, apart) if up_to_symmetry
+                   else through_orbits(model, budget, apart))
+        if counted is not None:
+            return counted
+    return searches(model, up_to_symmetry, budget, apart)
+
+
+def _fixed_counts(model):
+    """Whether `Fixed` counts the packings a symmetry maps to themselves: the pieces
+    fill the board, it has a symmetry, and at most one piece has copies (`Fixed`'s
+    options hold no order items: several pieces with copies would need them)."""
+    return (len(model.group) > 1 and model.fills()
+            and sum(piece.count > 1 for piece in model.pieces) <= 1)
+
+
+def by_burnside(model, budget, apart):
+    """The searches (problem, budget, weight) whose weighted counts add up to the count
+    up to symmetry, each residual part with no piece restricted counted by Burnside's
+    lemma, or None where the count up to symmetry has no such part.
+
+    Such a part holds the packings that hold its `fixed` placements, and its symmetries
+    H (`Part.residual`, each mapping every fixed placement to itself) map them to one
+    another: its count up to symmetry is the number of orbits of H, the mean over H of
+    the packings each h maps to themselves (Burnside). For the identity that is every
+    packing of the part, a plain count, memoized (8x8 dominoes, a part with nothing
+    fixed: 12,988,816 packings in 7,728 nodes); for the others `Fixed` (19,519 nodes
+    for the 7 others there). Filtered instead, each of its packings would pass through
+    Python (8x8 dominoes: no answer in 50 s). The other parts are searched as before,
+    and first: the first search is the one --jobs splits and --checkpoint keeps."""
+    parts = _parts(model, True, budget)
+    counted = [part for part in parts if part.residual is not None and part.restricted is None]
+    if not counted:
+        return None
+    others = [part for part in parts if part not in counted]
+    runs = [(problem, 1) for problem in _grouped(model, others, apart)]
+    for part in counted:
+        weight = Fraction(1, len(part.residual))
+        runs.append((Problem(model, [Part(part.fixed)]), weight))
+        runs.extend((Fixed(model, moves, part.fixed), weight) for moves in part.residual[1:])
+    return [(problem, its_budget, weight)
+            for (problem, weight), its_budget in zip(runs, _budgets(budget))]
+
+
+def through_orbits(model, budget, apart):
     """The searches (problem, budget, weight) whose weighted counts add up to the
-    number of packings in all orientations, by Burnside's lemma, or None where that
-    does not pay or does not apply.
+    number of packings in all orientations, by Burnside's lemma, or None where the
+    count up to symmetry has a residual part.
 
     The symmetries G (`model.group`) map packings to packings; the number of orbits,
     the count up to symmetry, is the mean over G of the packings each symmetry maps
@@ -871,16 +939,12 @@ def through_orbits(model, budget):
     the sum, over the other symmetries g, of the packings g maps to themselves
     (`Fixed`): the count up to symmetry, about |G| times faster than the count in
     all orientations, and a few small searches (3,940 x 8 = 31,520 packings of the 12
-    pentacubes in a 3x4x5 box, none symmetric: 7 searches of 0). It applies when
-    the count up to symmetry has no residual part (whose packings are
-    filtered one by one in Python: a board of dominoes alone is counted faster in all
-    orientations) and at most one piece has copies (`Fixed`'s options hold no order
-    items)."""
+    pentacubes in a 3x4x5 box, none symmetric: 7 searches of 0). Where the count up
+    to symmetry has a residual part (a board of copies alone is one), that part is
+    itself counted through the count in all orientations (`by_burnside`), which is
+    then searched directly."""
     group = model.group
-    repeated = [piece for piece in model.pieces if piece.count > 1]
-    if len(group) == 1 or len(repeated) > 1 or not model.fills():
-        return None
-    found = list(problems(model, True, budget, _apart("count", budget)))
+    found = list(problems(model, True, budget, apart))
     if not found or any(problem.residual for problem in found):
         return None
     budgets = _budgets(budget)
@@ -889,13 +953,15 @@ def through_orbits(model, budget):
 
 
 class Fixed:
-    """The packings that one symmetry maps to themselves, as an exact cover: such a
-    packing is a union of orbits of placements under the symmetry, so its options are
-    those orbits whose placements are disjoint and use each piece used once at most
-    once (each covers those pieces and all their cells; a piece with copies, at most
-    one of them (`through_orbits`), has no item, as in `Problem`)."""
+    """The packings that hold the `fixed` placements ({piece: placement}, each mapped to
+    itself by the symmetry) and that one symmetry maps to themselves, as an exact
+    cover: such a packing is a union of orbits of placements under the symmetry, so
+    its options are those orbits whose placements are disjoint, use each piece used
+    once at most once and no placement of a fixed piece but its fixed one (each
+    covers those pieces and all their cells; a piece with copies, at most one of them
+    (`_fixed_counts`), has no item, as in `Problem`)."""
 
-    def __init__(self, model, moves):
+    def __init__(self, model, moves, fixed=None):
         pieces, n_cells = model.pieces, len(model.cells)
         item = {}
         for p, piece in enumerate(pieces):
@@ -907,7 +973,7 @@ class Fixed:
                 continue
             orbit = _cycle(moves, k)
             seen.update(orbit)
-            row = _orbit_row(model, orbit, item, n_pieces)
+            row = _orbit_row(model, orbit, item, n_pieces, fixed or {})
             if row is not None:
                 rows.append(row)
         self.cover = ExactCover(n_pieces + n_cells, 0, rows)
@@ -924,13 +990,16 @@ def _cycle(moves, k):
     return orbit
 
 
-def _orbit_row(model, orbit, item, n_pieces):
+def _orbit_row(model, orbit, item, n_pieces, fixed):
     """The items of an orbit of placements as one option (its pieces' items, then its
     cells after the `n_pieces` piece items), or None when two of its placements
-    overlap or use one piece used once."""
+    overlap or use one piece used once, or one is a placement of a `fixed` piece
+    other than its fixed one."""
     pieces, cells = [], []
     for k in orbit:
         p, numbers = model.placements[k]
+        if fixed.get(p, k) != k:
+            return None
         if p in item:
             pieces.append(item[p])
         cells.extend(n_pieces + n for n in numbers)
@@ -954,10 +1023,7 @@ def solve_text(text, *, query="first", limit=None, up_to_symmetry=True, rotation
                   turns["reflections"])
     budget.check()
     why = _pack_bounds.why_no_packing(model)
-    runs = (() if why is not None else
-            (query == "count" and limit is None and not up_to_symmetry
-             and through_orbits(model, budget))
-            or searches(model, up_to_symmetry, budget, _apart(query, budget)))
+    runs = () if why is not None else counting(model, query, limit, up_to_symmetry, budget)
     data = {"query": query, "dimension": model.dimension, "up_to_symmetry": up_to_symmetry,
             "symmetries": len(model.group) if up_to_symmetry else 1,
             "solutions": None, "count": None, "exact": None, "verdict": None}
@@ -978,30 +1044,32 @@ def solve_text(text, *, query="first", limit=None, up_to_symmetry=True, rotation
 
 def _count(runs, limit, stats):
     """The packings the searches `runs` ((problem, budget, weight)) count, at most
-    `limit` (the weights are 1 where there is a limit: `through_orbits`)."""
-    total = 0
+    `limit` (the weights are 1 where there is a limit: `counting`). The weighted
+    counts (Burnside's lemma: `by_burnside`, `through_orbits`) add up to a whole
+    number, exact whatever its size; the solutions of the stats are the packings
+    counted."""
+    total, weighted = 0, Fraction(0)
     for problem, its_budget, weight in runs:
         if weight == 1:
             total += problem.count(None if limit is None else limit - total, its_budget,
                                    stats)
         else:
-            total += _weighted_count(problem, its_budget, weight, stats)
+            weighted += _weighted_count(problem, its_budget, weight, stats)
         if limit is not None and total >= limit:
             break
-    return total
+    assert weighted.denominator == 1, "Burnside's mean is a whole number of orbits"
+    stats.solutions += int(weighted)
+    return total + int(weighted)
 
 
 def _weighted_count(problem, budget, weight, stats):
-    """`weight` times the count of `problem` (`through_orbits`), whose search costs are
-    added into `stats` and its solutions as many times as they weigh, so that the
-    solutions of the stats are the packings counted."""
+    """`weight` times the count of `problem`, whose search costs are added into
+    `stats`, not its solutions (`_count` adds the packings they add up to)."""
     cost = Stats()
     try:
-        found = weight * problem.count(None, budget, cost)
+        return weight * problem.count(None, budget, cost)
     finally:
         stats.add(cost, solutions=False)
-    stats.solutions += found
-    return found
 
 
 def _listed(model, runs, query, limit, budget, stats, data):
