@@ -161,9 +161,10 @@ int add_learner_type(PyObject *module, PyObject *problem_error, PyObject *engine
  *
  * `updates` counts the nodes this core takes out of their item lists; `mems` the
  * reads and writes of the arrays that hold the matrix (top, link, len, llink, rlink,
- * color) and of the marks commit_plain keeps (in_this, in_next, items, covered),
- * each counted where the access is made, as Knuth's `o` and `oo` do in DLX1. A node's
- * two links share one 8-byte word and cost one mem, like one of his octabyte fields.
+ * color) and of the marks commit_plain keeps (in_this, in_next, items, covered, and
+ * with colors item_nodes and mark_color), each counted where the access is made, as
+ * Knuth's `o` and `oo` do in DLX1. A node's two links share one 8-byte word and cost
+ * one mem, like one of his octabyte fields.
  * Not counted: the level stack, the weights and shares of a bound, the checks of the
  * options start() forces, and the allocation and clearing of arrays. The loops that
  * walk lists count options and nodes, and these formulas turn them into mems:
@@ -491,9 +492,9 @@ static void uncover_to(Solver *s, int keep)
 
 /* Sets mark[x] to s->mark_epoch for the item x of every node of p's option but p and,
  * if `items` is not NULL, stores those items there in the order of the nodes (with
- * colors, their nodes in item_nodes and the color each gives its item in mark_color);
- * returns how many. */
-static int mark_items(Solver *s, unsigned *mark, int p, int *items)
+ * `colored`, a constant, their nodes in item_nodes and the color each gives its item
+ * in mark_color); returns how many. */
+ALWAYS_INLINE int mark_items(Solver *s, unsigned *mark, int p, int *items, const int colored)
 {
     unsigned long long mems = 0;
     int n = 0;
@@ -507,7 +508,7 @@ static int mark_items(Solver *s, unsigned *mark, int p, int *items)
             if (items) {
                 items[n++] = x;
                 mems++;
-                if (s->color) {
+                if (colored) {
                     s->item_nodes[n - 1] = q;
                     s->mark_color[x] = s->color[q];
                     mems += 2; /* color[q]; the mark */
@@ -587,9 +588,9 @@ ALWAYS_INLINE void commit_plain_with(Solver *s, int l, int p, const int colored)
     }
     int next = s->link[p].dlink, kept = s->base[l];
     s->mems++;
-    int n = mark_items(s, s->in_this, p, s->items);
+    int n = mark_items(s, s->in_this, p, s->items, colored);
     if (next > s->n_items)
-        mark_items(s, s->in_next, next, NULL);
+        mark_items(s, s->in_next, next, NULL, 0);
     for (; kept < s->n_covered && s->in_this[s->covered[kept].item] == s->mark_epoch &&
            (!colored || (!s->covered[kept].node && !s->mark_color[s->covered[kept].item]));
          kept++)
