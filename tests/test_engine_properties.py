@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import oracle
 from dlxcli.exact_cover import ExactCover
-from random_problems import LATE_COVER, Problem, problems
+from random_problems import LATE_COVER, Problem, problems, shared_items_problems
 
 settings.register_profile("dlxcli-engine", max_examples=150, deadline=None)
 PROFILE = settings.get_profile("dlxcli-engine")
@@ -224,3 +224,26 @@ def test_twins_maximize_identically(c_twin, py_twin, problem, first_item):
     c_run, py_run = (trace(twin, new_solver(twin, problem, True), **query)
                      for twin in (c_twin, py_twin))
     assert c_run == py_run
+
+
+def node_by_node(twin, problem, count_only):
+    """levels() and lengths() before every node of a search, read as dlxcli/trace.py reads
+    them (run(0), then run(1) visits the node), and the count at the end."""
+    solver = new_solver(twin, problem)
+    solver.set_split(False)
+    solver.start(problem.forced)
+    seen = []
+    while solver.run(0) != twin.EXHAUSTED:
+        seen.append((solver.levels(), solver.lengths()))
+        solver.run(1, count_only)
+    return seen, solver.nodes, solver.count
+
+
+@PROFILE
+@given(problem=shared_items_problems(), count_only=st.booleans())
+def test_twins_show_the_same_state_at_every_node_of_a_colored_search(c_twin, py_twin,
+                                                                     problem, count_only):
+    # The C twin's commits with colors are cut short at a dead end, as without them
+    # (commit_plain): lengths() must still be those of Knuth's whole commit.
+    assert node_by_node(c_twin, problem, count_only) == node_by_node(py_twin, problem,
+                                                                     count_only)

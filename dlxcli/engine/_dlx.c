@@ -24,8 +24,8 @@
  *   color (Knuth's DLX2); a header's color is the item's color while it is purified.
  *
  * Two things go beyond Knuth's DLX1/DLX2, for speed, not in effect: a node's top is
- * kept apart from its links (see Link), and X5/X6 of a search without colors or a
- * bound take the shorter path of commit_plain to the same search.
+ * kept apart from its links (see Link), and X5/X6 of a search without a bound take
+ * the shorter path of commit_plain to the same search.
  *
  * No global state: everything lives in the Solver object. The search runs
  * without the GIL; a `running` flag refuses a second thread instead of letting
@@ -84,9 +84,10 @@ typedef struct {
     int outer_goal;
 } Frame;
 
-/* An item a commit of the plain search covered. */
+/* An item a commit of the plain search covered, or purified (with colors). */
 typedef struct {
     int item, zeros;              /* zeros: Solver.zeros right after the cover */
+    int node;                     /* 0 for a cover; else the node whose purify it was */
 } Covered;
 
 typedef struct {
@@ -105,10 +106,12 @@ typedef struct {
     int *is_forced;       /* per option: 1 while it is among the forced ones */
     int *x, *width, *pos; /* the level stack, capacity n_primary + 1 */
     int *zeros_after;     /* per level: `zeros` right after its item was covered */
-    /* The plain search (no colors, no bound) commits as commit_plain says: */
+    /* The plain search (no bound) commits as commit_plain says: */
     unsigned *in_this, *in_next; /* per item: mark_epoch if in the option committed, */
     unsigned mark_epoch;         /* or in the one after it in the list of its level */
     int *items;           /* the items of the option commit_plain commits, but p's */
+    int *item_nodes;      /* with colors: their nodes, in the same order */
+    int *mark_color;      /* with colors: per item, the color the option committed gives it */
     Covered *covered;     /* the items its commits have covered, in order */
     int n_covered;
     int *base;            /* per level: n_covered when its item was covered */
@@ -158,9 +161,10 @@ int add_learner_type(PyObject *module, PyObject *problem_error, PyObject *engine
  *
  * `updates` counts the nodes this core takes out of their item lists; `mems` the
  * reads and writes of the arrays that hold the matrix (top, link, len, llink, rlink,
- * color) and of the marks commit_plain keeps (in_this, in_next, items, covered),
- * each counted where the access is made, as Knuth's `o` and `oo` do in DLX1. A node's
- * two links share one 8-byte word and cost one mem, like one of his octabyte fields.
+ * color) and of the marks commit_plain keeps (in_this, in_next, items, covered, and
+ * with colors item_nodes and mark_color), each counted where the access is made, as
+ * Knuth's `o` and `oo` do in DLX1. A node's two links share one 8-byte word and cost
+ * one mem, like one of his octabyte fields.
  * Not counted: the level stack, the weights and shares of a bound, the checks of the
  * options start() forces, and the allocation and clearing of arrays. The loops that
  * walk lists count options and nodes, and these formulas turn them into mems:
@@ -463,19 +467,34 @@ static void uncommit_others(Solver *s, int p)
 
 /* -- the plain search's commits: sorted, shared, cut short -------------------- */
 
-/* Uncovers the items commit_plain covered, down to the first `keep`. */
-static void uncover_to(Solver *s, int keep)
+/* Uncovers (or unpurifies) the items commit_plain covered (or purified), down to the
+ * first `keep`. `colored` is a constant: the plain search without colors never has a
+ * purify to undo. */
+ALWAYS_INLINE void uncover_to_with(Solver *s, int keep, const int colored)
 {
     while (s->n_covered > keep) {
-        uncover_with(s, s->covered[--s->n_covered].item, 0);
+        const Covered *c = &s->covered[--s->n_covered];
+        if (colored && c->node)
+            unpurify(s, c->node);
+        else
+            uncover_with(s, c->item, 0);
         s->mems++;
     }
 }
 
+static void uncover_to(Solver *s, int keep)
+{
+    if (s->color)
+        uncover_to_with(s, keep, 1);
+    else
+        uncover_to_with(s, keep, 0);
+}
+
 /* Sets mark[x] to s->mark_epoch for the item x of every node of p's option but p and,
- * if `items` is not NULL, stores those items there in the order of the nodes; returns
- * how many. */
-static int mark_items(Solver *s, unsigned *mark, int p, int *items)
+ * if `items` is not NULL, stores those items there in the order of the nodes (with
+ * `colored`, a constant, their nodes in item_nodes and the color each gives its item
+ * in mark_color); returns how many. */
+ALWAYS_INLINE int mark_items(Solver *s, unsigned *mark, int p, int *items, const int colored)
 {
     unsigned long long mems = 0;
     int n = 0;
@@ -489,6 +508,11 @@ static int mark_items(Solver *s, unsigned *mark, int p, int *items)
             if (items) {
                 items[n++] = x;
                 mems++;
+                if (colored) {
+                    s->item_nodes[n - 1] = q;
+                    s->mark_color[x] = s->color[q];
+                    mems += 2; /* color[q]; the mark */
+                }
             }
             q++;
         }
@@ -497,15 +521,28 @@ static int mark_items(Solver *s, unsigned *mark, int p, int *items)
     return n;
 }
 
+/* Records the cover (node 0) or purify (its node) of item x in s->covered. */
+static inline void record_commit(Solver *s, int x, int node)
+{
+    Covered *c = &s->covered[s->n_covered++];
+    c->item = x;
+    c->zeros = s->zeros;
+    c->node = node;
+    s->mems += 1; /* the record, one 8-byte word */
+}
+
 /* Covers the first n items of s->items that are not covered, those in the next option
- * first; 1 if a cover was cut short (see commit_plain), which then is in cut[l]. */
-static int cover_items(Solver *s, int l, int n)
+ * first; 1 if a cover was cut short (see commit_plain), which then is in cut[l]. With
+ * `colored` (a constant), the items the option gives a color are purified after every
+ * cover (so that the covers below them may be kept for the next option), and left
+ * alone when already purified to that color (their nodes' color is then -1). */
+ALWAYS_INLINE int cover_items_with(Solver *s, int l, int n, const int colored)
 {
     for (int in_next = 1; in_next >= 0; in_next--) {
         for (int k = 0; k < n; k++) {
             int x = s->items[k];
             s->mems += 2; /* items[k], len[x] */
-            if (s->len[x] >= COVERED)
+            if (s->len[x] >= COVERED || (colored && s->mark_color[x] != 0))
                 continue;
             s->mems++;
             if ((s->in_next[x] == s->mark_epoch) != in_next)
@@ -516,17 +553,22 @@ static int cover_items(Solver *s, int l, int n)
                 s->cut_at[l] = r;
                 return 1;
             }
-            Covered *c = &s->covered[s->n_covered++];
-            c->item = x;
-            c->zeros = s->zeros;
-            s->mems += 1; /* the record, one 8-byte word */
+            record_commit(s, x, 0);
+        }
+    }
+    for (int k = 0; colored && k < n; k++) {
+        int x = s->items[k];
+        s->mems += 2; /* items[k], the mark */
+        if (s->mark_color[x] > 0) {
+            purify(s, s->item_nodes[k]);
+            record_commit(s, x, s->item_nodes[k]);
         }
     }
     return 0;
 }
 
-/* X5's commit of the option of node p at level l, for a search without colors or a
- * bound (Knuth's step X5; the plain version is in _reference.py). The search goes on
+/* X5's commit of the option of node p at level l, for a search without a bound
+ * (Knuth's step X5; the plain version is in _reference.py). The search goes on
  * as after Knuth's commit of the other items of p's option, but gets there cheaper, in
  * two ways (see docs/performance.md); the counters count only what is done:
  * - The order of the covers does not change which options end up hidden. So the
@@ -537,7 +579,7 @@ static int cover_items(Solver *s, int l, int n)
  *   (one not in p's option), the next node is a dead end: X2 finds that item empty.
  *   The commit then stops after the option in which that happened and keeps the
  *   half-covered item in cut[l], cut_at[l] for uncut. */
-static void commit_plain(Solver *s, int l, int p)
+ALWAYS_INLINE void commit_plain_with(Solver *s, int l, int p, const int colored)
 {
     if (++s->mark_epoch == 0) {
         memset(s->in_this, 0, ((size_t)s->n_items + 2) * sizeof *s->in_this);
@@ -546,20 +588,33 @@ static void commit_plain(Solver *s, int l, int p)
     }
     int next = s->link[p].dlink, kept = s->base[l];
     s->mems++;
-    int n = mark_items(s, s->in_this, p, s->items);
+    int n = mark_items(s, s->in_this, p, s->items, colored);
     if (next > s->n_items)
-        mark_items(s, s->in_next, next, NULL);
-    for (; kept < s->n_covered && s->in_this[s->covered[kept].item] == s->mark_epoch; kept++)
-        s->mems += 2;
+        mark_items(s, s->in_next, next, NULL, 0);
+    for (; kept < s->n_covered && s->in_this[s->covered[kept].item] == s->mark_epoch &&
+           (!colored || (!s->covered[kept].node && !s->mark_color[s->covered[kept].item]));
+         kept++)
+        s->mems += 2 + 2 * colored;
     s->mems += 2 * (kept < s->n_covered); /* the item that stopped the loop */
-    uncover_to(s, kept);
+    uncover_to_with(s, kept, colored);
     s->zeros = kept > s->base[l] ? s->covered[kept - 1].zeros : s->zeros_after[l];
     s->mems += kept > s->base[l];
-    cover_items(s, l, n);
+    cover_items_with(s, l, n, colored);
+}
+
+/* commit_plain_with, compiled with and without colors. */
+static void commit_plain(Solver *s, int l, int p)
+{
+    if (s->color)
+        commit_plain_with(s, l, p, 1);
+    else
+        commit_plain_with(s, l, p, 0);
 }
 
 /* The options of i's list that share no item with the option commit_plain committed
- * last (marked in in_this): those its commit would have left, had it not been cut. */
+ * last (marked in in_this), or only items it gives the same color (its purifies come
+ * after its covers, so a cut commit has made none): those its commit would have left,
+ * had it not been cut. */
 static int options_clear_of_commit(const Solver *s, int i)
 {
     int n = 0;
@@ -570,7 +625,8 @@ static int options_clear_of_commit(const Solver *s, int i)
             if (x <= 0) {
                 q = s->link[q].ulink;
             } else {
-                clear &= s->in_this[x] != s->mark_epoch;
+                clear &= s->in_this[x] != s->mark_epoch ||
+                         (s->color && s->color[q] != 0 && s->color[q] == s->mark_color[x]);
                 q++;
             }
         }
@@ -590,7 +646,7 @@ static void uncut(Solver *s, int l)
 
 static int plain(const Solver *s)
 {
-    return !s->color && !s->maximize;
+    return !s->maximize;
 }
 
 /* commit_level, uncommit_level and leave_level take plain(s) as `is_plain`, a constant
@@ -1489,8 +1545,8 @@ ALWAYS_INLINE int search_with(Solver *s, unsigned long long budget, int count_on
     }
 }
 
-/* The search, compiled twice: the plain search (no colors, no bound) must not test
- * for them at every step. */
+/* The search, compiled twice: the plain search (no bound) must not test for one at
+ * every step. */
 static int search(Solver *s, unsigned long long budget, int count_only)
 {
     if (plain(s))
@@ -1786,6 +1842,10 @@ static int Solver_init(Solver *s, PyObject *args, PyObject *kwds)
     s->in_this = alloc_ints(s->n_items + 2, &ok);
     s->in_next = alloc_ints(s->n_items + 2, &ok);
     s->items = alloc_ints(s->n_items + 1, &ok);
+    if (s->color) {
+        s->item_nodes = alloc_ints(s->n_items + 1, &ok);
+        s->mark_color = alloc_ints(s->n_items + 2, &ok);
+    }
     s->covered = PyMem_Calloc((size_t)s->n_items + 1, sizeof(Covered));
     s->cut_at = alloc_ints(LEVELS(n1), &ok);
     if (!ok || !s->link || !s->covered || (s->weights && !s->share)) {
@@ -1833,6 +1893,8 @@ static void Solver_dealloc(Solver *s)
     PyMem_Free(s->in_this);
     PyMem_Free(s->in_next);
     PyMem_Free(s->items);
+    PyMem_Free(s->item_nodes);
+    PyMem_Free(s->mark_color);
     PyMem_Free(s->covered);
     PyMem_Free(s->cut_at);
     PyMem_Free(s->best_solution);
