@@ -418,8 +418,8 @@ class KeptLearner:
     (and by the solutions forbidden, each in a cube of its own), serves the next:
     incremental cube and conquer. On the mutilated boards each cube's fresh Learner
     proved the parity argument again (3.6 million conflicts over 32 cubes of the 12x12
-    against 365,000 for the whole); a kept one, 673,000 (docs/parallel.md, "Cube and
-    conquer"). `owner`: the search whose query the Learner holds now."""
+    against 365,000 for the whole); two kept ones, 673,000 (docs/parallel.md, "A parity
+    proof cut into cubes"). `owner`: the search whose query the Learner holds now."""
 
     def __init__(self, problem: ExactCover, forced: Sequence[int]) -> None:
         self.remainder = Remainder(problem, forced)
