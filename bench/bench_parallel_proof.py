@@ -14,6 +14,10 @@ processor and the load average (`uptime`) before and after: the machine is share
 Every answer is checked: the first solution is exampleN.out, the verdict "unique".
 A run over --cap seconds is stopped and counted at the cap (marked ">").
 
+NAME may also be mutilatedN (dominoes on an N x N board less two opposite corners: no
+tiling, the Learner's parity proof) or kN (perfect matchings of K_N: a pigeonhole for N
+odd, DLX's), with --cpu only: a count stopped at 2 (or 1 with --query first).
+
 --cpu: in one process instead, and in CPU seconds (for a machine too loaded for wall
 times to say anything: under Linux's autogroup scheduling a run gets one session's
 share of the CPU however many processes it has). Per instance, the query with --jobs 1
@@ -95,13 +99,40 @@ def timed_cube_turns(*args):
     return _written(_timed["cube_turns"](*args))
 
 
+def matrix(name):
+    """The problem of a name that is no sudoku: "mutilatedN" (dominoes on an N x N board
+    less two opposite corners: no tiling, a parity argument) or "kN" (the perfect
+    matchings of the complete graph K_N: none for N odd, a pigeonhole); else None."""
+    from dlxcli.exact_cover import ExactCover
+    if name.startswith("mutilated"):
+        side = int(name[len("mutilated"):])
+        cells = [(r, c) for r in range(side) for c in range(side)
+                 if (r, c) not in ((0, 0), (side - 1, side - 1))]
+        index = {cell: k for k, cell in enumerate(cells)}
+        return ExactCover(len(cells), 0, [[index[(r, c)], index[(r + dr, c + dc)]]
+                                          for r, c in cells for dr, dc in ((0, 1), (1, 0))
+                                          if (r + dr, c + dc) in index])
+    if name[0] == "k" and name[1:].isdigit():
+        n = int(name[1:])
+        return ExactCover(n, 0, [[u, v] for u in range(n) for v in range(u + 1, n)])
+    return None
+
+
 def cpu_figures(name, query):
     """(jobs 1 CPU s, race: this process's CPU s, the worker's CPU s) of one instance."""
     from dlxcli import parallel
     from dlxcli.exact_cover import Budget
     from dlxcli.parallel import Split
     from dlxcli.puzzles import sudoku
-    text = open(os.path.join(DATA, f"{name}.in")).read()
+    problem = matrix(name)
+    if problem is not None:  # a count to 2 (--unique), or a first solution
+        limit = 2 if query == "unique" else 1
+
+        def solve_text(_text, query, budget):
+            return problem.count(limit=limit, budget=budget)
+    else:
+        solve_text = sudoku.solve_text
+    text = "" if problem is not None else open(os.path.join(DATA, f"{name}.in")).read()
     query = "unique" if query == "unique" else "judge"
     read_end, write_end = os.pipe()
     os.set_blocking(read_end, False)
@@ -110,10 +141,10 @@ def cpu_figures(name, query):
     parallel.race_turns, parallel.cube_turns = timed_race_turns, timed_cube_turns
     try:
         began = time.process_time()
-        sudoku.solve_text(text, query=query, budget=Budget())
+        solve_text(text, query=query, budget=Budget())
         alone = time.process_time() - began
         began = time.process_time()
-        sudoku.solve_text(text, query=query, budget=Budget(split=Split(jobs=2)))
+        solve_text(text, query=query, budget=Budget(split=Split(jobs=2)))
         here = time.process_time() - began
     finally:
         parallel.race_turns, parallel.cube_turns = _timed["race_turns"], _timed["cube_turns"]

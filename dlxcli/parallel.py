@@ -1177,6 +1177,8 @@ class _Conquering:
         """A cube searched on a worker -> its latest Cubed."""
         self.here = None
         """(cube, Verdict) searched in this process."""
+        self.kept = None
+        """The Learner this process keeps for its cubes (strategies.KeptLearner)."""
         self.spent = Stats()
         """The costs of the frontier, and of the cubes done here."""
         self.known = {}
@@ -1207,9 +1209,11 @@ class _Conquering:
         while self._count() < self.limit and self.left:
             if self.here is None and self.queue:
                 cube = self.queue.popleft()
+                if self.kept is None:
+                    self.kept = strategies.KeptLearner(self.problem, self.forced)
                 self.here = (cube, strategies.Verdict(self.problem, self.prefixes[cube],
                                                       self.budget, self.limit, self.auto,
-                                                      self.dlx_every))
+                                                      self.dlx_every, self.kept))
             if self.here is None:
                 self._hear(TICK)
                 continue
@@ -1299,35 +1303,49 @@ threads runs it (a Dask worker of several threads hands a cube's tasks to any of
 kept per thread, each such task replayed all the rounds before it). Each cube searches
 a problem of its own (about 10 ms to build for a 25x25 sudoku), since a Solver serves
 one search at a time."""
-_cube_locks: dict[tuple[str, int, int], Any] = {}
-"""Per cube: the lock its tasks hold, one at a time."""
+_conquerors: dict[tuple[str, int], Any] = {}
+"""Per slot of a verdict in a worker process, named (the verdict's digest, slot): the
+Learner its cubes share (strategies.KeptLearner), one cube after the other."""
+_slot_locks: dict[tuple[str, int], Any] = {}
+"""Per slot: the lock its tasks hold, one at a time (its cubes share a Learner)."""
 
 
 def cube_turns(cubes: Cubes, slot: int, index: int, forced: Sequence[int], dlx_every: int,
                upto: int) -> Cubed:
     """A worker's task in a verdict cut into cubes: cube `index`'s rounds on to `upto`,
     or to its end. A cube that is not here (a cluster worker that did not run its
-    earlier tasks) starts again from the beginning: its search is deterministic, so it
-    reaches the same point."""
+    earlier tasks) starts again from the beginning, with the Learner of this worker's
+    slot: a count is a fact, so it reaches the same count."""
     import threading
     name = (cubes.digest, slot, index)
-    with _cube_locks.setdefault(name, threading.Lock()):
+    with _slot_locks.setdefault(name[:2], threading.Lock()):
         verdict = _cubing.get(name)
         if verdict is None:
-            for old in list(_cubing):  # threads: a copy
-                if old[0] != cubes.digest or old[1] == slot:  # another verdict's, or done
-                    _cubing.pop(old, None)
-                    _cube_locks.pop(old, None)
+            _forget_other_verdicts(cubes.digest, slot)
             n_primary, n_secondary, options, _, colors = cubes.definition  # a count: no weights
-            verdict = strategies.Verdict(ExactCover(n_primary, n_secondary, options,
-                                                    colors=colors), forced,
-                                         Budget(reason="learn"), cubes.limit, cubes.auto,
-                                         dlx_every)
+            problem = ExactCover(n_primary, n_secondary, options, colors=colors)
+            kept = _conquerors.get(name[:2])
+            if kept is None:
+                kept = _conquerors[name[:2]] = strategies.KeptLearner(problem, cubes.forced)
+            verdict = strategies.Verdict(problem, forced, Budget(reason="learn"), cubes.limit,
+                                         cubes.auto, dlx_every, kept)
             _cubing[name] = verdict
         budget = Budget(reason="learn")
         while verdict.turns < upto and not verdict.turn(budget):
             pass
         return Cubed(slot, index, verdict)
+
+
+def _forget_other_verdicts(digest, slot):
+    """Drop what this worker keeps of other verdicts, and the cubes of `slot` (done: a
+    slot's next cube comes once its last is done)."""
+    for old in list(_cubing):  # threads: a copy
+        if old[0] != digest or old[1] == slot:
+            _cubing.pop(old, None)
+    for old in list(_conquerors):
+        if old[0] != digest:
+            _conquerors.pop(old, None)
+            _slot_locks.pop(old, None)
 
 
 # -- checkpoints ------------------------------------------------------------------------------

@@ -277,11 +277,13 @@ class Verdict:
     solutions; `by_dlx`: whether DLX did; `known`: those found so far); the Learner is
     not told DLX's solutions, nor DLX the Learner's. The search of one cube of a split
     verdict (dlxcli.parallel, "Cube and conquer"), where `dlx_every` follows which
-    search answered the cubes before."""
+    search answered the cubes before, and the Learner is the process's `kept` one, the
+    cube's prefix its assumptions."""
 
     def __init__(self, problem: ExactCover, forced: Sequence[int], budget: Budget,
-                 limit: int, auto: bool, dlx_every: int = 1) -> None:
-        search = _Learning(problem, forced, budget)
+                 limit: int, auto: bool, dlx_every: int = 1,
+                 kept: Optional[KeptLearner] = None) -> None:
+        search = _Learning(problem, forced, budget, kept=kept)
         learner = Member(search, limit)
         self.members: list[tuple[Member, int]] = [(learner, ROUND_STEPS)]
         if auto:
@@ -309,7 +311,7 @@ class Verdict:
             return True
         for member, units in self.members:
             dlx = isinstance(member.search, _DancingLinks)
-            if dlx and self.turns % self.dlx_every:
+            if dlx and (self.turns + 1) % self.dlx_every:
                 continue
             if member.turn(units, budget):
                 self.done, self.found, self.by_dlx = True, member.found, dlx
@@ -408,11 +410,30 @@ class _DancingLinks:
         return spent
 
 
+class KeptLearner:
+    """The Learner of a query on the problem its forced options leave (`Remainder`),
+    kept: a fresh one for each query, or, in a verdict cut into cubes, one a process
+    keeps for all the cubes it searches, each cube's prefix given as assumptions
+    (`_Learning`'s `kept`). What it learned in one cube, clauses implied by the problem
+    (and by the solutions forbidden, each in a cube of its own), serves the next:
+    incremental cube and conquer. On the mutilated boards each cube's fresh Learner
+    proved the parity argument again (3.6 million conflicts over 32 cubes of the 12x12
+    against 365,000 for the whole); two kept ones, 673,000 (docs/parallel.md, "A parity
+    proof cut into cubes"). `owner`: the search whose query the Learner holds now."""
+
+    def __init__(self, problem: ExactCover, forced: Sequence[int]) -> None:
+        self.remainder = Remainder(problem, forced)
+        self.learner = None if self.remainder.empty else self.remainder.learner()
+        self.owner: Optional[_Learning] = None
+
+
 class _Learning:
     """One Learner search of a query, on a fresh Learner of the problem its forced
-    options leave (`Remainder`): `run(steps)` goes on for at most that many steps
-    (decisions and conflicts), stopping at a solution. No solution of it holds all of
-    one of `unlike`'s option sets, nor one passed to `forbid`.
+    options leave (`Remainder`), or on a `kept` one of fewer forced options, the others
+    given as assumptions: `run(steps)` goes on for at most that many steps (decisions
+    and conflicts), stopping at a solution. No solution of it holds all of one of
+    `unlike`'s option sets, nor one passed to `forbid`. Its costs are its own runs'
+    (a kept Learner serves other searches between them).
 
     A fresh Learner each query: a forbidden solution is no fact of the problem, and
     what an earlier puzzle taught one would make a later puzzle's answer depend on the
@@ -422,35 +443,51 @@ class _Learning:
     unit = LEARN_SLICE
 
     def __init__(self, problem: ExactCover, forced: Sequence[int], budget: Budget,
-                 unlike: Iterable[Sequence[int]] = ()) -> None:
-        self.remainder = Remainder(problem, forced)
+                 unlike: Iterable[Sequence[int]] = (),
+                 kept: Optional[KeptLearner] = None) -> None:
+        self.kept = KeptLearner(problem, forced) if kept is None else kept
+        self.remainder = self.kept.remainder
+        self.assumptions = self.remainder.inside(forced)  # none for a fresh Learner
         self.counted = problem.solver.mems is not None  # the twin's way: 0 or None
         self.found, self.spent, self.seconds = 0, 0, 0.0
+        self.decisions = self.conflicts = self.learned = 0
         self.deepest = 0
         """The deepest level seen (in the portfolio, by DLX's turns too)."""
-        self.learner = None if self.remainder.empty else self.remainder.learner()
+        self.learner = None if self.assumptions is None else self.kept.learner
         self.watch = None
         self.round_nodes: int = _round_nodes(self.remainder.options)
         if self.learner is None:
             return
-        self.learner.start([])
+        self._own()
         for options in unlike:
             self.forbid(options)
         if budget.trace is not None:
             self.unit = 1
             self.watch = budget.trace.learning(self.learner)
 
+    def _own(self) -> None:
+        """Make the Learner's query this search's: a kept Learner's may be another
+        cube's now (a stale task of a cube done, on a cluster). Its solutions found
+        are forbidden for good, so it goes on with the others."""
+        if self.kept.owner is not self and self.learner is not None:
+            self.kept.owner = self
+            self.learner.start(self.assumptions)
+
     @property
     def nodes(self) -> int:
-        return 0 if self.learner is None else int(self.learner.decisions)
+        return self.decisions
 
     def run(self, steps: int) -> int:
         learner = self.learner
         if learner is None:
             return engine.EXHAUSTED
-        before = learner.decisions + learner.conflicts
+        self._own()
+        decisions, conflicts, learned = learner.decisions, learner.conflicts, learner.learned
         status = int(learner.run(steps))
-        self.spent += learner.decisions + learner.conflicts - before
+        self.decisions += learner.decisions - decisions
+        self.conflicts += learner.conflicts - conflicts
+        self.learned += learner.learned - learned
+        self.spent += learner.decisions - decisions + learner.conflicts - conflicts
         if self.watch is not None:
             self.watch.after(status)
         if status == engine.SOLUTION:
@@ -464,7 +501,7 @@ class _Learning:
             return
         self.deepest = max(self.deepest, int(self.learner.level))
         progress(None, others + self.nodes, self.found, depth=self.deepest,
-                 conflicts=int(self.learner.conflicts))
+                 conflicts=self.conflicts)
 
     def solution(self) -> Solution:
         assert self.learner is not None
@@ -484,13 +521,12 @@ class _Learning:
         self.learner.forbid(self.learner.solution())
 
     def stats(self) -> Stats:
-        learner = self.learner
-        if learner is None:
+        if self.learner is None:
             return Stats(learning=1, updates=0 if self.counted else None,
                          mems=0 if self.counted else None)
         links = 0 if self.counted else None
-        return Stats(learner.decisions, links, 0, self.seconds, links, 1, learner.decisions,
-                     learner.conflicts, learner.learned)
+        return Stats(self.decisions, links, 0, self.seconds, links, 1, self.decisions,
+                     self.conflicts, self.learned)
 
 
 # -- the driver ------------------------------------------------------------------------------
@@ -624,8 +660,9 @@ def _kept(options: Sequence[Sequence[int]], colors: Optional[Sequence[Sequence[i
     """The options a Remainder keeps: not forced, not wholly inside the forced ones'
     items, and each item `fits`. Without colors an option fits when it shares no item
     with the forced ones, a test of C's speed (`isdisjoint`): every cube of a verdict
-    over the jobs builds a Remainder, and the general test, per item in Python, took
-    60 ms on a 25x25 sudoku, five times `--jobs 1`'s whole --unique on a quick one."""
+    over the jobs built a Remainder (each process builds one now, its KeptLearner's),
+    and the general test, per item in Python, took 60 ms on a 25x25 sudoku, five times
+    `--jobs 1`'s whole --unique on a quick one."""
     if colors is None:
         free = taken.keys().isdisjoint
         return [j for j, option in enumerate(options)

@@ -196,6 +196,64 @@ def test_cubes_the_learner_answers_make_dlx_turns_rare():
     assert seen == [2, 4, 8, 16, 16, 16, 8, 4, 8]
 
 
+@FEW
+@given(problems(), st.sampled_from([1, 2, 3]))
+def test_cubes_sharing_a_kept_learner_count_what_brute_force_counts(problem, limit):
+    """The cubes a process searches share its Learner (strategies.KeptLearner), each
+    cube's prefix given as assumptions, the solutions found forbidden for good: each
+    cube still counts the covers that hold its prefix, even where a cube takes the
+    Learner back from another (a stale task of a cube on a cluster): here each cube's
+    first round, then each cube to its end."""
+    cover = cover_of(problem)
+    every_cover = set(map(frozenset, oracle.exact_covers(
+        problem.n_primary, problem.n_secondary, problem.options, problem.forced,
+        problem.colors)))
+    prefixes = [problem.forced + list(prefix)
+                for prefix, _ in cover.frontier(forced=problem.forced, min_open=4)]
+    kept = strategies.KeptLearner(cover, problem.forced)
+    with short_rounds():
+        verdicts = [strategies.Verdict(cover, prefix, Budget(), limit, False, kept=kept)
+                    for prefix in prefixes]
+        for verdict in verdicts + verdicts:
+            while not verdict.turn(Budget()) and verdict.turns > 1:
+                pass
+    for prefix, verdict in zip(prefixes, verdicts):
+        holding = {found for found in every_cover if found >= set(prefix)}
+        assert len(verdict.found) == min(len(holding), limit)
+        assert set(map(frozenset, verdict.found)) <= holding
+
+
+def conflicts_over(path, jobs, *words):
+    """The Learner's conflicts of `dlxcli matrix --unique` on `path` (its JSON stats)."""
+    result = cli.run("matrix", "--unique", "--format", "json", "--jobs", jobs, *words, path)
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)["stats"]["learning"]["conflicts"]
+
+
+def test_a_parity_proof_cut_into_cubes_is_not_proved_again_in_each(tmp_path, monkeypatch):
+    """The mutilated 8x8 board (dominoes, two opposite corners out: no tiling) is a
+    parity argument, which the Learner proves (1,298 conflicts). Cut into 32 cubes over 2
+    jobs, each cube's fresh Learner proved it again: 7,510 conflicts on 021af40, and
+    on the 12x12 more than 60 s against 15.6 s with --jobs 1. A Learner kept by each
+    process over its cubes reuses what it learned: 2,000 to 2,500 conflicts."""
+    monkeypatch.setenv("DLXCLI_SPLIT_PROBE", "0")  # cubes at once: no probe of the whole
+    path = matrix_file(tmp_path, mutilated_board(8))
+    alone = conflicts_over(path, 1, "--reason", "learn")
+    assert alone > 0
+    assert conflicts_over(path, 2, "--reason", "learn") <= 3 * alone
+
+
+@C_ONLY
+@pytest.mark.slow
+def test_the_portfolio_over_cubes_proves_the_parity_board_once_a_process(tmp_path):
+    """The same under auto, the issue's case: the mutilated 10x10 board, which DLX
+    cannot refute in millions of nodes, --unique --jobs 2 against --jobs 1: 220,090
+    conflicts against 24,966 on 021af40 (2.67 s against 0.77 s), 52,000 to 57,000
+    with a Learner kept a process."""
+    path = matrix_file(tmp_path, mutilated_board(10))
+    assert conflicts_over(path, 2) <= 3 * conflicts_over(path, 1)
+
+
 def test_the_race_starts_its_members_only_past_dlx_first_turn(monkeypatch):
     """A query that DLX answers within AUTO_NODES (every judge's sudoku) never starts a
     worker; a harder one starts one, the portfolio's Learner, and its costs come back."""
