@@ -938,6 +938,21 @@ def _costs(racing, conquest):
     return total
 
 
+def arrived(search, timeout):
+    """The reports of `search`'s tasks (a race's or cubes', `search.workers`) as they
+    come, waiting up to `timeout` s for the first and not at all for the others; the
+    time limit gets its turn before each. `search.in_flight` counts the tasks under
+    way: the caller's sends between reports count too."""
+    while search.in_flight:
+        finished = search.workers.wait(timeout)
+        search.budget.check(search._nodes())
+        if finished is None:
+            return
+        search.in_flight -= 1
+        timeout = 0
+        yield finished[1]
+
+
 class _Racing:
     """One race: the member here (`here`, a strategies.Member), the others' latest
     Reports (`reports`), the executor they run on."""
@@ -1008,19 +1023,12 @@ class _Racing:
     def _hear(self, timeout):
         """Take the reports that have come (waiting up to `timeout` s for the first), and
         send each member that is not done its next task; the time limit gets its turn."""
-        while self.in_flight:
-            finished = self.workers.wait(timeout)
-            self.budget.check(self._nodes())
-            if finished is None:
-                return
-            self.in_flight -= 1
-            report = finished[1]
+        for report in arrived(self, timeout):
             known = self.reports.get(report.member)
             if known is None or report.turns >= known.turns:
                 self.reports[report.member] = report
             if not report.done and report.turns >= self.sent[report.member] - CHUNK_TURNS:
                 self._send(report.member)
-            timeout = 0
 
     def _decided(self):
         """The first solution, once the members' state decides it; else None: "none
@@ -1251,14 +1259,7 @@ class _Conquering:
         """Take the reports that have come (waiting up to `timeout` s for the first): a
         cube done is counted and its worker given the next one, a cube under way its
         next task; the time limit gets its turn."""
-        while self.in_flight:
-            finished = self.workers.wait(timeout)
-            self.budget.check(self._nodes())
-            if finished is None:
-                return
-            self.in_flight -= 1
-            timeout = 0
-            cubed = finished[1]
+        for cubed in arrived(self, timeout):
             entry = self.slots.get(cubed.slot)
             if entry is None or entry[0] != cubed.index:
                 continue  # a task of a cube done already
