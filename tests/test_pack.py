@@ -499,8 +499,10 @@ def test_a_piece_bigger_than_the_board_has_no_packing():
     assert count(text) == 0
 
 
-def test_ten_thousand_copies_are_refused_at_once():
-    text = "board:\n" + ("X" * 100 + "\n") * 100 + "piece a*10000:\nX\n"
+def test_copies_of_two_kinds_on_a_large_board_are_refused_at_once():
+    """Each copy has order items of about the board's cells (docs/pack.md): 5,000
+    monominoes and 2,500 dominoes on 100 x 100 would be 5 x 10^11 entries."""
+    text = "board:\n" + ("X" * 100 + "\n") * 100 + "piece a*5000:\nX\npiece b*2500:\nXX\n"
     result = run(stdin=text)
     assert result.exit_code == 2 and "option entries" in result.stderr
 
