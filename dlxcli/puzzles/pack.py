@@ -808,7 +808,8 @@ def _refuse_too_many_tries(pieces, classes, n_cells):
 def _refuse_too_large(pieces, entries):
     """Refuse, before building it, a problem of more than MAX_ENTRIES entries, given
     the `entries` of the options of each of `pieces` (every copy of a piece used k
-    times has about as many order items as the board cells). Only the pieces whose
+    times has about as many order items as the board cells, unless it is the one
+    piece in copies: `_unnamed`). Only the pieces whose
     placements are built so far are counted: the error says "at least"."""
     if sum(entries) > MAX_ENTRIES:
         largest = pieces[entries.index(max(entries))]
@@ -1077,7 +1078,7 @@ def _weighted_count(problem, budget, weight, stats):
     and into what `budget` has spent, not its solutions: they are a term of a sum
     (`_count` adds the packings it comes to), and a count stopped half way (a time
     limit, Ctrl-C) shows what was spent as packings found: 16 x 16 dominoes stopped
-    after the identity's term showed 8 times the whole count up to symmetry. Under
+    after the identity's term showed about 8 times the whole count up to symmetry. Under
     --estimate, its estimate of solutions is weighted alike."""
     cost, spent = Stats(), budget.spent
     its_budget = shallow_copy(budget)
