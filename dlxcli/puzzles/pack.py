@@ -28,6 +28,7 @@ from array import array
 from copy import copy as shallow_copy
 from fractions import Fraction
 
+from .. import estimate
 from ..errors import InputError
 from ..exact_cover import UNLIMITED, ExactCover, Stats
 # UNDECODABLE is imported for the runner, which reads it off the module.
@@ -362,9 +363,11 @@ class Model:
         as the entries of the problem they would make pass MAX_ENTRIES, before the
         placements of the next pieces are built."""
         placements, entries = [], []
+        unnamed = _unnamed(self.pieces)
         for p, piece in enumerate(self.pieces):
             found = self._placements_of(p)
-            entries.append(len(found) * (piece.count * (len(piece.cells) + 2)
+            entries.append(len(found) * (len(piece.cells) if p == unnamed else
+                                         piece.count * (len(piece.cells) + 2)
                                          + (piece.count - 1) * len(self.cells)))
             _refuse_too_large(self.pieces[:p + 1], entries)
             placements.extend(found)
@@ -693,8 +696,7 @@ class Problem:
         self.model, self.parts = model, parts
         self.residual = parts[0].residual is not None
         pieces, n_cells = model.pieces, len(model.cells)
-        repeated = [p for p, piece in enumerate(pieces) if piece.count > 1]
-        unnamed = repeated[0] if len(repeated) == 1 else None
+        unnamed = _unnamed(pieces)
         copies = [0, *itertools.accumulate(0 if p == unnamed else piece.count
                                            for p, piece in enumerate(pieces))]
         n_copies = copies.pop()
@@ -785,6 +787,14 @@ class Problem:
         return sum(1 for _ in self.solutions(limit, budget, stats))
 
 
+def _unnamed(pieces):
+    """The number of the one piece used more than once, whose copies have no items
+    (`Problem`: its options are its placements' cells alone), or None where no piece
+    or several are."""
+    repeated = [p for p, piece in enumerate(pieces) if piece.count > 1]
+    return repeated[0] if len(repeated) == 1 else None
+
+
 def _refuse_too_many_tries(pieces, classes, n_cells):
     """Refuse a puzzle whose placements would take long to look for: every base
     placement of every piece is tried on every cell. The error names the last piece."""
@@ -798,7 +808,8 @@ def _refuse_too_many_tries(pieces, classes, n_cells):
 def _refuse_too_large(pieces, entries):
     """Refuse, before building it, a problem of more than MAX_ENTRIES entries, given
     the `entries` of the options of each of `pieces` (every copy of a piece used k
-    times has about as many order items as the board cells). Only the pieces whose
+    times has about as many order items as the board cells, unless it is the one
+    piece in copies: `_unnamed`). Only the pieces whose
     placements are built so far are counted: the error says "at least"."""
     if sum(entries) > MAX_ENTRIES:
         largest = pieces[entries.index(max(entries))]
@@ -1063,13 +1074,22 @@ def _count(runs, limit, stats):
 
 
 def _weighted_count(problem, budget, weight, stats):
-    """`weight` times the count of `problem`, whose search costs are added into
-    `stats`, not its solutions (`_count` adds the packings they add up to)."""
-    cost = Stats()
+    """`weight` times the count of `problem`. Its search costs are added into `stats`
+    and into what `budget` has spent, not its solutions: they are a term of a sum
+    (`_count` adds the packings it comes to), and a count stopped half way (a time
+    limit, Ctrl-C) shows what was spent as packings found: 16 x 16 dominoes stopped
+    after the identity's term showed about 8 times the whole count up to symmetry. Under
+    --estimate, its estimate of solutions is weighted alike."""
+    cost, spent = Stats(), budget.spent
+    its_budget = shallow_copy(budget)
+    its_budget.spent = None if spent is None else Stats()
     try:
-        return weight * problem.count(None, budget, cost)
+        with estimate.weighted(budget.estimate, weight):
+            return weight * problem.count(None, its_budget, cost)
     finally:
         stats.add(cost, solutions=False)
+        if spent is not None:
+            spent.add(its_budget.spent, solutions=False)
 
 
 def _listed(model, runs, query, limit, budget, stats, data):
