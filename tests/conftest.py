@@ -2,7 +2,10 @@
 
 Engine tests ask for the `twin` fixture and so run on the C twin and on the pure-Python
 twin in one session (markupsafe's pattern, but opt-in: tests of the CLI and the puzzles
-use whichever twin DLXCLI_ENGINE picked, and CI runs the suite once per twin).
+use whichever twin DLXCLI_ENGINE picked, and CI runs the suite once per twin). Each such
+run is marked `on_c_twin` or `on_python_twin`: it is the same whichever twin
+DLXCLI_ENGINE picked, so CI's pure-Python run leaves them to its C run, and the
+sanitizers (scripts/sanitize.sh) take those on the C twin only.
 
 A C twin that is missing is skipped, unless DLXCLI_ENGINE=c says it is required: then
 every test that needs it fails, as does the session (simplejson's "required extension"
@@ -132,7 +135,28 @@ SHARED_SKIP = ("needs ../shared/data, absent here: the project's data sets besid
 unset: where it is set, a missing data folder stops the session)."""
 
 
+TWIN_PARAMETERS = {"twin", "engine", "twin_name", "learner_twin", "learner_twin_25x25"}
+"""The names under which the tests take each twin in turn as a parameter: the fixtures
+above, test_learn's Learner twins, and the `engine` (and `twin_name`) of the tests that
+run dlxcli on each twin with DLXCLI_ENGINE set."""
+
+
+def twin_of(item):
+    """The twin that `item`, one of a test's runs over both twins, runs on; else None."""
+    params = getattr(item, "callspec", None)
+    for name, value in params.params.items() if params else ():
+        if name in TWIN_PARAMETERS and value in TWINS:
+            return value
+    return None
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` deselects by the marks added here
 def pytest_collection_modifyitems(config, items):
+    """Mark each run of a test over both twins with its twin (see above); skip the
+    needs_shared tests where ../shared/data is absent."""
+    for item in items:
+        if (name := twin_of(item)) is not None:
+            item.add_marker(f"on_{name}_twin")
     if DATA.is_dir():
         return
     skip = pytest.mark.skip(reason=SHARED_SKIP)

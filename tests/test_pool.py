@@ -316,7 +316,7 @@ def test_many_signals_to_the_group(tmp_path, engine, ending, status, moment):
         pytest.skip("Ctrl-C before dlxcli's own start-up is over is Python's to report")
     grid = tmp_path / "empty.txt"
     grid.write_text(EMPTY_SUDOKU)
-    for attempt in range(10):
+    for attempt in range(5):
         result = run_and_end(["sudoku", "--count", "--jobs", "2", QUICK_SUDOKU, grid],
                              ending, engine, moment, tries_seed=100 + attempt)
         assert_ended(result, ending, status)

@@ -23,22 +23,67 @@ def test_reads_the_shared_data():
 '''
 
 
-def test_a_clone_without_shared_skips_its_tests_saying_why_and_where_it_comes_from(tmp_path):
+OVER_BOTH_TWINS = '''
+import pytest
+
+def test_on_each_twin(twin):
+    pass
+
+@pytest.mark.parametrize("engine", ["c", "python"])
+def test_on_each_engine(engine):
+    pass
+
+@pytest.mark.parametrize("n", [1, 2])
+def test_on_the_chosen_twin(n):
+    pass
+'''
+
+
+def clone_with(tmp_path, test_file):
+    """A clone of the suite's setup, without ../shared, whose one test file is
+    `test_file`: the folder."""
     clone = tmp_path / "dlxcli"
     (clone / "tests").mkdir(parents=True)
     for name in ("conftest.py", "paths.py"):
         shutil.copy(REPO / "tests" / name, clone / "tests" / name)
     shutil.copy(REPO / "pyproject.toml", clone / "pyproject.toml")
-    (clone / "tests" / "test_needs_shared.py").write_text(NEEDS_SHARED)
+    (clone / "tests" / "test_clone.py").write_text(test_file)
+    return clone
+
+
+def pytest_in(clone, *args):
+    """pytest run in `clone` as the README runs it (neither DLXCLI_SHARED nor
+    DLXCLI_ENGINE set), with ARGS."""
     env = {k: v for k, v in os.environ.items() if k not in ("DLXCLI_SHARED", "DLXCLI_ENGINE")}
-    done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"],
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
                           cwd=clone, env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_a_clone_without_shared_skips_its_tests_saying_why_and_where_it_comes_from(tmp_path):
+    done = pytest_in(clone_with(tmp_path, NEEDS_SHARED))
     assert done.returncode == 0, done.stdout + done.stderr
     assert "1 skipped" in done.stdout
     skipped = [line for line in done.stdout.splitlines() if line.startswith("SKIPPED")]
     assert len(skipped) == 1
     assert "needs ../shared/data" in skipped[0] and "not part of a clone" in skipped[0]
     assert "docs/performance.md" in skipped[0]
+
+
+def test_the_runs_of_a_test_over_both_twins_are_marked_with_their_twin(tmp_path):
+    """CI runs them once, not again in its pure-Python run; the sanitizers run those on
+    the C twin (.ci/run, scripts/sanitize.sh)."""
+    clone = clone_with(tmp_path, OVER_BOTH_TWINS)
+
+    def selected(marks):
+        done = pytest_in(clone, "--collect-only", "-m", marks)
+        assert done.returncode == 0, done.stdout + done.stderr
+        return sorted(line.split("::")[1] for line in done.stdout.splitlines() if "::" in line)
+
+    assert selected("on_c_twin") == ["test_on_each_engine[c]", "test_on_each_twin[c]"]
+    assert selected("on_python_twin") == ["test_on_each_engine[python]",
+                                          "test_on_each_twin[python]"]
+    assert selected("not on_c_twin and not on_python_twin") == [
+        "test_on_the_chosen_twin[1]", "test_on_the_chosen_twin[2]"]
 
 
 def paragraphs(text):
