@@ -113,7 +113,6 @@ def cell(stdout, stderr, cpu, killed, line, expected, contender):
     return f"{float(solve.group(1)):.2f} / {int(conflicts.group(1)):,} ({cpu:.2f})"
 
 
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*")

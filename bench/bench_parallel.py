@@ -96,7 +96,6 @@ def contenders(name, args, stdin, count, jobs_list, tmp):
     return found
 
 
-
 def simulated_cases(quick):
     """(case name, ExactCover, expected count): the counts --simulate cuts and solves, the
     problems built as `dlxcli queens` and `dlxcli matrix --input-format knuth` build them."""

@@ -161,6 +161,7 @@ class Budget:
 UNLIMITED = Budget()
 """The budget of a query given none: no deadline, no node limit, no progress."""
 
+
 class ExactCover:
     """Items 0..n_primary-1 are primary (covered exactly once), the next n_secondary are
     secondary (at most once); each option is a list of items, with an optional integer

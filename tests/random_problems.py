@@ -81,7 +81,6 @@ def completed(draw, n_primary, n_secondary, options, colors):
     return Problem(n_primary, n_secondary, options, weights, forced, colors)
 
 
-
 @st.composite
 def wide_problems(draw):
     """Problems with 17 to 80 primary items, so that the C twin's choose scans several

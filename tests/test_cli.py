@@ -40,6 +40,8 @@ def samples(name):
     command without official samples) the first one there."""
     names = SAMPLE_INPUTS.get(name) or [sorted(SAMPLES.joinpath(name).glob("*.in"))[0].name]
     return [SAMPLES / name / sample for sample in names]
+
+
 SLOW_FOLDERS_ON_PYTHON = {"queens", "target-sudoku"}
 """puzzles/ folders with an input that takes seconds on the pure-Python twin (n13.in,
 t14_g20.in; tests/test_cases.py)."""

@@ -21,6 +21,7 @@ PROFILE = settings.get_profile("dlxcli-engine")
 
 BIG = 1 << 40
 
+
 def covers(problem):
     return oracle.exact_covers(problem.n_primary, problem.n_secondary, problem.options,
                                problem.forced, problem.colors)

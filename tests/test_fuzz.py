@@ -155,7 +155,7 @@ def test_a_number_too_long_for_int_is_an_input_error(folder):
 
 
 @pytest.mark.slow
-@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=1500, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(case=st.one_of(folder_and(mutated_seed), folder_and(lambda folder: any_text)))
 def test_many_more_hostile_inputs(case):
     solve_cleanly(*case)
@@ -216,7 +216,6 @@ def test_twins_agree_on_random_puzzles(c_twin):
     passed, mismatch = differential.check_puzzles(40, seed=2024)
     assert mismatch is None, mismatch
     assert passed == 40
-
 
 
 # -- findings: each was a traceback or a wrong reading before it was reported --------------

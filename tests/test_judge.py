@@ -16,7 +16,6 @@ from dlxcli.puzzles import compare_lines, judge_lines
 from paths import CASES, SAMPLES
 
 
-
 run = runner("judge")
 
 

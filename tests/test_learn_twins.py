@@ -268,7 +268,6 @@ def test_twins_agree_through_clause_deletion(both):
     assert_twins_agree(both, Problem(*pigeons(7)), [("run", 97)] * 80)
 
 
-
 def test_the_python_twin_imports_on_its_own():
     """_pylearn imports without _pydlx first (which imports it: a cycle broke that once)."""
     subprocess.run([sys.executable, "-c", "import dlxcli.engine._pylearn"], check=True,

@@ -281,6 +281,8 @@ def test_no_hint_when_the_other_format_does_not_read_either():
 BOTH_WAYS = "2 1\n1\n1\n"
 """Issue 28, item 8: as P4929, 2 rows of 1 column, each a cover (2 covers); in Knuth's
 format, items 2 and 1 and two options {1}, which never cover 2 (0 covers)."""
+
+
 @pytest.mark.parametrize("args, answer", [([], "2\n"), (["--format", "json"], None),
                                           (["--input-format", "p4929"], "2\n"),
                                           (KNUTH, "0\n"), (["-q"], "2\n")])

@@ -183,7 +183,6 @@ class QuietDisplay:
         """Progress that the caller counts itself (`generate`): `completed` pieces of
         work done of those `start` announced, and the text of the rate column."""
 
-
     def summary(self):
         """Print the summary table of the batch."""
 

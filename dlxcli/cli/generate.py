@@ -39,7 +39,6 @@ from ._run import (RUN_DEFAULTS, EXIT_BAD_INPUT, EXIT_NO_ANSWER, interruptible,
 from ._ui import echo
 
 
-
 def parse_band(_context, _parameter, value):
     """--difficulty LOW:HIGH -> (low, high), either end may be left out (open)."""
     if value is None:

@@ -80,10 +80,12 @@ FLOOR_LIMIT = 2**62
 BUDGET_LIMIT = 2**63 - 1
 """A larger budget of nodes is taken as this one: no search comes near it."""
 
+
 def as_int(value: object) -> int | None:
     """`value` as a plain int if it is an integer, else None; a bool is not one (True is
     not an item, a color or a count)."""
     return int(value) if isinstance(value, int) and not isinstance(value, bool) else None
+
 
 def problem_args(n_primary: object, n_secondary: object, options: Iterable[Iterable[object]],
                  weights: Iterable[object] | None = None,
@@ -101,6 +103,7 @@ def problem_args(n_primary: object, n_secondary: object, options: Iterable[Itera
         raise ProblemTooLarge(_too_large(size))
     return n1, n2, items, _weights(weights, len(items)), _colors(colors, items, n1)
 
+
 def item_count(name: str, value: object) -> int:
     """A number of items: a non-negative integer."""
     count = as_int(value)
@@ -108,9 +111,11 @@ def item_count(name: str, value: object) -> int:
         raise ProblemError(f"{name} must be a non-negative integer, not {value!r}")
     return count
 
+
 def _too_large(size: object) -> str:
     return (f"problem needs {size} nodes; the limit is {MAX_NODES} "
             "(items + option entries + options)")
+
 
 def _options(options: Iterable[Iterable[object]], n_items: int) -> list[list[int]]:
     """The options as lists of plain ints, checked in bulk (see the top of this file);
@@ -120,6 +125,7 @@ def _options(options: Iterable[Iterable[object]], n_items: int) -> list[list[int
     if 0 not in map(len, items) and _plain_and_distinct(items, n_items):
         return items
     return [_option_items(j, listed, n_items) for j, listed in enumerate(items)]
+
 
 def _listed(options: Iterable[Iterable[object]], n_items: int) -> list[list[Any]]:
     """`options` as a list of lists (itself, if it is one: copying 15,625 options costs
@@ -137,12 +143,14 @@ def _listed(options: Iterable[Iterable[object]], n_items: int) -> list[list[Any]
         raise ProblemError(f"option {len(items)} is not a sequence of items") from None
     return items
 
+
 def _plain_and_distinct(items: list[list[Any]], n_items: int) -> bool:
     """Whether every item is a plain int in 0..n_items-1, none twice in an option."""
     every = list(chain.from_iterable(items))
     return not every or (set(map(type, every)) == {int} and min(every) >= 0
                          and max(every) < n_items
                          and sum(map(len, map(set, items))) == len(every))
+
 
 def _option_items(j: int, items: list[Any], n_items: int) -> list[int]:
     """Option j's items as plain ints, or a ProblemError for its first fault."""
@@ -162,6 +170,7 @@ def _option_items(j: int, items: list[Any], n_items: int) -> list[int]:
         plain.append(k)
     return plain
 
+
 def _weights(weights: Iterable[object] | None, n_options: int) -> list[int] | None:
     if weights is None:
         return None
@@ -178,6 +187,7 @@ def _weights(weights: Iterable[object] | None, n_options: int) -> list[int] | No
         plain.append(weight)
     return plain
 
+
 def _colors(colors: Iterable[Iterable[object]] | None, options: list[list[int]],
             n_primary: int) -> list[list[int]] | None:
     """One list of colors per option, parallel to its items; None when there are none
@@ -189,6 +199,7 @@ def _colors(colors: Iterable[Iterable[object]] | None, options: list[list[int]],
         raise ProblemError(f"{len(lists)} color lists for {len(options)} options")
     checked = [_option_colors(j, tints, options[j], n_primary) for j, tints in enumerate(lists)]
     return checked if any(map(any, checked)) else None
+
 
 def _option_colors(j: int, tints: Any, items: list[int], n_primary: int) -> list[int]:
     try:
@@ -209,6 +220,7 @@ def _option_colors(j: int, tints: Any, items: list[int], n_primary: int) -> list
         plain.append(color)
     return plain
 
+
 def forced_options(options: Iterable[object], n_options: int) -> list[int]:
     """Forced options: indices of options (TypeError when not iterable); checked in
     bulk first, as the items of the options are."""
@@ -225,12 +237,14 @@ def forced_options(options: Iterable[object], n_options: int) -> list[int]:
         plain.append(index)
     return plain
 
+
 def node_budget(value: object) -> int:
     """A budget of nodes: a non-negative integer (one beyond BUDGET_LIMIT is taken as it)."""
     budget = as_int(value)
     if budget is None or budget < 0:
         raise ProblemError(f"budget must be a non-negative integer, not {value!r}")
     return min(budget, BUDGET_LIMIT)
+
 
 def floor_weight(weight: object) -> int:
     """A maximize search's floor: an integer with |floor| < 2**62."""
@@ -239,8 +253,10 @@ def floor_weight(weight: object) -> int:
         raise ProblemError(f"floor must be an integer (|floor| < 2**62), not {weight!r}")
     return floor
 
+
 MEMO_MODES = (0, 1, 2)
 """MEMO_OFF, MEMO_AUTO, MEMO_ON (the twins' constants)."""
+
 
 def memo_args(mode: object, max_bytes: object) -> tuple[int, int]:
     """set_memo's arguments: a mode of MEMO_MODES, a bound of 0 .. 2**62 bytes."""
@@ -250,6 +266,7 @@ def memo_args(mode: object, max_bytes: object) -> tuple[int, int]:
     if bound is None or not 0 <= bound <= 2**62:
         raise ProblemError(f"memo bound must be a number of bytes 0..2**62, not {max_bytes!r}")
     return int(mode), bound  # type: ignore[call-overload]
+
 
 def checked(twin_solver: type[TwinSolver]) -> type[CheckedSolver]:
     """`twin_solver` (a twin's Solver class) behind the checks: a subclass whose every
@@ -290,6 +307,7 @@ def checked(twin_solver: type[TwinSolver]) -> type[CheckedSolver]:
             super().keep_memo(bool(keep))
 
     return Solver
+
 
 def checked_learner(twin_learner: type[TwinLearner]) -> type[CheckedLearner]:
     """`twin_learner` (a twin's Learner class) behind the checks, as `checked` puts a
