@@ -66,8 +66,17 @@ def packings(board, pieces, turns, most=None):
     """Every packing of `board` (cells (layer, row, column)) by `pieces` ({name:
     (cells, copies)}), each a frozenset of (name, frozenset of cells); TooMany past
     `most` of them."""
+    if sum(len(cells) * k for cells, k in pieces.values()) != len(board):
+        return set()
     shapes = {name: sorted(shape_class(cells, turns)) for name, (cells, _) in pieces.items()}
-    left = {name: copies for name, (_, copies) in pieces.items()}
+    return tiled(board, shapes, {name: copies for name, (_, copies) in pieces.items()}, most)
+
+
+def tiled(board, shapes, left, most=None):
+    """Every tiling of `board` (a set of cells: tuples of any dimension) by the pieces of
+    `shapes` ({name: its normalized images}), `left[name]` copies of each: frozensets of
+    (name, frozenset of cells); TooMany past `most` of them. The brute force: the least
+    empty cell, covered by every image of every piece left, in turn."""
     found = set()
 
     def fill(empty, placed):
@@ -81,7 +90,7 @@ def packings(board, pieces, turns, most=None):
             if not left[name]:
                 continue
             for shape in shapes[name]:
-                anchor = shape[0]
+                anchor = min(shape)
                 cells = frozenset(tuple(v - a + t for v, a, t in zip(cell, anchor, target))
                                   for cell in shape)
                 if cells <= empty:
@@ -89,8 +98,7 @@ def packings(board, pieces, turns, most=None):
                     fill(empty - cells, placed + [(name, cells)])
                     left[name] += 1
 
-    if sum(len(cells) * k for cells, k in pieces.values()) == len(board):
-        fill(frozenset(board), [])
+    fill(frozenset(board), [])
     return found
 
 

@@ -23,6 +23,7 @@ from click.testing import CliRunner
 
 from conftest import slow_on_python
 from dlxcli.cli import cli
+from pack_brute import tiled
 from paths import REPO
 from terminal import DLXCLI
 
@@ -141,34 +142,6 @@ def tilings(board, pieces, reflections=True):
     shapes = {name: {normalize(image) for image in images_2d(cells, reflections)}
               for name, (cells, _) in pieces.items()}
     return tiled(board, shapes, {name: copies for name, (_, copies) in pieces.items()})
-
-
-def tiled(board, shapes, left):
-    """Every tiling of `board` (a set of cells: tuples of any dimension) by the pieces of
-    `shapes` ({name: its normalized images}), `left[name]` copies of each: frozensets of
-    (name, frozenset of cells). The brute force: the least empty cell, covered by every
-    image of every piece left, in turn."""
-    found = set()
-
-    def fill(empty, placed):
-        if not empty:
-            found.add(frozenset(placed))
-            return
-        target = min(empty)
-        for name in left:
-            if not left[name]:
-                continue
-            for shape in shapes[name]:
-                anchor = min(shape)
-                cells = frozenset(tuple(v - a + t for v, a, t in zip(cell, anchor, target))
-                                  for cell in shape)
-                if cells <= empty:
-                    left[name] -= 1
-                    fill(empty - cells, placed + [(name, cells)])
-                    left[name] += 1
-
-    fill(frozenset(board), [])
-    return found
 
 
 def orbits(solutions, transforms):
