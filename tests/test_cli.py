@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -471,3 +472,26 @@ def test_a_signal_outside_the_run_as_click_works_ends_like_the_run(monkeypatch, 
         entry.main()
     assert ended.value.code == status
     assert capsys.readouterr().err.endswith(message)
+
+
+def test_ctrl_c_as_click_parses_the_command_line_says_one_line_only():
+    """A real SIGINT that lands while click parses (before the run's own handlers): the
+    run's one line and status 130, without the blank line click writes before its
+    "Aborted!" (it closes a terminal's ^C echo, which dlxcli's message does not need)."""
+    script = textwrap.dedent("""
+        import os, signal, sys, time
+        import dlxcli.cli as entry
+        from dlxcli.cli.group import cli
+
+        def landing(ctx):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(5)
+
+        cli.invoke = landing
+        sys.argv = ["dlxcli", "queens", "--timeout", "5"]
+        entry.main()
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60, preexec_fn=lambda: signal.signal(signal.SIGINT,
+                                                                       signal.SIG_DFL))
+    assert (done.returncode, done.stderr, done.stdout) == (130, "dlxcli: interrupted\n", "")

@@ -13,7 +13,7 @@ import sys
 
 from ..commands import PUZZLES
 from ..errors import DlxError, OutOfMemory
-from ._signals import Terminated, exit_status, ignore_ending
+from ._signals import Interrupted, Terminated, around_click, exit_status, ignore_ending, restore
 
 
 def main():
@@ -112,10 +112,11 @@ def _dispatch(args):
 def _run_click(args):
     """What click's standalone mode does, but for one thing: an ending signal that lands
     outside a run's own handling (as click parses the command line, or after the run)
-    ends the run as `main` says, not with click's "Aborted!" and status 1."""
+    ends the run as `main` says, not with click's blank line, "Aborted!" and status 1."""
     import click
 
     from .group import cli
+    previous = around_click()
     try:
         status = cli.main(args, prog_name="dlxcli", standalone_mode=False)
     except click.ClickException as exc:
@@ -124,6 +125,10 @@ def _run_click(args):
     except click.Abort as abort:  # click's stand-in for the KeyboardInterrupt
         interrupt = abort.__context__
         raise interrupt if isinstance(interrupt, KeyboardInterrupt) else KeyboardInterrupt()
+    except Interrupted:
+        raise KeyboardInterrupt() from None
+    finally:
+        restore(previous)
     sys.exit(status or 0)
 
 

@@ -58,8 +58,27 @@ def _taken_over(signum):
     """Whether `take_over` takes this ending signal over."""
     current = _signal.getsignal(signum)
     if signum == _signal.SIGINT:
-        return current is _signal.default_int_handler
+        return current in (_signal.default_int_handler, _interrupt_past_click)
     return signum == _signal.SIGTERM or current is not _signal.SIG_IGN
+
+
+class Interrupted(BaseException):
+    """Ctrl-C while click parses the command line (`around_click`): not a
+    KeyboardInterrupt, which click answers with a blank line on stderr before
+    dlxcli's own message."""
+
+
+def _interrupt_past_click(signum, frame):
+    raise Interrupted()
+
+
+def around_click():
+    """Make Ctrl-C raise `Interrupted` until a run takes the ending signals over (its
+    own handler) or they are restored (the returned handlers, for `restore`); a SIGINT
+    the run was started ignoring stays ignored."""
+    if _signal.getsignal(_signal.SIGINT) is not _signal.default_int_handler:
+        return {}
+    return handle([_signal.SIGINT], _interrupt_past_click)
 
 
 def ignore_ending():
