@@ -786,6 +786,11 @@ class Problem:
             return self.cover.count(limit=limit, budget=budget, stats=stats)
         return sum(1 for _ in self.solutions(limit, budget, stats))
 
+    def plain(self):
+        """The ExactCover whose count is this problem's, or None (residual parts are
+        filtered): what --jobs deals out (`_dealt`)."""
+        return None if self.residual else self.cover
+
 
 def _unnamed(pieces):
     """The number of the one piece used more than once, whose copies have no items
@@ -861,10 +866,13 @@ def _grouped(model, parts, apart):
             yield Problem(model, chosen)
 
 
-def _apart(query, budget):
+def _apart(query, limit, budget):
     """Whether the parts of a count are searched apart (`problems`): a count in this
-    process, not split over --jobs or kept in a --checkpoint, which take one search."""
-    return query in ("count", "unique") and budget.split is None
+    process, or a whole count split over --jobs, which deals the parts out (`_dealt`);
+    not one kept in a --checkpoint, which holds one search."""
+    if budget.split is None:
+        return query in ("count", "unique")
+    return query == "count" and limit is None and not budget.split.holds_one_search
 
 
 def searches(model, up_to_symmetry, budget, apart=False):
@@ -894,7 +902,7 @@ def counting(model, query, limit, up_to_symmetry, budget):
     whole count in all orientations goes through the count up to symmetry
     (`through_orbits`) where that has no residual part. Elsewhere, and where neither
     applies, the plain searches (`searches`)."""
-    apart = _apart(query, budget)
+    apart = _apart(query, limit, budget)
     if query == "count" and limit is None and _fixed_counts(model):
         counted = (by_burnside(model, budget, apart) if up_to_symmetry
                    else through_orbits(model, budget, apart))
@@ -992,6 +1000,9 @@ class Fixed:
     def count(self, limit, budget, stats):
         return self.cover.count(limit=limit, budget=budget, stats=stats)
 
+    def plain(self):
+        return self.cover
+
 
 def _cycle(moves, k):
     """k and its images under `moves`, in order, up to k again."""
@@ -1058,8 +1069,13 @@ def _count(runs, limit, stats):
     `limit` (the weights are 1 where there is a limit: `counting`). The weighted
     counts (Burnside's lemma: `by_burnside`, `through_orbits`) add up to a whole
     number, exact whatever its size; the solutions of the stats are the packings
-    counted."""
+    counted. A whole count split over --jobs deals its searches out (`_dealt`)."""
     total, weighted = 0, Fraction(0)
+    runs = iter(runs)
+    first = next(runs, None)
+    runs = itertools.chain(() if first is None else [first], runs)
+    if limit is None and first is not None and _deals(first[1]):
+        total, weighted, runs = _dealt(list(runs), stats)
     for problem, its_budget, weight in runs:
         if weight == 1:
             total += problem.count(None if limit is None else limit - total, its_budget,
@@ -1071,6 +1087,51 @@ def _count(runs, limit, stats):
     assert weighted.denominator == 1, "Burnside's mean is a whole number of orbits"
     stats.solutions += int(weighted)
     return total + int(weighted)
+
+
+def _deals(budget):
+    """Whether a count with this budget (its first search's) deals its searches out
+    over --jobs: split, not into a checkpoint (it holds one search), not estimated."""
+    return (budget.split is not None and not budget.split.holds_one_search
+            and budget.estimate is None)
+
+
+def _dealt(runs, stats):
+    """(total, weighted sum, the runs left) of a whole count whose plain searches (all
+    but residual parts, which are filtered) are dealt out together over the processes
+    of the first run's split (`count_each`): the parts of the symmetry breaking and
+    the terms of Burnside's lemma searched apart, without colours, on every process.
+    As in `_weighted_count`, a weighted term's solutions are not packings found."""
+    budget = runs[0][1]
+    dealt = [(problem.plain(), weight) for problem, _, weight in runs
+             if problem.plain() is not None]
+    covers = [cover for cover, _ in dealt]
+    if all(weight == 1 for _, weight in dealt):
+        counts = budget.split.count_each(covers, budget=budget, stats=stats)
+    else:
+        counts = _unweighed(covers, budget, stats)
+        plain = sum(found for found, (_, weight) in zip(counts, dealt) if weight == 1)
+        for figures in (stats, budget.spent):
+            if figures is not None:
+                figures.solutions += plain
+    total = sum(found for found, (_, weight) in zip(counts, dealt) if weight == 1)
+    weighted = sum((weight * found for found, (_, weight) in zip(counts, dealt)
+                    if weight != 1), Fraction(0))
+    return total, weighted, [run for run in runs if run[0].plain() is None]
+
+
+def _unweighed(covers, budget, stats):
+    """The counts of `covers` dealt out (`count_each`), their costs added into `stats`
+    and the budget's spent figures without their solutions."""
+    cost, spent = Stats(), budget.spent
+    its_budget = shallow_copy(budget)
+    its_budget.spent = None if spent is None else Stats()
+    try:
+        return budget.split.count_each(covers, budget=its_budget, stats=cost)
+    finally:
+        stats.add(cost, solutions=False)
+        if spent is not None:
+            spent.add(its_budget.spent, solutions=False)
 
 
 def _weighted_count(problem, budget, weight, stats):
