@@ -73,8 +73,11 @@ class Budget:
                 subproblems solved on other processes or on a cluster); a first
                 solution and a count stopped at 1 or 2 under the portfolio or the
                 Learner go to split.race (the searches raced over its processes,
-                the answer that of one process), which may hand them back (None).
-                None: every search runs here. The strategy calls back into the
+                the answer that of one process), which may hand them back (None);
+                split.count_each(problems, ...) counts several problems as one split
+                search (a puzzle's searches dealt out together: pack's parts), where
+                the split does not hold one search only (split.holds_one_search: a
+                checkpoint). None: every search runs here. The strategy calls back into the
                 queries: this module never imports it.
     trace       a dlxcli.trace.Trace: every search then runs one node at a time and
                 shows each step to it (--trace); None: untraced

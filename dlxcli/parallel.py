@@ -11,11 +11,15 @@ this module):
 2. this process solves the first ones itself for `Split.probe` seconds: a search that
    ends by then never starts a worker (so a small one costs what it costs alone);
 3. the rest go to a pool of `Split.jobs` - 1 processes, this process searching beside
-   them (so `jobs` processes search), or to the Dask cluster at `Split.scheduler`, a
-   few per worker at a time;
+   them (so `jobs` processes search, and between the slices of its own search it
+   hands its workers more), or to the Dask cluster at `Split.scheduler`, a few per
+   worker at a time;
 4. the answers are merged in subproblem order, so that the result is the sequential
    search's whatever the number of workers: counts add up; solutions come in order;
    the best weight wins, ties going to the earliest subproblem (see `maximize`).
+
+`count_each` counts several problems as one such search: their searches weighed,
+dealt out heaviest first as tasks, a heavy one cut by its own frontier (`Deal`).
 
 With `Split.checkpoint`, every finished subproblem is appended to a file (`Checkpoint`)
 and a rerun of the same search skips those: Ctrl-C, then the same command, gives the

@@ -712,11 +712,12 @@ class Problem:
     it belongs to (None: to all of them).
 
     Parts differ only in where some pieces may go, and no packing is a solution of two
-    of them, so one problem holds them all (one search: --jobs splits it, --checkpoint
-    resumes it): a secondary item PART, and each option that some part forbids is
-    given once per part that allows it, with PART coloured by that part. The options
-    of one solution then all agree on one part (those all parts allow leave PART
-    alone), which is the part whose symmetries a residual solution is compared under.
+    of them, so one problem holds them all (one search: --checkpoint resumes it, and
+    --jobs splits it where it does not deal the parts out apart): a secondary item
+    PART, and each option that some part forbids is given once per part that allows
+    it, with PART coloured by that part. The options of one solution then all agree
+    on one part (those all parts allow leave PART alone), which is the part whose
+    symmetries a residual solution is compared under.
 
     When one piece alone is used more than once, its copies have no items, no order
     items either: once the other pieces are placed, the cells left are exactly its
@@ -858,7 +859,8 @@ def problems(model, up_to_symmetry, budget=UNLIMITED, apart=False, parts=None):
     covering of its items short at an item left without options (a dead end, most
     of the nodes of a packing) only in a problem without colours (the 12 pentacubes
     in 3x4x5: 1.26 against 2.33 billion updates). Together they are one search, which
-    --jobs splits and --checkpoint resumes."""
+    --checkpoint resumes; a whole count over --jobs deals the parts apart out over
+    the processes instead (`_dealt`)."""
     if not model.fills():
         return
     yield from _grouped(model, _parts(model, up_to_symmetry, budget) if parts is None
@@ -953,7 +955,8 @@ def by_burnside(model, parts, budget, apart):
     fixed: 12,988,816 packings in 7,728 nodes); for the others `Fixed` (19,519 nodes
     for the 7 others there). Filtered instead, each of its packings would pass through
     Python (8x8 dominoes: no answer in 50 s). The other parts are searched as before,
-    and first: the first search is the one --jobs splits and --checkpoint keeps.
+    and first: the first search is the one --checkpoint keeps (a count over --jobs
+    deals all these searches out together: `_dealt`).
     `parts`: those of the count up to symmetry (`_parts`)."""
     counted = [part for part in parts if part.residual is not None and part.restricted is None]
     if not counted:
