@@ -439,9 +439,9 @@ def test_a_deal_hands_out_the_heaviest_first_and_cuts_the_heavy_ones():
 def test_a_worker_gets_more_while_this_process_searches():
     """This process searches a subproblem beside its worker; between the slices of that
     search it hears the worker and hands it the next ones, so that a worker never waits
-    for this process's subproblem to end (it did: on the 3x4x5 pentacubes over two
-    processes, this one searched 60% of the nodes). A worker that finishes at once is
-    handed the whole rest of the queue during this process's first slice."""
+    for this process's subproblem to end (it did, idle once it had finished the two it
+    held). A worker that finishes at once is handed the whole rest of the queue during
+    this process's first slice."""
     import collections
 
     class Worker:
