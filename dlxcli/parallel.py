@@ -571,7 +571,8 @@ def _farm(workers, cut, pending, budget, tally, here=None, here_last=False):
     that it searches beside its workers. Between the slices of its search it hears
     the workers and hands them more (`_Farm.hear`): a worker never waits for this
     process's subproblem to end (it did, idle once it had finished the two it held,
-    however long this process's subproblem took). The time limit and the progress display get a turn every TICK seconds while waiting."""
+    however long this process's subproblem took). The time limit and the progress
+    display get a turn every TICK seconds while waiting."""
     farm = _Farm(workers, cut, pending, budget, tally)
     while farm.queue or farm.in_flight:
         farm.hand_out()
