@@ -549,7 +549,7 @@ def _solve_one(problem, search, cut, k, budget, until, tally, between=None):
 
 def _after(first, progress):
     """A progress callback that calls `first()` before `progress`."""
-    def both(fraction, nodes, solutions, **more):
+    def both(fraction, nodes, solutions):
         first()
         progress(fraction, nodes, solutions)
     return both
