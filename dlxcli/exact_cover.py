@@ -77,8 +77,8 @@ class Budget:
                 split.count_each(problems, ...) counts several problems as one split
                 search (a puzzle's searches dealt out together: pack's parts), where
                 the split does not hold one search only (split.holds_one_search: a
-                checkpoint). None: every search runs here. The strategy calls back into the
-                queries: this module never imports it.
+                checkpoint). None: every search runs here. The strategy calls back
+                into the queries: this module never imports it.
     trace       a dlxcli.trace.Trace: every search then runs one node at a time and
                 shows each step to it (--trace); None: untraced
     emit        called as emit(text) with output a puzzle module writes as it goes

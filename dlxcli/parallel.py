@@ -385,10 +385,11 @@ class Parts:
 def _deal_cut(problems, wanted, stats, budget):
     """The tasks of a deal, [((part, prefix), share)], the heaviest first (ties in
     order). A problem's weight is its nodes at DEAL_DEPTH, whose count in no way
-    depends on the machine (so the deal is the same on every run); a problem of more
-    than 1/`wanted` of the whole weight is cut into as many subproblems as it has
-    such shares (its frontier's nodes go into `stats`), each weighing its share of
-    it; the others are a task each. A task's share is its weight over the whole."""
+    depends on the machine (so the deal is the same on every run; weighing is not
+    searching: its nodes are not counted); a problem of more than 1/`wanted` of the
+    whole weight is cut into as many subproblems as it has such shares (its
+    frontier's nodes go into `stats`), each weighing its share of it; the others are
+    a task each. A task's share is its weight over the whole."""
     weights = []
     for problem in problems:
         budget.check()
