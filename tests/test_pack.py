@@ -1073,6 +1073,15 @@ def test_a_count_over_two_jobs_is_the_count_of_one(case):
     assert count(text, *args, "--jobs", "2") == count(text, *args, "--jobs", "1") == expected
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("flag, expected", [("", 3940), ("--all-symmetries", 31520)])
+def test_the_3x4x5_pentacubes_over_two_jobs(flag, expected):
+    """Knuth's counts of the 12 pentacubes in 3x4x5 over --jobs 2: its 45 parts (and,
+    in all orientations, the terms of Burnside's lemma) dealt out to two processes."""
+    text = (PENTACUBES / "pentacubes-3x4x5.in").read_text()
+    assert count(text, *filter(None, [flag]), "--jobs", "2") == expected
+
+
 def test_a_count_over_jobs_deals_its_parts_out_apart_without_colours(monkeypatch):
     """--jobs 2 on the Soma cube, whose count up to symmetry has several parts. A split
     count searched them as one problem, its item PART coloured by part (on the 3x4x5
