@@ -1111,6 +1111,25 @@ def test_a_count_over_jobs_deals_its_parts_out_apart_without_colours(monkeypatch
     assert answer.data["count"] == 240 and len(workers) == 2
 
 
+@pytest.mark.parametrize("case", [
+    pytest.param((dominoes_text(6, 6), ()), id="dominoes-6x6"),
+    pytest.param(((PACK / "soma.in").read_text(), ("--all-symmetries",)), id="soma-all")])
+def test_the_stats_of_a_count_over_two_jobs_show_the_packings_counted(case):
+    """Dealt out, the weighted terms of Burnside's lemma (1/8 of the 6 x 6 dominoes'
+    6,728 tilings and of the symmetric ones; 48 times the Soma cube's 240 less the
+    symmetric packings) add their costs into the stats, not their solutions: the
+    solutions shown are the packings counted, as with --jobs 1. (Not the nodes: a
+    memoized count's depend on which process met which state first.)"""
+    text, args = case
+    report = {}
+    for jobs in ("1", "2"):
+        result = run("--count", "--format", "json", "--jobs", jobs, *args, stdin=text)
+        assert result.exit_code == 0, result.output
+        report[jobs] = json.loads(result.stdout)
+        assert report[jobs]["stats"]["solutions"] == report[jobs]["data"]["count"]
+    assert report["1"]["data"]["count"] == report["2"]["data"]["count"]
+
+
 def test_a_checkpointed_count_keeps_its_parts_one_search(tmp_path):
     """A checkpoint holds one search: with --checkpoint the parts stay one problem,
     coloured by part, which the split search cuts and the checkpoint resumes."""
