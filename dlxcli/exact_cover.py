@@ -33,7 +33,12 @@ if TYPE_CHECKING:
         """What a Budget's `split` is: where count, solutions and maximize hand
         their search (dlxcli.parallel.Split)."""
 
+        @property
+        def holds_one_search(self) -> bool: ...
+
         def count(self, problem: ExactCover, **query: Any) -> int: ...
+
+        def count_each(self, problems: Sequence[ExactCover], **query: Any) -> list[int]: ...
 
         def solutions(self, problem: ExactCover, **query: Any) -> Iterator[Solution]: ...
 
@@ -68,9 +73,12 @@ class Budget:
                 subproblems solved on other processes or on a cluster); a first
                 solution and a count stopped at 1 or 2 under the portfolio or the
                 Learner go to split.race (the searches raced over its processes,
-                the answer that of one process), which may hand them back (None).
-                None: every search runs here. The strategy calls back into the
-                queries: this module never imports it.
+                the answer that of one process), which may hand them back (None);
+                split.count_each(problems, ...) counts several problems as one split
+                search (a puzzle's searches dealt out together: pack's parts), where
+                the split does not hold one search only (split.holds_one_search: a
+                checkpoint). None: every search runs here. The strategy calls back
+                into the queries: this module never imports it.
     trace       a dlxcli.trace.Trace: every search then runs one node at a time and
                 shows each step to it (--trace); None: untraced
     emit        called as emit(text) with output a puzzle module writes as it goes

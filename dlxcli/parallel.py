@@ -11,11 +11,15 @@ this module):
 2. this process solves the first ones itself for `Split.probe` seconds: a search that
    ends by then never starts a worker (so a small one costs what it costs alone);
 3. the rest go to a pool of `Split.jobs` - 1 processes, this process searching beside
-   them (so `jobs` processes search), or to the Dask cluster at `Split.scheduler`, a
-   few per worker at a time;
+   them (so `jobs` processes search, and between the slices of its own search it
+   hands its workers more), or to the Dask cluster at `Split.scheduler`, a few per
+   worker at a time;
 4. the answers are merged in subproblem order, so that the result is the sequential
    search's whatever the number of workers: counts add up; solutions come in order;
    the best weight wins, ties going to the earliest subproblem (see `maximize`).
+
+`count_each` counts several problems as one such search: their searches weighed,
+dealt out heaviest first as tasks, a heavy one cut by its own frontier (`Deal`).
 
 With `Split.checkpoint`, every finished subproblem is appended to a file (`Checkpoint`)
 and a rerun of the same search skips those: Ctrl-C, then the same command, gives the
@@ -29,6 +33,7 @@ subproblem with the sequential queries. Dask is imported only for a scheduler ad
 from __future__ import annotations
 
 import collections
+import contextlib
 import os
 import time
 
@@ -119,8 +124,17 @@ class Split:
     # The strategy's side of exact_cover.Budget.split: the queries hand their search
     # here, and the subproblems call the queries back without a split.
 
+    @property
+    def holds_one_search(self) -> bool:
+        """Whether the split keeps one search only (a checkpoint holds one): the
+        searches of several problems are then not dealt out together (`count_each`)."""
+        return bool(self.checkpoint)
+
     def count(self, problem: ExactCover, **query: Any) -> int:
         return count(problem, **query)
+
+    def count_each(self, problems: Sequence[ExactCover], **query: Any) -> list[int]:
+        return count_each(problems, **query)
 
     def solutions(self, problem: ExactCover, **query: Any) -> Iterator[Solution]:
         return solutions(problem, **query)
@@ -153,6 +167,8 @@ class Search:
 
     __slots__ = ("definition", "query", "forced", "first_item", "limit", "node_limit",
                  "digest")
+    PROBE_LAST = False
+    """Whether this process's probe takes the last subproblems (`_solved`)."""
 
     def __init__(self, definition: Definition, query: str, forced: Sequence[int] = (),
                  first_item: bool = False, limit: Optional[int] = None,
@@ -161,6 +177,12 @@ class Search:
         self.forced, self.first_item = list(forced), bool(first_item)
         self.limit, self.node_limit = limit, node_limit
         self.digest = _digest(definition, query, self.forced, self.first_item, limit)
+
+    def cut(self, problem: ExactCover, min_open: int, stats: Stats, budget: Budget) -> Cut:
+        """The search cut into subproblems (`ExactCover.frontier`)."""
+        return problem.frontier(min_open=min_open, forced=self.forced,
+                                first_item=self.first_item, maximize=self.query == "maximize",
+                                stats=stats, budget=budget)
 
     def answer(self, problem: ExactCover, prefix: Sequence[int], budget: Budget, stats: Stats,
                floor: Optional[int] = None) -> Value:
@@ -281,6 +303,114 @@ def _index(done):
     return done.index
 
 
+# -- the counts of several problems dealt out as one set of tasks ---------------------------
+
+DEAL_DEPTH = 3
+"""How deep a deal opens each problem's search to weigh it: its nodes at this depth
+(bounded by DEAL_OPEN). Knuth's 12 pentacubes in 3x4x5, 45 parts: weighed so, the
+parts dealt largest first to 2 or 4 processes load them as evenly as their true sizes
+would (docs/parallel.md, "Counts of several problems")."""
+DEAL_OPEN = 1 << 12
+"""The most subproblems a deal's weighing of one problem opens."""
+
+
+def count_each(problems: Sequence[ExactCover], *, budget: Budget,
+               stats: Optional[Stats] = None) -> list[int]:
+    """The number of solutions of each problem, their searches dealt out as one split
+    search: each problem a task, or, where its weight (`_deal_cut`) is over 1/wanted
+    of the whole (`subproblems_wanted`), cut into subproblems by its own frontier;
+    the tasks handed out the heaviest first, this process's probe taking the lightest.
+    So the parts of a symmetry breaking are searched apart (no colours: the engine
+    cuts a dead end's covering short) on every process, where one problem of all the
+    parts would be split with colours. One problem is the split search itself
+    (`count`). Not with a checkpoint, which holds one search."""
+    if budget.split is None or budget.split.holds_one_search:
+        raise ValueError("count_each deals over a Split without a checkpoint (which holds "
+                         "one search)")
+    if len(problems) == 1:
+        return [count(problems[0], budget=budget, stats=stats)]
+    deal = Deal([problem.definition for problem in problems], budget.node_limit)
+    counts = [0] * len(problems)
+    for problem in problems:
+        problem.solver.keep_memo(True)
+    try:
+        for done in _finished(problems, deal, budget, stats):
+            part, value = done.value
+            counts[part] += value
+    finally:
+        for problem in problems:
+            problem.solver.keep_memo(False)
+    return counts
+
+
+class Deal:
+    """The counts of several problems as the workers get them (picklable): the
+    definition of each; a task is (part, prefix), the subproblem under `prefix` of
+    problem `part`, and its answer (part, count). `digest` names this deal alone, at
+    random (for a worker's `_problem`: no checkpoint holds a deal, and a SHA-256 of
+    the problems took 0.2 s of the 3x4x5 pentacubes' 45 parts, before any search)."""
+
+    __slots__ = ("definitions", "query", "node_limit", "digest")
+    PROBE_LAST = True
+
+    def __init__(self, definitions: Sequence[Definition], node_limit: Optional[int]) -> None:
+        self.definitions, self.query, self.node_limit = list(definitions), "count", node_limit
+        self.digest = os.urandom(16).hex()
+
+    def cut(self, problems: Sequence[ExactCover], min_open: int, stats: Stats,
+            budget: Budget) -> list[tuple[tuple[int, Sequence[int]], float]]:
+        return _deal_cut(problems, min_open, stats, budget)
+
+    def answer(self, problems: Sequence[ExactCover], task: tuple[int, Sequence[int]],
+               budget: Budget, stats: Stats, floor: Optional[int] = None) -> tuple[int, Value]:
+        part, prefix = task
+        return part, problems[part].count(forced=list(prefix), budget=budget, stats=stats)
+
+
+class Parts:
+    """A worker's problems of a Deal, each built when a task first needs it."""
+
+    def __init__(self, definitions: Sequence[Definition], keep_memo: bool) -> None:
+        self.definitions, self.keep_memo = definitions, keep_memo
+        self.built: dict[int, ExactCover] = {}
+
+    def __getitem__(self, part: int) -> ExactCover:
+        problem = self.built.get(part)
+        if problem is None:
+            problem = _built_problem(self.definitions[part], self.keep_memo)
+            self.built[part] = problem
+        return problem
+
+
+def _deal_cut(problems, wanted, stats, budget):
+    """The tasks of a deal, [((part, prefix), share)], the heaviest first (ties in
+    order). A problem's weight is its nodes at DEAL_DEPTH, whose count in no way
+    depends on the machine (so the deal is the same on every run; weighing is not
+    searching: its nodes are not counted); a problem of more than 1/`wanted` of the
+    whole weight is cut into as many subproblems as it has such shares (its
+    frontier's nodes go into `stats`), each weighing its share of it; the others are
+    a task each. A task's share is its weight over the whole."""
+    weights = []
+    for problem in problems:
+        budget.check()
+        weights.append(len(problem.frontier(depth=DEAL_DEPTH, min_open=DEAL_OPEN)))
+    whole = sum(weights) or 1
+    tasks = []
+    for part, (problem, weight) in enumerate(zip(problems, weights)):
+        pieces = weight * wanted // whole
+        if pieces <= 1:
+            tasks.append(((part, ()), weight / whole))
+            continue
+        for prefix, share in problem.frontier(min_open=pieces, stats=stats, budget=budget):
+            tasks.append(((part, prefix), weight * share / whole))
+    tasks.sort(key=_lighter)
+    return tasks
+
+
+def _lighter(task):
+    return -task[1]
+
+
 # -- running the subproblems ------------------------------------------------------------------
 
 def _finished(problem, search, budget, stats):
@@ -304,10 +434,7 @@ def _finished(problem, search, budget, stats):
         n_workers = workers.size if workers else split.jobs
         min_open = (checkpoint.min_open if checkpoint and checkpoint.min_open
                     else subproblems_wanted(n_workers))
-        cut = problem.frontier(min_open=min_open, forced=search.forced,
-                               first_item=search.first_item,
-                               maximize=search.query == "maximize", stats=spent,
-                               budget=budget)
+        cut = search.cut(problem, min_open, spent, budget)
         tally = Tally(cut, budget, spent, search.node_limit, search.query == "maximize")
         if checkpoint:
             checkpoint.begin(cut, min_open)
@@ -316,29 +443,49 @@ def _finished(problem, search, budget, stats):
             tally.add(done, resumed=True)
             yield _relisted(done, problem, search, cut, budget, tally)
         pending = [k for k in range(len(cut)) if not (checkpoint and k in checkpoint.done)]
-        for done in _solve_here(problem, search, cut, pending, budget, split, tally):
-            _keep(done, checkpoint, cut, tally)
-            yield _relisted(done, problem, search, cut, budget, tally)
-        pending = pending[tally.here:]
-        if pending:
-            here = None
-            if workers is None:  # local: this process is one of the jobs
-                workers = Processes(search, min(split.jobs - 1, len(pending)))
-                here = _solver_here(problem, search, cut, budget, tally)
-            for done in _farm(workers, cut, pending, budget, tally, here):
+        with contextlib.closing(_solved(problem, search, cut, pending, budget, tally,
+                                        workers, search.PROBE_LAST)) as solved:
+            for done in solved:
                 _keep(done, checkpoint, cut, tally)
                 yield _relisted(done, problem, search, cut, budget, tally)
     except SearchLimit as stopped:
         stopped.counted(spent)  # the whole search's counts, not only one subproblem's
         raise
     finally:
-        if workers is not None:
-            workers.close()
-        if checkpoint is not None:
-            checkpoint.close()
-        spent.seconds = time.perf_counter() - began
-        if stats is not None:
-            stats.add(spent)
+        _closed(workers, checkpoint, stats, spent, began)
+
+
+def _solved(problem, search, cut, pending, budget, tally, workers, probe_last=False):
+    """Yield the `pending` subproblems of `cut` as they are finished: those this
+    process solves first, for the split's probe seconds (the last ones with
+    `probe_last`: the smallest of a deal), then the rest farmed out to `workers`, or to
+    local processes (this one searching beside them) where that is None."""
+    split = budget.split
+    order = pending[::-1] if probe_last else pending
+    yield from _solve_here(problem, search, cut, order, budget, split, tally)
+    pending = pending[:len(pending) - tally.here] if probe_last else pending[tally.here:]
+    if pending:
+        here = None
+        if workers is None:  # local: this process is one of the jobs
+            workers = Processes(search, min(split.jobs - 1, len(pending)))
+            here = _solver_here(problem, search, cut, budget, tally)
+        try:
+            yield from _farm(workers, cut, pending, budget, tally, here, probe_last)
+        finally:
+            if here is not None:
+                workers.close()
+
+
+def _closed(workers, checkpoint, stats, spent, began):
+    """What a split search does however it ends: its workers let go, its checkpoint
+    closed, its costs (with this run's seconds) added into `stats`."""
+    if workers is not None:
+        workers.close()
+    if checkpoint is not None:
+        checkpoint.close()
+    spent.seconds = time.perf_counter() - began
+    if stats is not None:
+        stats.add(spent)
 
 
 def subproblems_wanted(n_workers: int) -> int:
@@ -387,49 +534,97 @@ def _solve_here(problem, search, cut, pending, budget, split, tally):
         yield done
 
 
-def _solve_one(problem, search, cut, k, budget, until, tally):
+def _solve_one(problem, search, cut, k, budget, until, tally, between=None):
     """Subproblem k solved in this process, its progress shown as part of the whole
-    (TimeLimitExceeded at `until` as at the search's deadline)."""
+    (TimeLimitExceeded at `until` as at the search's deadline); `between()`, if given,
+    is called between the slices of its search too."""
     prefix, share = cut[k]
     stats = Stats()
-    value = search.answer(problem, prefix, budget.until(until, tally.reporter(share)),
-                          stats, tally.bound.floor())
+    progress = tally.reporter(share)
+    if between is not None:
+        progress = _after(between, progress)
+    value = search.answer(problem, prefix, budget.until(until, progress), stats,
+                          tally.bound.floor())
     return Done(k, value, stats)
 
 
+def _after(first, progress):
+    """A progress callback that calls `first()` before `progress`."""
+    def both(fraction, nodes, solutions):
+        first()
+        progress(fraction, nodes, solutions)
+    return both
+
+
 def _solver_here(problem, search, cut, budget, tally):
-    """A function solving subproblem k in this process, for `_farm`."""
-    def solve(k):
-        return _solve_one(problem, search, cut, k, budget, None, tally)
+    """A function solving subproblem k in this process, for `_farm` (given the
+    function to call between the slices of its search)."""
+    def solve(k, between):
+        return _solve_one(problem, search, cut, k, budget, None, tally, between)
     return solve
 
 
-def _farm(workers, cut, pending, budget, tally, here=None):
+def _farm(workers, cut, pending, budget, tally, here=None, here_last=False):
     """Yield the pending subproblems as they are finished. They are handed out in
     order, at most two per worker waiting at a time; with `here` (a function solving
-    subproblem k in this process), this process takes the next one itself whenever no
-    worker has one finished, so that it searches beside its workers. The time limit
-    and the progress display get a turn every TICK seconds while waiting."""
-    queue = collections.deque(pending)
-    in_flight = 0
-    while queue or in_flight:
-        while queue and in_flight < 2 * workers.size:
-            k = queue.popleft()
-            workers.submit(solve_subproblem, k, cut[k][0], tally.bound.floor(),
-                           what=f"subproblem {k}")
-            in_flight += 1
-        busy_here = here is not None and bool(queue)
+    subproblem k in this process), this process takes the next one itself (the last
+    one with `here_last`: a deal's lightest) whenever no worker has one finished, so
+    that it searches beside its workers. Between the slices of its search it hears
+    the workers and hands them more (`_Farm.hear`): a worker never waits for this
+    process's subproblem to end (it did, idle once it had finished the two it held,
+    however long this process's subproblem took). The time limit and the progress
+    display get a turn every TICK seconds while waiting."""
+    farm = _Farm(workers, cut, pending, budget, tally)
+    while farm.queue or farm.in_flight:
+        farm.hand_out()
+        busy_here = here is not None and bool(farm.queue)
         finished = workers.wait(0 if busy_here else TICK)
         budget.check(tally.nodes)
         if finished is None and busy_here:
-            yield here(queue.popleft())
+            done = here(farm.queue.pop() if here_last else farm.queue.popleft(), farm.hear)
+            while farm.heard:
+                yield farm.heard.popleft()
+            yield done
         elif finished is None:
             tally.report()
         else:
-            in_flight -= 1
-            done = finished[1]
-            budget.tally(None, done.stats)  # searched elsewhere: not yet in the budget's
-            yield done
+            yield farm.arrived(finished[1])
+
+
+class _Farm:
+    """The subproblems of `_farm` not handed out yet (`queue`), how many the workers
+    hold (`in_flight`), and those they finished while this process searched (`heard`,
+    yielded when its own subproblem is done)."""
+
+    def __init__(self, workers, cut, pending, budget, tally):
+        self.workers, self.cut, self.budget, self.tally = workers, cut, budget, tally
+        self.queue = collections.deque(pending)
+        self.in_flight = 0
+        self.heard = collections.deque()
+
+    def hand_out(self):
+        """Give the workers the next subproblems, two per worker at most."""
+        while self.queue and self.in_flight < 2 * self.workers.size:
+            k = self.queue.popleft()
+            self.workers.submit(solve_subproblem, k, self.cut[k][0], self.tally.bound.floor(),
+                                what=f"subproblem {k}")
+            self.in_flight += 1
+
+    def arrived(self, done):
+        """A subproblem a worker finished, now in the budget's figures."""
+        self.in_flight -= 1
+        self.budget.tally(None, done.stats)  # searched elsewhere: not yet in the budget's
+        return done
+
+    def hear(self):
+        """Between two slices of a search here: keep what the workers finished, and
+        hand them more."""
+        while self.in_flight:
+            finished = self.workers.wait(0)
+            if finished is None:
+                return
+            self.heard.append(self.arrived(finished[1]))
+            self.hand_out()
 
 
 class Tally:
@@ -515,7 +710,7 @@ class Bound:
 
 # -- workers ------------------------------------------------------------------------------
 
-_built: dict[int, tuple[str, ExactCover]] = {}
+_built: dict[int, tuple[str, Any]] = {}
 """Per thread of a worker process: (digest, ExactCover) of the search it last worked
 on, so that a worker builds a problem once, not once per subproblem, and a count's
 memo serves all of its subproblems (keep_memo). (Per thread: a Dask worker may run
@@ -523,15 +718,21 @@ several tasks at once, and a Solver runs one search at a time.)"""
 
 
 def _problem(search, keep_memo=False):
-    """The problem of `search` (a Search or a Race) built once per thread; `keep_memo`:
-    its counts keep one memo from subproblem to subproblem."""
+    """The problem of `search` (a Search or a Race; a Deal's: its `Parts`) built once
+    per thread; `keep_memo`: its counts keep one memo from subproblem to subproblem."""
     import threading
     thread = threading.get_ident()
     digest, problem = _built.get(thread, (None, None))
     if digest != search.digest:
-        problem = ExactCover(*search.definition)
-        problem.solver.keep_memo(keep_memo)
+        problem = (Parts(search.definitions, keep_memo) if isinstance(search, Deal)
+                   else _built_problem(search.definition, keep_memo))
         _built[thread] = (search.digest, problem)
+    return problem
+
+
+def _built_problem(definition, keep_memo):
+    problem = ExactCover(*definition)
+    problem.solver.keep_memo(keep_memo)
     return problem
 
 

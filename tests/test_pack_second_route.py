@@ -348,6 +348,16 @@ def test_counts_against_the_brute_force(name):
     assert len(json.loads(listed.stdout)["data"]["solutions"]) == up_to_symmetry
 
 
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_counts_over_two_jobs_against_the_brute_force(name):
+    """The same counts over --jobs 2, which deals the searches of a count (the parts
+    of the symmetry breaking, the terms of Burnside's lemma) out to two processes."""
+    text = CASES[name]
+    every, up_to_symmetry = pack_brute.brute_counts(*pack_brute.parse(text))
+    assert count(text, "--all-symmetries", "--jobs", "2") == every
+    assert count(text, "--jobs", "2") == up_to_symmetry
+
+
 def test_a_board_of_copies_with_no_packing_and_one_of_the_wrong_area():
     """The 4 x 4 square without two opposite corners (the checkerboard colouring) and
     a 3 x 3 square of dominoes (9 cells): 0, exit 0, both ways."""

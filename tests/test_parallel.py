@@ -405,6 +405,76 @@ def test_progress_reports_subproblems_done_and_the_part_of_the_tree(monkeypatch)
     assert seen[-1][2] == 92 and abs(seen[-1][0] - 1.0) < 1e-9
 
 
+# -- several counts dealt out as one set of tasks (branch parts2) -----------------------------
+
+def test_counts_of_several_problems_dealt_out_are_their_counts():
+    """count_each: queens 6, 8, 9 and 10 (OEIS A000170) dealt out over two processes,
+    and over one; the nodes add up to those of the four searches made one by one, give
+    or take the few by which a search cut into pieces differs from it whole (see
+    test_a_probe_that_runs_out_leaves_the_rest_to_the_pool)."""
+    sizes = (6, 8, 9, 10)
+    alone = Stats()
+    for n in sizes:
+        ExactCover(*queens_definition(n)).count(stats=alone)
+    for budget in (on_two_processes(), split_here()):
+        covers = [ExactCover(*queens_definition(n)) for n in sizes]
+        stats = Stats()
+        assert parallel.count_each(covers, budget=budget, stats=stats) == \
+            [QUEENS[n] for n in sizes]
+        assert stats.solutions == alone.solutions
+        assert abs(stats.nodes - alone.nodes) <= alone.nodes // 500
+
+
+def test_a_deal_hands_out_the_heaviest_first_and_cuts_the_heavy_ones():
+    """Queens 10 weighs most of the four (its nodes at DEAL_DEPTH): cut into subproblems
+    for 8 wanted, where queens 4 and 6 are a task each; the tasks come heaviest first."""
+    covers = [ExactCover(*queens_definition(n)) for n in (4, 10, 6)]
+    cut = parallel._deal_cut(covers, 8, Stats(), Budget())
+    shares = [share for _, share in cut]
+    assert shares == sorted(shares, reverse=True)
+    prefixes = {part: [prefix for (of, prefix), _ in cut if of == part] for part in range(3)}
+    assert prefixes[0] == [()] and prefixes[2] == [()] and len(prefixes[1]) >= 8
+
+
+def test_a_worker_gets_more_while_this_process_searches():
+    """This process searches a subproblem beside its worker; between the slices of that
+    search it hears the worker and hands it the next ones, so that a worker never waits
+    for this process's subproblem to end (it did, idle once it had finished the two it
+    held). A worker that finishes at once is handed the whole rest of the queue during
+    this process's first slice."""
+    import collections
+
+    class Worker:
+        size = 1
+
+        def __init__(self):
+            self.held, self.sent, self.finishing = collections.deque(), [], False
+
+        def submit(self, function, k, prefix, floor, what=None):
+            self.held.append(k)
+            self.sent.append(k)
+
+        def wait(self, timeout):
+            if not (self.finishing and self.held):
+                return None
+            k = self.held.popleft()
+            return k, parallel.Done(k, 1, Stats())
+
+    worker, sent_by_then = Worker(), []
+
+    def here(k, between):
+        worker.finishing = True  # a slice's time passes: the worker finishes its tasks
+        between()
+        sent_by_then.extend(worker.sent)
+        return parallel.Done(k, 1, Stats())
+
+    cut = [((k,), 1 / 8) for k in range(8)]
+    tally = parallel.Tally(cut, Budget(), Stats(), None)
+    done = list(parallel._farm(worker, cut, list(range(8)), Budget(), tally, here))
+    assert sorted(d.index for d in done) == list(range(8))
+    assert sent_by_then == [0, 1, 3, 4, 5, 6, 7]  # all but the one searched here, 2
+
+
 # -- checkpoints -------------------------------------------------------------------------------
 
 def checkpointed(path, jobs=1):

@@ -23,6 +23,7 @@ packings each maps to themselves (`by_burnside`), not a filter of every packing.
 """
 
 import collections
+import functools
 import itertools
 from array import array
 from copy import copy as shallow_copy
@@ -354,6 +355,38 @@ class Model:
                        for k, (p, numbers) in enumerate(self.placements)}
         self.group = _distinct(self._moves(symmetry) for symmetry in self._symmetries())
 
+    @functools.cached_property
+    def rows(self):
+        """(copy items, the end of the order items, the rows of each placement: one per
+        copy of its piece, with its copy's item, its cells and its order items) as
+        every `Problem` of the model lays them out: built once, for all the problems of
+        the parts of a count searched apart (45 on the 3x4x5 pentacubes). The copies
+        of the one piece in copies (`_unnamed`) have no items but their cells."""
+        pieces, n_cells = self.pieces, len(self.cells)
+        unnamed = _unnamed(pieces)
+        copies = [0, *itertools.accumulate(0 if p == unnamed else piece.count
+                                           for p, piece in enumerate(pieces))]
+        n_copies = copies.pop()
+        order_base, order = {}, n_copies + n_cells
+        for p, piece in enumerate(pieces):
+            order_base[p] = order
+            order += 0 if p == unnamed else (piece.count - 1) * n_cells
+        laid_out = []
+        for p, numbers in self.placements:
+            count, first = 1 if p == unnamed else pieces[p].count, numbers[0]
+            cells = [n_copies + n for n in numbers]
+            rows = []
+            for copy in range(count):
+                row = cells if p == unnamed else [copies[p] + copy] + cells
+                base = order_base[p] + copy * n_cells
+                if copy:    # above the copy before: its first cell is later
+                    row.extend(range(base - n_cells + first, base))
+                if copy < count - 1:
+                    row.extend(range(base, base + first + 1))
+                rows.append(row)
+            laid_out.append(rows)
+        return n_copies, order, laid_out
+
     def fills(self):
         """Whether the pieces have as many cells as the board (else no exact cover)."""
         return sum(len(p.cells) * p.count for p in self.pieces) == len(self.cells)
@@ -679,11 +712,12 @@ class Problem:
     it belongs to (None: to all of them).
 
     Parts differ only in where some pieces may go, and no packing is a solution of two
-    of them, so one problem holds them all (one search: --jobs splits it, --checkpoint
-    resumes it): a secondary item PART, and each option that some part forbids is
-    given once per part that allows it, with PART coloured by that part. The options
-    of one solution then all agree on one part (those all parts allow leave PART
-    alone), which is the part whose symmetries a residual solution is compared under.
+    of them, so one problem holds them all (one search: --checkpoint resumes it, and
+    --jobs splits it where it does not deal the parts out apart): a secondary item
+    PART, and each option that some part forbids is given once per part that allows
+    it, with PART coloured by that part. The options of one solution then all agree
+    on one part (those all parts allow leave PART alone), which is the part whose
+    symmetries a residual solution is compared under.
 
     When one piece alone is used more than once, its copies have no items, no order
     items either: once the other pieces are placed, the cells left are exactly its
@@ -695,28 +729,12 @@ class Problem:
     def __init__(self, model, parts):
         self.model, self.parts = model, parts
         self.residual = parts[0].residual is not None
-        pieces, n_cells = model.pieces, len(model.cells)
-        unnamed = _unnamed(pieces)
-        copies = [0, *itertools.accumulate(0 if p == unnamed else piece.count
-                                           for p, piece in enumerate(pieces))]
-        n_copies = copies.pop()
-        order_base, order = {}, n_copies + n_cells
-        for p, piece in enumerate(pieces):
-            order_base[p] = order
-            order += 0 if p == unnamed else (piece.count - 1) * n_cells
+        n_copies, order, laid_out = model.rows
+        n_cells = len(model.cells)
         part_item = order if len(parts) > 1 else None
         self.placement, self.part, rows, colors = [], [], [], []
         for k, allowing in self._allowed():
-            p, numbers = model.placements[k]
-            count, first = 1 if p == unnamed else pieces[p].count, numbers[0]
-            cells = [n_copies + n for n in numbers]
-            for copy in range(count):
-                row = cells if p == unnamed else [copies[p] + copy] + cells
-                base = order_base[p] + copy * n_cells
-                if copy:    # above the copy before: its first cell is later
-                    row.extend(range(base - n_cells + first, base))
-                if copy < count - 1:
-                    row.extend(range(base, base + first + 1))
+            for row in laid_out[k]:
                 for part in allowing:
                     if part is None:
                         rows.append(row)
@@ -786,6 +804,11 @@ class Problem:
             return self.cover.count(limit=limit, budget=budget, stats=stats)
         return sum(1 for _ in self.solutions(limit, budget, stats))
 
+    def plain(self):
+        """The ExactCover whose count is this problem's, or None (residual parts are
+        filtered): what --jobs deals out (`_dealt`)."""
+        return None if self.residual else self.cover
+
 
 def _unnamed(pieces):
     """The number of the one piece used more than once, whose copies have no items
@@ -826,7 +849,7 @@ def _limited(iterable, limit):
         yield value
 
 
-def problems(model, up_to_symmetry, budget=UNLIMITED, apart=False):
+def problems(model, up_to_symmetry, budget=UNLIMITED, apart=False, parts=None):
     """The problems whose solutions together answer the puzzle: the parts broken in
     the model in one (with `apart`, each in one of its own), then the residual parts
     in another.
@@ -836,10 +859,12 @@ def problems(model, up_to_symmetry, budget=UNLIMITED, apart=False):
     covering of its items short at an item left without options (a dead end, most
     of the nodes of a packing) only in a problem without colours (the 12 pentacubes
     in 3x4x5: 1.26 against 2.33 billion updates). Together they are one search, which
-    --jobs splits and --checkpoint resumes."""
+    --checkpoint resumes; a whole count over --jobs deals the parts apart out over
+    the processes instead (`_dealt`)."""
     if not model.fills():
         return
-    yield from _grouped(model, _parts(model, up_to_symmetry, budget), apart)
+    yield from _grouped(model, _parts(model, up_to_symmetry, budget) if parts is None
+                        else parts, apart)
 
 
 def _parts(model, up_to_symmetry, budget):
@@ -861,18 +886,21 @@ def _grouped(model, parts, apart):
             yield Problem(model, chosen)
 
 
-def _apart(query, budget):
+def _apart(query, limit, budget):
     """Whether the parts of a count are searched apart (`problems`): a count in this
-    process, not split over --jobs or kept in a --checkpoint, which take one search."""
-    return query in ("count", "unique") and budget.split is None
+    process, or a whole count split over --jobs, which deals the parts out (`_dealt`);
+    not one kept in a --checkpoint, which holds one search."""
+    if budget.split is None:
+        return query in ("count", "unique")
+    return query == "count" and limit is None and not budget.split.holds_one_search
 
 
-def searches(model, up_to_symmetry, budget, apart=False):
-    """(problem, its budget, its weight 1) of each of `problems`: the first with
-    `budget`, the others (residual parts, small, or parts `apart`) with its split left
-    out, searched in this process: a --checkpoint holds one search, and refused the
-    second one as another's."""
-    for problem, its_budget in zip(problems(model, up_to_symmetry, budget, apart),
+def searches(model, up_to_symmetry, budget, apart=False, parts=None):
+    """(problem, its budget, its weight 1) of each of `problems` (of `parts` where the
+    caller has them already): the first with `budget`, the others (residual parts,
+    small, or parts `apart`) with its split left out, searched in this process: a
+    --checkpoint holds one search, and refused the second one as another's."""
+    for problem, its_budget in zip(problems(model, up_to_symmetry, budget, apart, parts),
                                    _budgets(budget)):
         yield problem, its_budget, 1
 
@@ -894,13 +922,16 @@ def counting(model, query, limit, up_to_symmetry, budget):
     whole count in all orientations goes through the count up to symmetry
     (`through_orbits`) where that has no residual part. Elsewhere, and where neither
     applies, the plain searches (`searches`)."""
-    apart = _apart(query, budget)
+    apart, parts = _apart(query, limit, budget), None
     if query == "count" and limit is None and _fixed_counts(model):
-        counted = (by_burnside(model, budget, apart) if up_to_symmetry
-                   else through_orbits(model, budget, apart))
+        if up_to_symmetry:  # the parts, broken once (0.15 s of the 3x4x5 pentacubes)
+            parts = _parts(model, True, budget)
+            counted = by_burnside(model, parts, budget, apart)
+        else:
+            counted = through_orbits(model, budget, apart)
         if counted is not None:
             return counted
-    return searches(model, up_to_symmetry, budget, apart)
+    return searches(model, up_to_symmetry, budget, apart, parts)
 
 
 def _fixed_counts(model):
@@ -911,7 +942,7 @@ def _fixed_counts(model):
             and sum(piece.count > 1 for piece in model.pieces) <= 1)
 
 
-def by_burnside(model, budget, apart):
+def by_burnside(model, parts, budget, apart):
     """The searches (problem, budget, weight) whose weighted counts add up to the count
     up to symmetry, each residual part with no piece restricted counted by Burnside's
     lemma, or None where the count up to symmetry has no such part.
@@ -924,8 +955,9 @@ def by_burnside(model, budget, apart):
     fixed: 12,988,816 packings in 7,728 nodes); for the others `Fixed` (19,519 nodes
     for the 7 others there). Filtered instead, each of its packings would pass through
     Python (8x8 dominoes: no answer in 50 s). The other parts are searched as before,
-    and first: the first search is the one --jobs splits and --checkpoint keeps."""
-    parts = _parts(model, True, budget)
+    and first: the first search is the one --checkpoint keeps (a count over --jobs
+    deals all these searches out together: `_dealt`).
+    `parts`: those of the count up to symmetry (`_parts`)."""
     counted = [part for part in parts if part.residual is not None and part.restricted is None]
     if not counted:
         return None
@@ -991,6 +1023,9 @@ class Fixed:
 
     def count(self, limit, budget, stats):
         return self.cover.count(limit=limit, budget=budget, stats=stats)
+
+    def plain(self):
+        return self.cover
 
 
 def _cycle(moves, k):
@@ -1058,8 +1093,13 @@ def _count(runs, limit, stats):
     `limit` (the weights are 1 where there is a limit: `counting`). The weighted
     counts (Burnside's lemma: `by_burnside`, `through_orbits`) add up to a whole
     number, exact whatever its size; the solutions of the stats are the packings
-    counted."""
+    counted. A whole count split over --jobs deals its searches out (`_dealt`)."""
     total, weighted = 0, Fraction(0)
+    runs = iter(runs)
+    first = next(runs, None)
+    runs = itertools.chain(() if first is None else [first], runs)
+    if limit is None and first is not None and _deals(first[1]):
+        total, weighted, runs = _dealt(list(runs), stats)
     for problem, its_budget, weight in runs:
         if weight == 1:
             total += problem.count(None if limit is None else limit - total, its_budget,
@@ -1071,6 +1111,51 @@ def _count(runs, limit, stats):
     assert weighted.denominator == 1, "Burnside's mean is a whole number of orbits"
     stats.solutions += int(weighted)
     return total + int(weighted)
+
+
+def _deals(budget):
+    """Whether a count with this budget (its first search's) deals its searches out
+    over --jobs: split, not into a checkpoint (it holds one search), not estimated."""
+    return (budget.split is not None and not budget.split.holds_one_search
+            and budget.estimate is None)
+
+
+def _dealt(runs, stats):
+    """(total, weighted sum, the runs left) of a whole count whose plain searches (all
+    but residual parts, which are filtered) are dealt out together over the processes
+    of the first run's split (`count_each`): the parts of the symmetry breaking and
+    the terms of Burnside's lemma searched apart, without colours, on every process.
+    As in `_weighted_count`, a weighted term's solutions are not packings found."""
+    budget = runs[0][1]
+    dealt = [(problem.plain(), weight) for problem, _, weight in runs
+             if problem.plain() is not None]
+    covers = [cover for cover, _ in dealt]
+    if all(weight == 1 for _, weight in dealt):
+        counts = budget.split.count_each(covers, budget=budget, stats=stats)
+    else:
+        counts = _unweighed(covers, budget, stats)
+        plain = sum(found for found, (_, weight) in zip(counts, dealt) if weight == 1)
+        for figures in (stats, budget.spent):
+            if figures is not None:
+                figures.solutions += plain
+    total = sum(found for found, (_, weight) in zip(counts, dealt) if weight == 1)
+    weighted = sum((weight * found for found, (_, weight) in zip(counts, dealt)
+                    if weight != 1), Fraction(0))
+    return total, weighted, [run for run in runs if run[0].plain() is None]
+
+
+def _unweighed(covers, budget, stats):
+    """The counts of `covers` dealt out (`count_each`), their costs added into `stats`
+    and the budget's spent figures without their solutions."""
+    cost, spent = Stats(), budget.spent
+    its_budget = shallow_copy(budget)
+    its_budget.spent = None if spent is None else Stats()
+    try:
+        return budget.split.count_each(covers, budget=its_budget, stats=cost)
+    finally:
+        stats.add(cost, solutions=False)
+        if spent is not None:
+            spent.add(its_budget.spent, solutions=False)
 
 
 def _weighted_count(problem, budget, weight, stats):
