@@ -38,6 +38,7 @@ from .errors import DlxError, NodeLimitExceeded
 from .exact_cover import DEFAULT_REASON, Budget
 from .puzzles import Board, Generator, queries
 from .puzzles.grid import Grid
+from .strategies import KeptLearner
 
 TYPE_CHECKING = False  # typing costs start-up time: only mypy reads this
 if TYPE_CHECKING:
@@ -270,14 +271,17 @@ class Removals:
     has `left` givens and still holds group `position`) stays unique without it. Each
     check is made here, one after another, until the puzzle's checks have taken its
     helpers' probe time; then the rest of the pass is checked ahead on the helpers
-    (`Speculation`). The verdicts are the same either way."""
+    (`Speculation`). The verdicts are the same either way. `settled`: the cells of the
+    groups refused so far, given for the rest of the pass (removing givens only adds
+    solutions), which the checks may take as facts (`Uniqueness.stays`)."""
 
-    __slots__ = ("board", "unique", "order", "clues", "ahead")
+    __slots__ = ("board", "unique", "order", "clues", "ahead", "settled")
 
     def __init__(self, board: Board, unique: Uniqueness, order: Sequence[Sequence[int]],
                  clues: Optional[int]) -> None:
         self.board, self.unique, self.order, self.clues = board, unique, order, clues
         self.ahead: Optional[Speculation] = None
+        self.settled: list[int] = []
 
     def keeps(self, givens: Sequence[int], left: int, position: int) -> bool:
         if self.ahead is None and self.unique.helped():
@@ -285,8 +289,11 @@ class Removals:
         if self.ahead is not None:
             return self.ahead.keeps(givens, left, position)
         group = self.order[position]
-        return self.unique.timed_stays(without(givens, group), group,
-                                       surroundings(self.board, group))
+        kept = self.unique.timed_stays(without(givens, group), group,
+                                       surroundings(self.board, group), self.settled)
+        if not kept:
+            self.settled.extend(group)
+        return kept
 
 
 class Speculation:
@@ -340,7 +347,8 @@ class Speculation:
                 continue
             self.helpers.submit((self, ahead, left), self.removals.unique,
                                 without(givens, group), group,
-                                surroundings(self.removals.board, group))
+                                surroundings(self.removals.board, group),
+                                self.removals.settled)
             self.pending[ahead] = left
 
     def take(self, tag: tuple[Speculation, int, int], kept: bool) -> None:
@@ -352,8 +360,9 @@ class Speculation:
             del self.pending[position]
         if kept:
             self.accepted[position] = left
-        else:
+        elif position not in self.refused:
             self.refused.add(position)
+            self.removals.settled.extend(self.removals.order[position])
 
 
 class Helpers:
@@ -376,13 +385,15 @@ class Helpers:
         return len(self.tags)
 
     def submit(self, tag: Any, unique: Uniqueness, givens: Sequence[int],
-               group: Sequence[int], around: Sequence[frozenset[int]]) -> None:
+               group: Sequence[int], around: Sequence[frozenset[int]],
+               settled: Sequence[int]) -> None:
         """Check on a helper whether `givens`, from which `group` was removed, stay
         unique (Uniqueness.stays); `receive` gives its verdict with `tag`."""
         if self.pool is None:
             from .pool import WorkerPool
             self.pool = WorkerPool(self.jobs)
-        self.tags[self.pool.submit(check_task, unique, givens, group, around)] = tag
+        ticket = self.pool.submit(check_task, unique, givens, group, around, tuple(settled))
+        self.tags[ticket] = tag
 
     def receive(self) -> tuple[Any, bool]:
         """(tag, verdict) of the next check to finish: a check that failed (a worker
@@ -407,9 +418,9 @@ built once a puzzle, not once a check."""
 
 
 def check_task(unique: Uniqueness, givens: Sequence[int], group: Sequence[int],
-               around: Sequence[frozenset[int]]) -> bool:
+               around: Sequence[frozenset[int]], settled: Sequence[int]) -> bool:
     """A helper's task: Uniqueness.stays, on the helper's own copy of `unique`."""
-    return unique.stays(givens, group, around)
+    return unique.stays(givens, group, around, settled)
 
 
 def _unpickled(key: str, definition: tuple) -> Uniqueness:
@@ -435,10 +446,13 @@ class Uniqueness:
     the sizes whose minimal puzzles DLX cannot prove (Generator.minimal_out_of_reach,
     25x25: a check can take DLX hours), a check is one question to a fresh Learner
     (ExactCover.other). When the puzzle was unique with the `group` just removed, any
-    other solution differs from `solution` inside the group, so the question forbids
+    other solution differs from `solution` inside the group, so the question refutes
     only the group's values (one or two options), not the whole grid: a clause that
     propagates at once where the grid's, hundreds of options long, waits for all but
-    one of them (bench/bench_minimal25.py measures both). Otherwise a check is a count
+    one of them (bench/bench_minimal25.py measures both). All the group checks of one
+    grid go to one Learner of the grid's problem (`kept`, one per process), the givens
+    and the refuted values its assumptions: what it learned in one check serves the
+    next (docs/generate.md, "One Learner per puzzle"). Otherwise a check is a count
     stopped at 2 under the request's --reason. The verdicts are the same either way,
     so the puzzles do not depend on it.
 
@@ -447,7 +461,11 @@ class Uniqueness:
     keeps the one it built."""
 
     __slots__ = ("grid", "solution", "reason", "budget", "learns", "on_check", "checks",
-                 "helpers", "seconds", "key")
+                 "helpers", "seconds", "key", "kept", "facts")
+
+    keeps_learner = True
+    """Whether the learning checks share one Learner (`kept`); False: a fresh Learner
+    per check, as before (the bench and the tests compare the two)."""
 
     def __init__(self, grid: Grid, solution: Sequence[int], reason: str, learns: bool,
                  on_check: Optional[Callable[[int, int], object]] = None,
@@ -460,6 +478,12 @@ class Uniqueness:
         self.seconds = 0.0
         """Time the checks made here have taken (`helped`)."""
         self.key = f"{os.getpid()}:{next(_keys)}"
+        self.kept: Optional[KeptLearner] = None
+        """The Learner of the grid's problem that the learning checks share (built at
+        the first, again when a check lacks one of its `facts`)."""
+        self.facts: set[int] = set()
+        """The cells whose values `kept` holds as facts (they are given in every check
+        it answers)."""
 
     @classmethod
     def of(cls, request: Request, board: Board, solution: Sequence[int],
@@ -486,16 +510,16 @@ class Uniqueness:
             self.on_check(givens, self.checks)
 
     def timed_stays(self, givens: Sequence[int], group: Sequence[int],
-                    around: Sequence[frozenset[int]]) -> bool:
+                    around: Sequence[frozenset[int]], settled: Sequence[int] = ()) -> bool:
         """`stays`, its time added to `seconds`."""
         began = time.perf_counter()
         try:
-            return self.stays(givens, group, around)
+            return self.stays(givens, group, around, settled)
         finally:
             self.seconds += time.perf_counter() - began
 
     def stays(self, givens: Sequence[int], group: Sequence[int],
-              around: Sequence[frozenset[int]]) -> bool:
+              around: Sequence[frozenset[int]], settled: Sequence[int] = ()) -> bool:
         """True if `givens`, from which `group` was just removed, still have one
         solution.
 
@@ -508,20 +532,41 @@ class Uniqueness:
         for cells in around:
             local = [symbol or (0 if cell in cells else self.solution[cell])
                      for cell, symbol in enumerate(givens)]
-            if self.second(local, group):
+            if self.second(local, group, settled):
                 return False
-        return not self.second(givens, group)
+        return not self.second(givens, group, settled)
 
-    def second(self, givens: Sequence[int], group: Optional[Sequence[int]] = None) -> bool:
+    def second(self, givens: Sequence[int], group: Optional[Sequence[int]] = None,
+               settled: Sequence[int] = ()) -> bool:
         """Whether `givens` have a solution other than `solution`; `group`: cells just
-        removed from givens that had one solution (None: nothing is known)."""
+        removed from givens that had one solution (None: nothing is known); `settled`:
+        given cells that stay given in the checks to come (Removals.settled)."""
         if not self.learns:
             return queries.search(self.grid, givens, 2, self.budget) == 2
         cells = range(len(self.solution)) if group is None else group
         values = [self.solution[cell] if cell in cells else 0
                   for cell in range(len(self.solution))]
-        return self.grid.problem.other(self.grid.forced(givens), self.grid.forced(values),
-                                       self.budget)
+        if group is None or not self.keeps_learner:
+            return self.grid.problem.other(self.grid.forced(givens), self.grid.forced(values),
+                                           self.budget)
+        kept = self.kept_for(givens, settled)
+        assumed = [0 if cell in self.facts else symbol for cell, symbol in enumerate(givens)]
+        return self.grid.problem.other(self.grid.forced(assumed), self.grid.forced(values),
+                                       self.budget, kept=kept)
+
+    def kept_for(self, givens: Sequence[int], settled: Sequence[int]) -> KeptLearner:
+        """The kept Learner, with the `settled` cells among `givens` added to its facts
+        (each other value of such a cell ruled out for good); a new one when one of its
+        facts is not among `givens` (a new pass: its facts would be wrong)."""
+        if self.kept is None or not all(givens[cell] for cell in self.facts):
+            self.kept, self.facts = KeptLearner(self.grid.problem, ()), set()
+        new = [cell for cell in dict.fromkeys(settled)
+               if givens[cell] and cell not in self.facts]
+        size = self.grid.size
+        self.kept.exclude([cell * size + symbol for cell in new for symbol in range(size)
+                           if symbol != givens[cell] - 1])
+        self.facts.update(new)
+        return self.kept
 
 
 def learns(request: Request) -> bool:
