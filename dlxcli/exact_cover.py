@@ -296,33 +296,15 @@ class ExactCover:
                                                     floor)
 
     def other(self, forced: Sequence[int], unlike: Sequence[int], budget: Budget = UNLIMITED,
-              stats: Optional[Stats] = None,
-              kept: Optional[strategies.KeptLearner] = None) -> bool:
+              stats: Optional[Stats] = None) -> bool:
         """Whether a solution holds the `forced` options but not all of `unlike` (a
         known solution, or the part of it a question is about): the learning search's
-        question (`generate`'s uniqueness checks of 25x25 grids: with a unique puzzle's
-        givens less a group of them forced, and that group's options unlike, it asks
-        whether the puzzle without the group is still unique). A limit of `budget`
-        raises, as in the queries.
-
-        On a fresh Learner, "not all of `unlike`" is a clause; on a `kept` one (a
-        KeptLearner of this problem with no forced options, asked question after
-        question), it must leave nothing behind, so it is one query per option of
-        `unlike`, each under assumptions: the k-th holds `forced` and the options
-        before it, and refutes it (the queries share no solution). What the kept
-        Learner learns is then implied by the problem alone, true for every later
-        question (docs/generate.md, "One Learner per puzzle")."""
-        if kept is None:
-            return self._another(forced, budget, stats, unlike=(unlike,))
-        return any(self._another([*forced, *unlike[:k]], budget, stats, refuted=(option,),
-                                 kept=kept)
-                   for k, option in enumerate(unlike))
-
-    def _another(self, forced: Sequence[int], budget: Budget, stats: Optional[Stats],
-                 **query: Any) -> bool:
-        """Whether the Learner finds a solution of `forced` under the `query` keywords
-        of strategies.Learning.solutions."""
-        found = strategies.LEARNING.solutions(self, forced, False, 1, budget, stats, **query)
+        question, on a fresh Learner (`generate`'s uniqueness checks of 25x25 grids:
+        with a unique puzzle's givens less a group of them forced, and that group's
+        options unlike, it asks whether the puzzle without the group is still unique).
+        A limit of `budget` raises, as in the queries."""
+        found = strategies.LEARNING.solutions(self, forced, False, 1, budget, stats,
+                                                 (unlike,))
         try:
             return next(found, None) is not None
         finally:

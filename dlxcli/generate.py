@@ -38,7 +38,6 @@ from .errors import DlxError, NodeLimitExceeded
 from .exact_cover import DEFAULT_REASON, Budget
 from .puzzles import Board, Generator, queries
 from .puzzles.grid import Grid
-from .strategies import KeptLearner
 
 TYPE_CHECKING = False  # typing costs start-up time: only mypy reads this
 if TYPE_CHECKING:
@@ -271,17 +270,14 @@ class Removals:
     has `left` givens and still holds group `position`) stays unique without it. Each
     check is made here, one after another, until the puzzle's checks have taken its
     helpers' probe time; then the rest of the pass is checked ahead on the helpers
-    (`Speculation`). The verdicts are the same either way. `settled`: the cells of the
-    groups refused so far, given for the rest of the pass (removing givens only adds
-    solutions), which the checks may take as facts (`Uniqueness.stays`)."""
+    (`Speculation`). The verdicts are the same either way."""
 
-    __slots__ = ("board", "unique", "order", "clues", "ahead", "settled")
+    __slots__ = ("board", "unique", "order", "clues", "ahead")
 
     def __init__(self, board: Board, unique: Uniqueness, order: Sequence[Sequence[int]],
                  clues: Optional[int]) -> None:
         self.board, self.unique, self.order, self.clues = board, unique, order, clues
         self.ahead: Optional[Speculation] = None
-        self.settled: list[int] = []
 
     def keeps(self, givens: Sequence[int], left: int, position: int) -> bool:
         if self.ahead is None and self.unique.helped():
@@ -289,11 +285,8 @@ class Removals:
         if self.ahead is not None:
             return self.ahead.keeps(givens, left, position)
         group = self.order[position]
-        kept = self.unique.timed_stays(without(givens, group), group,
-                                       surroundings(self.board, group), self.settled)
-        if not kept:
-            self.settled.extend(group)
-        return kept
+        return self.unique.timed_stays(without(givens, group), group,
+                                       surroundings(self.board, group))
 
 
 class Speculation:
@@ -347,8 +340,7 @@ class Speculation:
                 continue
             self.helpers.submit((self, ahead, left), self.removals.unique,
                                 without(givens, group), group,
-                                surroundings(self.removals.board, group),
-                                self.removals.settled)
+                                surroundings(self.removals.board, group))
             self.pending[ahead] = left
 
     def take(self, tag: tuple[Speculation, int, int], kept: bool) -> None:
@@ -360,9 +352,8 @@ class Speculation:
             del self.pending[position]
         if kept:
             self.accepted[position] = left
-        elif position not in self.refused:
+        else:
             self.refused.add(position)
-            self.removals.settled.extend(self.removals.order[position])
 
 
 class Helpers:
@@ -385,15 +376,13 @@ class Helpers:
         return len(self.tags)
 
     def submit(self, tag: Any, unique: Uniqueness, givens: Sequence[int],
-               group: Sequence[int], around: Sequence[frozenset[int]],
-               settled: Sequence[int]) -> None:
+               group: Sequence[int], around: Sequence[frozenset[int]]) -> None:
         """Check on a helper whether `givens`, from which `group` was removed, stay
         unique (Uniqueness.stays); `receive` gives its verdict with `tag`."""
         if self.pool is None:
             from .pool import WorkerPool
             self.pool = WorkerPool(self.jobs)
-        ticket = self.pool.submit(check_task, unique, givens, group, around, tuple(settled))
-        self.tags[ticket] = tag
+        self.tags[self.pool.submit(check_task, unique, givens, group, around)] = tag
 
     def receive(self) -> tuple[Any, bool]:
         """(tag, verdict) of the next check to finish: a check that failed (a worker
@@ -418,9 +407,9 @@ built once a puzzle, not once a check."""
 
 
 def check_task(unique: Uniqueness, givens: Sequence[int], group: Sequence[int],
-               around: Sequence[frozenset[int]], settled: Sequence[int]) -> bool:
+               around: Sequence[frozenset[int]]) -> bool:
     """A helper's task: Uniqueness.stays, on the helper's own copy of `unique`."""
-    return unique.stays(givens, group, around, settled)
+    return unique.stays(givens, group, around)
 
 
 def _unpickled(key: str, definition: tuple) -> Uniqueness:
@@ -446,13 +435,10 @@ class Uniqueness:
     the sizes whose minimal puzzles DLX cannot prove (Generator.minimal_out_of_reach,
     25x25: a check can take DLX hours), a check is one question to a fresh Learner
     (ExactCover.other). When the puzzle was unique with the `group` just removed, any
-    other solution differs from `solution` inside the group, so the question refutes
+    other solution differs from `solution` inside the group, so the question forbids
     only the group's values (one or two options), not the whole grid: a clause that
     propagates at once where the grid's, hundreds of options long, waits for all but
-    one of them (bench/bench_minimal25.py measures both). All the group checks of one
-    grid go to one Learner of the grid's problem (`kept`, one per process), the givens
-    and the refuted values its assumptions: what it learned in one check serves the
-    next (docs/generate.md, "One Learner per puzzle"). Otherwise a check is a count
+    one of them (bench/bench_minimal25.py measures both). Otherwise a check is a count
     stopped at 2 under the request's --reason. The verdicts are the same either way,
     so the puzzles do not depend on it.
 
@@ -461,11 +447,7 @@ class Uniqueness:
     keeps the one it built."""
 
     __slots__ = ("grid", "solution", "reason", "budget", "learns", "on_check", "checks",
-                 "helpers", "seconds", "key", "kept", "facts")
-
-    keeps_learner = True
-    """Whether the learning checks share one Learner (`kept`); False: a fresh Learner
-    per check, as before (the bench and the tests compare the two)."""
+                 "helpers", "seconds", "key")
 
     def __init__(self, grid: Grid, solution: Sequence[int], reason: str, learns: bool,
                  on_check: Optional[Callable[[int, int], object]] = None,
@@ -478,12 +460,6 @@ class Uniqueness:
         self.seconds = 0.0
         """Time the checks made here have taken (`helped`)."""
         self.key = f"{os.getpid()}:{next(_keys)}"
-        self.kept: Optional[KeptLearner] = None
-        """The Learner of the grid's problem that the learning checks share (built at
-        the first, again when a check lacks one of its `facts`)."""
-        self.facts: set[int] = set()
-        """The cells whose values `kept` holds as facts (they are given in every check
-        it answers)."""
 
     @classmethod
     def of(cls, request: Request, board: Board, solution: Sequence[int],
@@ -510,16 +486,16 @@ class Uniqueness:
             self.on_check(givens, self.checks)
 
     def timed_stays(self, givens: Sequence[int], group: Sequence[int],
-                    around: Sequence[frozenset[int]], settled: Sequence[int] = ()) -> bool:
+                    around: Sequence[frozenset[int]]) -> bool:
         """`stays`, its time added to `seconds`."""
         began = time.perf_counter()
         try:
-            return self.stays(givens, group, around, settled)
+            return self.stays(givens, group, around)
         finally:
             self.seconds += time.perf_counter() - began
 
     def stays(self, givens: Sequence[int], group: Sequence[int],
-              around: Sequence[frozenset[int]], settled: Sequence[int] = ()) -> bool:
+              around: Sequence[frozenset[int]]) -> bool:
         """True if `givens`, from which `group` was just removed, still have one
         solution.
 
@@ -532,41 +508,20 @@ class Uniqueness:
         for cells in around:
             local = [symbol or (0 if cell in cells else self.solution[cell])
                      for cell, symbol in enumerate(givens)]
-            if self.second(local, group, settled):
+            if self.second(local, group):
                 return False
-        return not self.second(givens, group, settled)
+        return not self.second(givens, group)
 
-    def second(self, givens: Sequence[int], group: Optional[Sequence[int]] = None,
-               settled: Sequence[int] = ()) -> bool:
+    def second(self, givens: Sequence[int], group: Optional[Sequence[int]] = None) -> bool:
         """Whether `givens` have a solution other than `solution`; `group`: cells just
-        removed from givens that had one solution (None: nothing is known); `settled`:
-        given cells that stay given in the checks to come (Removals.settled)."""
+        removed from givens that had one solution (None: nothing is known)."""
         if not self.learns:
             return queries.search(self.grid, givens, 2, self.budget) == 2
         cells = range(len(self.solution)) if group is None else group
         values = [self.solution[cell] if cell in cells else 0
                   for cell in range(len(self.solution))]
-        if group is None or not self.keeps_learner:
-            return self.grid.problem.other(self.grid.forced(givens), self.grid.forced(values),
-                                           self.budget)
-        kept = self.kept_for(givens, settled)
-        assumed = [0 if cell in self.facts else symbol for cell, symbol in enumerate(givens)]
-        return self.grid.problem.other(self.grid.forced(assumed), self.grid.forced(values),
-                                       self.budget, kept=kept)
-
-    def kept_for(self, givens: Sequence[int], settled: Sequence[int]) -> KeptLearner:
-        """The kept Learner, with the `settled` cells among `givens` added to its facts
-        (each other value of such a cell ruled out for good); a new one when one of its
-        facts is not among `givens` (a new pass: its facts would be wrong)."""
-        if self.kept is None or not all(givens[cell] for cell in self.facts):
-            self.kept, self.facts = KeptLearner(self.grid.problem, ()), set()
-        new = [cell for cell in dict.fromkeys(settled)
-               if givens[cell] and cell not in self.facts]
-        size = self.grid.size
-        self.kept.exclude([cell * size + symbol for cell in new for symbol in range(size)
-                           if symbol != givens[cell] - 1])
-        self.facts.update(new)
-        return self.kept
+        return self.grid.problem.other(self.grid.forced(givens), self.grid.forced(values),
+                                       self.budget)
 
 
 def learns(request: Request) -> bool:

@@ -135,9 +135,8 @@ class Learning(Strategy):
 
     def solutions(self, problem: ExactCover, forced: Sequence[int], first_item: bool,
                   limit: Optional[int], budget: Budget, stats: Optional[Stats],
-                  unlike: Iterable[Sequence[int]] = (), refuted: Sequence[int] = (),
-                  kept: Optional[KeptLearner] = None) -> Generator[Solution, None, None]:
-        search = _Learning(problem, forced, budget, unlike, kept, refuted)
+                  unlike: Iterable[Sequence[int]] = ()) -> Generator[Solution, None, None]:
+        search = _Learning(problem, forced, budget, unlike)
         with _Accounted(budget, stats, lambda: search.found, search):
             while limit is None or search.found < limit:
                 if _advance(search, None, budget) == engine.EXHAUSTED:
@@ -427,26 +426,14 @@ class KeptLearner:
         self.learner = None if self.remainder.empty else self.remainder.learner()
         self.owner: Optional[_Learning] = None
 
-    def exclude(self, options: Iterable[int]) -> None:
-        """No later query's solution holds any of `options` (each a fact of level 0:
-        only for options that no later query may hold, such as the other values of a
-        cell given in all of them)."""
-        inside = self.remainder.refuting(options)
-        if self.learner is None or inside is None:
-            return
-        for j in inside:
-            self.learner.forbid([j])
-        self.owner = None
-
 
 class _Learning:
     """One Learner search of a query, on a fresh Learner of the problem its forced
     options leave (`Remainder`), or on a `kept` one of fewer forced options, the others
     given as assumptions: `run(steps)` goes on for at most that many steps (decisions
     and conflicts), stopping at a solution. No solution of it holds all of one of
-    `unlike`'s option sets, nor one passed to `forbid` (clauses: for good, on a kept
-    Learner too), nor any option of `refuted` (assumptions: for this search only). Its
-    costs are its own runs' (a kept Learner serves other searches between them).
+    `unlike`'s option sets, nor one passed to `forbid`. Its costs are its own runs'
+    (a kept Learner serves other searches between them).
 
     A fresh Learner each query: a forbidden solution is no fact of the problem, and
     what an earlier puzzle taught one would make a later puzzle's answer depend on the
@@ -457,13 +444,10 @@ class _Learning:
 
     def __init__(self, problem: ExactCover, forced: Sequence[int], budget: Budget,
                  unlike: Iterable[Sequence[int]] = (),
-                 kept: Optional[KeptLearner] = None, refuted: Sequence[int] = ()) -> None:
+                 kept: Optional[KeptLearner] = None) -> None:
         self.kept = KeptLearner(problem, forced) if kept is None else kept
         self.remainder = self.kept.remainder
         self.assumptions = self.remainder.inside(forced)  # none for a fresh Learner
-        self.refuted = self.remainder.refuting(refuted)
-        if self.refuted is None:  # a refuted option is forced: no solution
-            self.assumptions = None
         self.counted = problem.solver.mems is not None  # the twin's way: 0 or None
         self.found, self.spent, self.seconds = 0, 0, 0.0
         self.decisions = self.conflicts = self.learned = 0
@@ -487,7 +471,7 @@ class _Learning:
         are forbidden for good, so it goes on with the others."""
         if self.kept.owner is not self and self.learner is not None:
             self.kept.owner = self
-            self.learner.start(self.assumptions, self.refuted)
+            self.learner.start(self.assumptions)
 
     @property
     def nodes(self) -> int:
@@ -664,14 +648,6 @@ class Remainder:
             elif j not in self.forced_set:
                 return None
         return inside
-
-    def refuting(self, options: Iterable[int]) -> Optional[list[int]]:
-        """Options of the whole problem that no solution may hold, as the remainder's:
-        those it left out are in none already; None when one is forced (no solution)."""
-        options = list(options)
-        if not self.forced_set.isdisjoint(options):
-            return None
-        return [self.index[j] for j in options if j in self.index]
 
     def outside(self, inside: Iterable[int]) -> Solution:
         """A solution of the remainder as the whole problem's: forced options first, then

@@ -62,7 +62,7 @@ if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
         def __init__(self, n_primary: int, n_secondary: int, options: list[list[int]],
                      colors: list[list[int]] | None = None) -> None: ...
 
-        def start(self, assumptions: Sequence[int] = (), refuted: Sequence[int] = ()) -> None: ...
+        def start(self, assumptions: Sequence[int] = ()) -> None: ...
 
         def run(self, budget: int) -> int: ...
 
@@ -324,9 +324,8 @@ def checked_learner(twin_learner: type[TwinLearner]) -> type[CheckedLearner]:
             n1, n2, items, _, tints = problem_args(n_primary, n_secondary, options, None, colors)
             super().__init__(n1, n2, items, tints)
 
-        def start(self, assumptions: Iterable[int] = (), refuted: Iterable[int] = ()) -> None:
-            super().start(forced_options(assumptions, self.n_options),
-                          forced_options(refuted, self.n_options))
+        def start(self, assumptions: Iterable[int] = ()) -> None:
+            super().start(forced_options(assumptions, self.n_options))
 
         def run(self, budget: int) -> int:
             return super().run(node_budget(budget))

@@ -25,11 +25,10 @@
  * docs/engine.md): the search goes back to level 0 only when start or forbid asks it to,
  * or to assert a learned clause of one literal.
  *
- * Queries: start(assumptions, refuted) goes back to level 0 and keeps everything learned;
- * the assumptions (the options of `assumptions` chosen, then those of `refuted` not
- * chosen: literals) are decided first, one level each (MiniSat's solve(assumptions)); each
- * one is a decision and a step. An assumption already true opens an empty level (no
- * decision, no step); one already false ends the query with EXHAUSTED. run(budget) checks its budget
+ * Queries: start(assumptions) goes back to level 0 and keeps everything learned; the
+ * assumptions are decided first, one level each (MiniSat's solve(assumptions)); each one
+ * is a decision and a step. An assumption already true opens an empty level (no decision,
+ * no step); one already false ends the query with EXHAUSTED. run(budget) checks its budget
  * at the top of the search loop, before propagating, so a search paused and resumed is the
  * search run in one go. forbid(options) adds the permanent clause "not all of these".
  *
@@ -89,7 +88,7 @@ typedef struct {
     int *learnt_buf, *stack_buf, *rv_buf, *lbd_stamp, lbd_time;
     int c_type, c_a, c_b;                    /* the conflict */
     Clause *c_clause;
-    IntList assumptions;                     /* literals, decided first */
+    IntList assumptions;
     long long created;
     int state, unsat, running, broken;
     long long next_reduce, reduce_step;
@@ -540,18 +539,19 @@ static void reduce_db(Learner *s)
     l->n = j;
 }
 
-/* The next decision: the next assumption, a literal (opening empty levels for those
- * already true), else the free option of highest activity, chosen; NO_BRANCH when every option has a
+/* The next decision: the next assumption (opening empty levels for those already true),
+ * else the free option of highest activity, chosen; NO_BRANCH when every option has a
  * value, ASSUMPTION_FALSE when an assumption is false. */
 static int pick_branch(Learner *s)
 {
     while (s->dlevel < s->assumptions.n) {
-        int lit = s->assumptions.items[s->dlevel], v = VAR(lit);
-        if (s->val[v] < 0)
-            return lit;
-        if (s->val[v] == (lit & 1))  /* the literal is false */
+        int v = s->assumptions.items[s->dlevel];
+        if (s->val[v] == 1)
+            open_level(s);
+        else if (s->val[v] == 0)
             return ASSUMPTION_FALSE;
-        open_level(s);
+        else
+            return POS(v);
     }
     while (s->heap_len > 0) {
         int v = heap_pop(s);
@@ -946,44 +946,16 @@ static int read_indices(const Learner *s, PyObject *arg, IntList *list)
     return 0;
 }
 
-/* The assumptions of a query as literals into `wanted`: the options of `chosen` chosen,
- * then those of `refuted` not chosen (either argument NULL: none). */
-static int read_assumptions(const Learner *s, PyObject *chosen, PyObject *refuted,
-                            IntList *wanted)
-{
-    IntList not_chosen = {NULL, 0, 0};
-    if ((chosen && read_indices(s, chosen, wanted) < 0)
-            || (refuted && read_indices(s, refuted, &not_chosen) < 0)) {
-        free(not_chosen.items);
-        return -1;
-    }
-    int *items = realloc(wanted->items, sizeof(int) * (size_t)(wanted->n + not_chosen.n + 1));
-    if (!items) {
-        free(not_chosen.items);
-        PyErr_NoMemory();
-        return -1;
-    }
-    wanted->items = items;
-    for (int k = 0; k < wanted->n; k++)
-        items[k] = POS(items[k]);
-    for (int k = 0; k < not_chosen.n; k++)
-        items[wanted->n + k] = NOT(not_chosen.items[k]);
-    wanted->n += not_chosen.n;
-    wanted->cap = wanted->n + 1;
-    free(not_chosen.items);
-    return 0;
-}
-
 static PyObject *Learner_start(Learner *s, PyObject *args, PyObject *kwds)
 {
-    static char *kwlist[] = {"assumptions", "refuted", NULL};
-    PyObject *assumptions = NULL, *refuted = NULL;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|OO:start", kwlist, &assumptions, &refuted))
+    static char *kwlist[] = {"assumptions", NULL};
+    PyObject *assumptions = NULL;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|O:start", kwlist, &assumptions))
         return NULL;
     if (check_ready(s) < 0)
         return NULL;
     IntList wanted = {NULL, 0, 0};
-    if (read_assumptions(s, assumptions, refuted, &wanted) < 0) {
+    if (assumptions && read_indices(s, assumptions, &wanted) < 0) {
         free(wanted.items);
         return NULL;
     }
@@ -1102,8 +1074,7 @@ static PyObject *get_n_options(Learner *s, void *c) { return PyLong_FromLong(s->
 
 static PyMethodDef Learner_methods[] = {
     {"start", (PyCFunction)(void (*)(void))Learner_start, METH_VARARGS | METH_KEYWORDS,
-     "start(assumptions=(), refuted=()): a new query, back to level 0, keeping what was "
-     "learned"},
+     "start(assumptions=()): a new query, back to level 0, keeping what was learned"},
     {"run", (PyCFunction)(void (*)(void))Learner_run, METH_VARARGS | METH_KEYWORDS,
      "run(budget) -> SOLUTION, EXHAUSTED or PAUSED after at most budget steps"},
     {"solution", (PyCFunction)Learner_solution, METH_NOARGS,

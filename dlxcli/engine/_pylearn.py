@@ -168,15 +168,12 @@ class Learner:
 
     # -- queries (the spec's API) ----------------------------------------------------
 
-    def start(self, assumptions: Sequence[int] = (), refuted: Sequence[int] = ()) -> None:
-        """Begin a query under `assumptions` (options that must be in the answer) and
-        `refuted` (options that must not be): literals decided first, one level each,
-        the chosen ones in their order, then the refuted ones. What earlier queries
-        learned is kept, and nothing of the assumptions: a question such as "another
-        solution than this one, here" asked with `refuted` leaves no clause behind."""
+    def start(self, assumptions: Sequence[int] = ()) -> None:
+        """Begin a query under `assumptions` (options that must be in the answer, decided
+        first, one level each, in this order). What earlier queries learned is kept."""
         self._check_idle()
         self._unassign_to(0)
-        self._assumptions = [2 * v for v in assumptions] + [2 * v + 1 for v in refuted]
+        self._assumptions = list(assumptions)
         self._decisions = self._conflicts = self._propagations = 0
         self._learned = self._deleted = 0
         self._next_reduce, self._reduce_step = _FIRST_REDUCE, _REDUCE_GROWTH
@@ -648,11 +645,10 @@ class Learner:
         """Open the levels of the assumptions already true, up to the next one to decide:
         its literal, or None when all are in, or -1 when it is false (EXHAUSTED)."""
         while len(self._trail_lim) < len(self._assumptions):
-            lit = self._assumptions[len(self._trail_lim)]
-            value = self._lit[lit]
-            if value < 0:
-                return lit
-            if value == 0:
+            v = self._assumptions[len(self._trail_lim)]
+            if self._val[v] < 0:
+                return 2 * v
+            if self._val[v] == 0:
                 return -1
             self._trail_lim.append(len(self._trail))
         return None
