@@ -375,6 +375,10 @@ class Helpers:
         """Checks under way (a pass's that ended run on until they finish)."""
         return len(self.tags)
 
+    def ready(self) -> bool:
+        """Whether the checks may go to the helpers (once the probe time is spent)."""
+        return True
+
     def submit(self, tag: Any, unique: Uniqueness, givens: Sequence[int],
                group: Sequence[int], around: Sequence[frozenset[int]]) -> None:
         """Check on a helper whether `givens`, from which `group` was removed, stay
@@ -475,9 +479,10 @@ class Uniqueness:
         return _unpickled, (self.key, definition)
 
     def helped(self) -> bool:
-        """Whether the checks are to go to the helpers now: there are some, and the
-        checks made here have taken their probe time."""
-        return self.helpers is not None and self.seconds >= self.helpers.probe
+        """Whether the checks are to go to the helpers now: there are some, the checks
+        made here have taken their probe time, and the helpers are ready."""
+        return (self.helpers is not None and self.seconds >= self.helpers.probe
+                and self.helpers.ready())
 
     def checked(self, givens: int) -> None:
         """One more removal checked, `givens` left: tell `on_check`."""
@@ -580,17 +585,70 @@ def input_piece(kind: str, k: int, text: str) -> str:
 
 def make_task(task: tuple[Request, int]) -> tuple[str, int]:
     """`make` for a worker pool: a task is (request, index); returns (the text, the
-    puzzles tried). With `Reports` (report_to), its checks are reported there."""
+    puzzles tried). With `Reports` (set_up_worker), its checks are reported there; with
+    a `Tail`, its checks go to helper processes of this worker once the run's other
+    workers have no puzzle left to make (TailHelpers)."""
     tried: list[int] = []
     request, index = task
-    reports = _reports
+    reports, tail = _reports, _tail
     on_check = None if reports is None else functools.partial(reports.write, index)
+    helpers = None if tail is None else TailHelpers(tail)
     try:
-        text = make(request, index, tried.append, on_check)
+        text = make(request, index, tried.append, on_check, helpers)
     finally:
+        if helpers is not None:
+            helpers.close()
         if reports is not None:
             reports.clear(index)
+        if tail is not None:
+            tail.made()
     return text, sum(tried)
+
+
+class Tail:
+    """The puzzles of a run on `cores` worker processes, a puzzle each, not made yet
+    (`left`, shared by the processes). Once fewer are left than there are workers,
+    every one left is under way and some workers have nothing to do: the run's tail,
+    where one slow puzzle held a core idle (a quarter of the wall time of six minimal
+    25x25 sudokus on two cores, docs/performance.md). Then each puzzle under way takes
+    its `share` of the cores for helper processes of its own (TailHelpers), after
+    `probe` seconds of checks made one after another, as `Helpers` do."""
+
+    __slots__ = ("cores", "probe", "left")
+
+    def __init__(self, cores: int, count: int, probe: float) -> None:
+        import multiprocessing
+        self.cores, self.probe = cores, probe
+        self.left = multiprocessing.Value("q", count)
+
+    def made(self) -> None:
+        """One more puzzle made."""
+        with self.left.get_lock():
+            self.left.value -= 1
+
+    def share(self) -> int:
+        """The cores each puzzle under way may use now: 1 while no worker is idle."""
+        left = self.left.value
+        return self.cores // left if 0 < left < self.cores else 1
+
+
+class TailHelpers(Helpers):
+    """The helpers of a puzzle made on a worker process of a run (`make_task`): ready
+    once the puzzle's share of the run's cores (`Tail.share`) is two or more (one
+    helper would make the checks as this process does, and the coordination on
+    top), as many as that share; fixed once started. The worker itself then mostly
+    waits for their verdicts (`Speculation`), so the run keeps its cores busy."""
+
+    __slots__ = ("tail",)
+
+    def __init__(self, tail: Tail) -> None:
+        super().__init__(1, tail.probe)
+        self.tail = tail
+
+    def ready(self) -> bool:
+        if self.pool is None:
+            self.jobs = self.tail.share()
+        return self.jobs >= 2
 
 
 class Reports:
@@ -629,10 +687,13 @@ class Reports:
 
 
 _reports: Optional[Reports] = None
-"""A worker process's Reports (report_to), or None."""
+"""A worker process's Reports (set_up_worker), or None."""
+_tail: Optional[Tail] = None
+"""A worker process's Tail (set_up_worker), or None."""
 
 
-def report_to(reports: Reports) -> None:
-    """Pool initializer: make_task reports the puzzles' progress to `reports`."""
-    global _reports
-    _reports = reports
+def set_up_worker(reports: Reports, tail: Optional[Tail] = None) -> None:
+    """Pool initializer: make_task reports the puzzles' progress to `reports`, and
+    helps the run's tail with `tail` (its pool must be `nested`)."""
+    global _reports, _tail
+    _reports, _tail = reports, tail

@@ -276,10 +276,14 @@ def made(request, count, jobs, tally):
 
 
 def made_on_workers(request, count, jobs, tally):
-    """The puzzles made on `jobs` worker processes, a puzzle each, in order; while the
-    next one is awaited, the tally shows the puzzles under way (their reports)."""
+    """The puzzles made on `jobs` worker processes, a puzzle each, in order, the last
+    ones on more cores each once the workers run out of puzzles to start
+    (generate.Tail); while the next one is awaited, the tally shows the puzzles under
+    way (their reports)."""
+    from ..parallel import Split
     from ..pool import AHEAD
     reports = making.Reports(AHEAD * jobs)
+    tail = making.Tail(jobs, count, Split(jobs).probe)
 
     def waiting():
         under_way = []
@@ -289,7 +293,7 @@ def made_on_workers(request, count, jobs, tally):
                 under_way.append((index, *figures))
         tally.under_way(under_way)
 
-    with WorkerPool(jobs, making.report_to, (reports,)) as pool:
+    with WorkerPool(jobs, making.set_up_worker, (reports, tail), nested=True) as pool:
         for text, tries in pool.in_order(making.make_task,
                                          ((request, k) for k in range(count)), waiting):
             tally.tried(tries)
