@@ -197,7 +197,6 @@ class ExactCover:
         self.definition = (n_primary, n_secondary, options, weights, colors)
         self._options_without_primary: Optional[frozenset[int]] = None
         self._sizes: Optional[tuple[list[int], list[int]]] = None
-        self._by_item: Optional[tuple[list[list[int]], list[int]]] = None
 
     @classmethod
     def from_names(cls, primary: Sequence[Hashable], secondary: Iterable[Hashable],
@@ -440,19 +439,6 @@ class ExactCover:
             self._options_without_primary = frozenset(
                 j for j, option in enumerate(options) if min(option) >= n_primary)
         return self._options_without_primary
-
-    @property
-    def _item_options(self) -> tuple[list[list[int]], list[int]]:
-        """(the options of every item, the options of none), listed once (for the
-        Remainder of each query of the learning search: strategies._kept)."""
-        if self._by_item is None:
-            n_primary, n_secondary, options = self.definition[:3]
-            by_item: list[list[int]] = [[] for _ in range(n_primary + n_secondary)]
-            for j, option in enumerate(options):
-                for item in option:
-                    by_item[item].append(j)
-            self._by_item = (by_item, [j for j, option in enumerate(options) if not option])
-        return self._by_item
 
     @property
     def _option_sizes(self) -> tuple[list[int], list[int]]:

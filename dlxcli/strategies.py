@@ -14,7 +14,6 @@ callback their turn between slices, for every strategy.
 from __future__ import annotations
 
 import time
-from itertools import filterfalse
 
 from . import engine
 from .engine._checks import forced_options
@@ -620,19 +619,14 @@ class Remainder:
                 taken[item] = color
         self.number = [item for item in range(n_primary + n_secondary) if item not in taken]
         self.n_primary = sum(1 for item in self.number if item < n_primary)
+        renumbered = {item: new for new, item in enumerate(self.number)}
         self.forced_set = set(forced)
-        self.kept = _kept(problem, taken, self.forced_set)
-        renumbered = [-1] * (n_primary + n_secondary)
-        for new, item in enumerate(self.number):
-            renumbered[item] = new
-        if colors is None:  # no item of a kept option is taken: each renumbered in C loops
-            self.options = [list(map(renumbered.__getitem__, options[j])) for j in self.kept]
-            self.colors = None
-        else:
-            self.options = [[renumbered[item] for item in options[j] if item not in taken]
-                            for j in self.kept]
-            self.colors = [[color for item, color in zip(options[j], colors[j])
-                            if item not in taken] for j in self.kept]
+        self.kept = _kept(options, colors, taken, n_primary, self.forced_set)
+        self.options = [[renumbered[item] for item in options[j] if item not in taken]
+                        for j in self.kept]
+        self.colors = None if colors is None else [
+            [color for item, color in zip(options[j], colors[j]) if item not in taken]
+            for j in self.kept]
         self.index = {j: new for new, j in enumerate(self.kept)}
 
     def learner(self) -> Any:
@@ -661,21 +655,18 @@ class Remainder:
         return self.forced + sorted(self.kept[j] for j in inside)
 
 
-def _kept(problem: ExactCover, taken: dict[int, int], forced: set[int]) -> list[int]:
+def _kept(options: Sequence[Sequence[int]], colors: Optional[Sequence[Sequence[int]]],
+          taken: dict[int, int], n_primary: int, forced: set[int]) -> list[int]:
     """The options a Remainder keeps: not forced, not wholly inside the forced ones'
     items, and each item `fits`. Without colors an option fits when it shares no item
-    with the forced ones: the options that do are found through the taken items'
-    lists (ExactCover._item_options), and the others kept in C loops. Every cube of a
-    verdict over the jobs built a Remainder (each process builds one now, its
-    KeptLearner's), and so does every uniqueness check of `generate` on a 25x25 grid
-    (625 a puzzle): the general test, per item in Python, took 60 ms on a 25x25
-    sudoku, five times `--jobs 1`'s whole --unique on a quick one; an `isdisjoint`
-    test per option, 9 to 23 ms (docs/performance.md)."""
-    n_primary, _, options, _, colors = problem.definition
+    with the forced ones, a test of C's speed (`isdisjoint`): every cube of a verdict
+    over the jobs built a Remainder (each process builds one now, its KeptLearner's),
+    and the general test, per item in Python, took 60 ms on a 25x25 sudoku, five times
+    `--jobs 1`'s whole --unique on a quick one."""
     if colors is None:
-        by_item, empty = problem._item_options
-        out = set(empty).union(*map(by_item.__getitem__, taken))
-        return list(filterfalse(out.__contains__, range(len(options))))
+        free = taken.keys().isdisjoint
+        return [j for j, option in enumerate(options)
+                if option and free(option) and j not in forced]
     return [j for j, option in enumerate(options)
             if j not in forced and not taken.keys() >= set(option)
             and all(fits(item, colors[j][k], taken, n_primary)
