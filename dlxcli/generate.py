@@ -609,8 +609,8 @@ class Tail:
     """The puzzles of a run on `cores` worker processes, a puzzle each, not made yet
     (`left`, shared by the processes). Once fewer are left than there are workers,
     every one left is under way and some workers have nothing to do: the run's tail,
-    where one slow puzzle held a core idle (a quarter of the wall time of six minimal
-    25x25 sudokus on two cores, docs/performance.md). Then each puzzle under way takes
+    where the cores wait for one slow puzzle (six minimal 25x25 sudokus on two cores
+    kept them busy 79% of the wall time, docs/performance.md). Then each puzzle under way takes
     its `share` of the cores for helper processes of its own (TailHelpers), after
     `probe` seconds of checks made one after another, as `Helpers` do."""
 
