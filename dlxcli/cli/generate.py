@@ -255,9 +255,10 @@ class Tally:
 
 def made(request, count, jobs, tally):
     """Yield the puzzles' texts in order, counted on the tally: with more puzzles than
-    jobs (or one job), each puzzle made on one process (`jobs` worker processes, or
-    here); with fewer, one after another here, each one's removal checks made ahead on
-    `jobs` helper processes (generate.Speculation)."""
+    jobs (or one job), each puzzle made on one process (`jobs` worker processes, the
+    last puzzles on the idle ones' cores too: made_on_workers, or here); with fewer,
+    one after another here, each one's removal checks made ahead on `jobs` helper
+    processes (generate.Speculation)."""
     if jobs > 1 and count >= jobs:
         yield from made_on_workers(request, count, jobs, tally)
         return
