@@ -524,7 +524,7 @@ class Uniqueness:
         removed from givens that had one solution (None: nothing is known). Before a
         learning search, a second solution that exchanges two symbols (`Swaps`) is
         looked for: a tenth of the refused removals of a minimal 25x25, found in some
-        50 us a check instead of a search of 0.2 s on average."""
+        60 us a check instead of a search of 0.1 to 0.2 s on average."""
         if not self.learns:
             return queries.search(self.grid, givens, 2, self.budget) == 2
         if group is not None:
@@ -670,9 +670,9 @@ class Tail:
     (`left`, shared by the processes). Once fewer are left than there are workers,
     every one left is under way and some workers have nothing to do: the run's tail,
     where the cores wait for one slow puzzle (six minimal 25x25 sudokus on two cores
-    kept them busy 79% of the wall time, docs/performance.md). Then each puzzle under way takes
-    its `share` of the cores for helper processes of its own (TailHelpers), after
-    `probe` seconds of checks made one after another, as `Helpers` do."""
+    kept them busy 79% of the wall time, docs/performance.md). Then each puzzle under
+    way takes its `share` of the cores for helper processes of its own (TailHelpers),
+    after `probe` seconds of checks made one after another, as `Helpers` do."""
 
     __slots__ = ("cores", "probe", "left")
 
