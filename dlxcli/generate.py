@@ -375,6 +375,10 @@ class Helpers:
         """Checks under way (a pass's that ended run on until they finish)."""
         return len(self.tags)
 
+    def ready(self) -> bool:
+        """Whether the checks may go to the helpers (once the probe time is spent)."""
+        return True
+
     def submit(self, tag: Any, unique: Uniqueness, givens: Sequence[int],
                group: Sequence[int], around: Sequence[frozenset[int]]) -> None:
         """Check on a helper whether `givens`, from which `group` was removed, stay
@@ -447,7 +451,7 @@ class Uniqueness:
     keeps the one it built."""
 
     __slots__ = ("grid", "solution", "reason", "budget", "learns", "on_check", "checks",
-                 "helpers", "seconds", "key")
+                 "helpers", "seconds", "key", "swaps")
 
     def __init__(self, grid: Grid, solution: Sequence[int], reason: str, learns: bool,
                  on_check: Optional[Callable[[int, int], object]] = None,
@@ -460,6 +464,8 @@ class Uniqueness:
         self.seconds = 0.0
         """Time the checks made here have taken (`helped`)."""
         self.key = f"{os.getpid()}:{next(_keys)}"
+        self.swaps: Optional[Swaps] = None
+        """The grid's Swaps (built at the first learning check)."""
 
     @classmethod
     def of(cls, request: Request, board: Board, solution: Sequence[int],
@@ -475,9 +481,10 @@ class Uniqueness:
         return _unpickled, (self.key, definition)
 
     def helped(self) -> bool:
-        """Whether the checks are to go to the helpers now: there are some, and the
-        checks made here have taken their probe time."""
-        return self.helpers is not None and self.seconds >= self.helpers.probe
+        """Whether the checks are to go to the helpers now: there are some, the checks
+        made here have taken their probe time, and the helpers are ready."""
+        return (self.helpers is not None and self.seconds >= self.helpers.probe
+                and self.helpers.ready())
 
     def checked(self, givens: int) -> None:
         """One more removal checked, `givens` left: tell `on_check`."""
@@ -514,14 +521,72 @@ class Uniqueness:
 
     def second(self, givens: Sequence[int], group: Optional[Sequence[int]] = None) -> bool:
         """Whether `givens` have a solution other than `solution`; `group`: cells just
-        removed from givens that had one solution (None: nothing is known)."""
+        removed from givens that had one solution (None: nothing is known). Before a
+        learning search, a second solution that exchanges two symbols (`Swaps`) is
+        looked for: a tenth of the refused removals of a minimal 25x25, found in some
+        60 us a check instead of a search of 0.1 to 0.2 s on average."""
         if not self.learns:
             return queries.search(self.grid, givens, 2, self.budget) == 2
+        if group is not None:
+            if self.swaps is None:
+                self.swaps = Swaps(self.grid, self.solution)
+            if any(self.swaps.found(givens, cell) for cell in group):
+                return True
         cells = range(len(self.solution)) if group is None else group
         values = [self.solution[cell] if cell in cells else 0
                   for cell in range(len(self.solution))]
         return self.grid.problem.other(self.grid.forced(givens), self.grid.forced(values),
                                        self.budget)
+
+
+class Swaps:
+    """The second solutions of a grid that exchange two symbols v and w in some of its
+    cells: `found(givens, cell)` says whether one changes `cell` and no given.
+
+    Exchanging v and w at a cell x (holding v, say) takes the cell holding w in each
+    unit of x along, and so on from those: the cells reached (`_closed`) are a set S in
+    which every unit's v and w cells are both or neither, so exchanging v and w on S
+    leaves each unit holding each symbol once, a solution, another one since it
+    changes the cell; and it keeps the givens if S holds none. The classic unavoidable
+    sets of sudoku (the rectangle of four cells on two symbols, and larger). An exact
+    answer: a refusal found so is one the search would find, and the puzzles are the
+    same. On minimal 25x25 sudokus (seeds 1 and 2 of bench/bench_minimal25.py) 28 of
+    269 and 17 of 268 refusals were such swaps, 8% and 6% of the refusals' search time,
+    for 0.04 s of tests a puzzle."""
+
+    __slots__ = ("solution", "symbols", "units_of", "holder")
+
+    def __init__(self, grid: Grid, solution: Sequence[int]) -> None:
+        self.solution, self.symbols = solution, range(1, grid.size + 1)
+        self.units_of: list[list[int]] = [[] for _ in solution]
+        self.holder: list[list[int]] = []
+        """unit -> symbol -> the cell of that unit holding it in `solution`."""
+        for u, unit in enumerate(grid.units):
+            holds = [0] * (grid.size + 1)
+            for cell in unit:
+                self.units_of[cell].append(u)
+                holds[solution[cell]] = cell
+            self.holder.append(holds)
+
+    def found(self, givens: Sequence[int], cell: int) -> bool:
+        v = self.solution[cell]
+        return any(self._closed(givens, cell, v, w) for w in self.symbols if w != v)
+
+    def _closed(self, givens: Sequence[int], cell: int, v: int, w: int) -> bool:
+        """Whether the cells that exchanging v and w at `cell` takes along hold no given."""
+        solution, units_of, holder = self.solution, self.units_of, self.holder
+        seen, reached = {cell}, [cell]
+        while reached:
+            x = reached.pop()
+            if givens[x]:
+                return False
+            other = w if solution[x] == v else v
+            for u in units_of[x]:
+                y = holder[u][other]
+                if y not in seen:
+                    seen.add(y)
+                    reached.append(y)
+        return True
 
 
 def learns(request: Request) -> bool:
@@ -580,17 +645,70 @@ def input_piece(kind: str, k: int, text: str) -> str:
 
 def make_task(task: tuple[Request, int]) -> tuple[str, int]:
     """`make` for a worker pool: a task is (request, index); returns (the text, the
-    puzzles tried). With `Reports` (report_to), its checks are reported there."""
+    puzzles tried). With `Reports` (set_up_worker), its checks are reported there; with
+    a `Tail`, its checks go to helper processes of this worker once the run's other
+    workers have no puzzle left to make (TailHelpers)."""
     tried: list[int] = []
     request, index = task
-    reports = _reports
+    reports, tail = _reports, _tail
     on_check = None if reports is None else functools.partial(reports.write, index)
+    helpers = None if tail is None else TailHelpers(tail)
     try:
-        text = make(request, index, tried.append, on_check)
+        text = make(request, index, tried.append, on_check, helpers)
     finally:
+        if helpers is not None:
+            helpers.close()
         if reports is not None:
             reports.clear(index)
+        if tail is not None:
+            tail.made()
     return text, sum(tried)
+
+
+class Tail:
+    """The puzzles of a run on `cores` worker processes, a puzzle each, not made yet
+    (`left`, shared by the processes). Once fewer are left than there are workers,
+    every one left is under way and some workers have nothing to do: the run's tail,
+    where the cores wait for one slow puzzle (six minimal 25x25 sudokus on two cores
+    kept them busy 79% of the wall time, docs/performance.md). Then each puzzle under
+    way takes its `share` of the cores for helper processes of its own (TailHelpers),
+    after `probe` seconds of checks made one after another, as `Helpers` do."""
+
+    __slots__ = ("cores", "probe", "left")
+
+    def __init__(self, cores: int, count: int, probe: float) -> None:
+        import multiprocessing
+        self.cores, self.probe = cores, probe
+        self.left = multiprocessing.Value("q", count)
+
+    def made(self) -> None:
+        """One more puzzle made."""
+        with self.left.get_lock():
+            self.left.value -= 1
+
+    def share(self) -> int:
+        """The cores each puzzle under way may use now: 1 while no worker is idle."""
+        left = self.left.value
+        return self.cores // left if 0 < left < self.cores else 1
+
+
+class TailHelpers(Helpers):
+    """The helpers of a puzzle made on a worker process of a run (`make_task`): ready
+    once the puzzle's share of the run's cores (`Tail.share`) is two or more (one
+    helper would make the checks as this process does, and the coordination on
+    top), as many as that share; fixed once started. The worker itself then mostly
+    waits for their verdicts (`Speculation`), so the run keeps its cores busy."""
+
+    __slots__ = ("tail",)
+
+    def __init__(self, tail: Tail) -> None:
+        super().__init__(1, tail.probe)
+        self.tail = tail
+
+    def ready(self) -> bool:
+        if self.pool is None:
+            self.jobs = self.tail.share()
+        return self.jobs >= 2
 
 
 class Reports:
@@ -629,10 +747,13 @@ class Reports:
 
 
 _reports: Optional[Reports] = None
-"""A worker process's Reports (report_to), or None."""
+"""A worker process's Reports (set_up_worker), or None."""
+_tail: Optional[Tail] = None
+"""A worker process's Tail (set_up_worker), or None."""
 
 
-def report_to(reports: Reports) -> None:
-    """Pool initializer: make_task reports the puzzles' progress to `reports`."""
-    global _reports
-    _reports = reports
+def set_up_worker(reports: Reports, tail: Optional[Tail] = None) -> None:
+    """Pool initializer: make_task reports the puzzles' progress to `reports`, and
+    helps the run's tail with `tail` (its pool must be `nested`)."""
+    global _reports, _tail
+    _reports, _tail = reports, tail

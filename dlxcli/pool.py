@@ -79,14 +79,16 @@ class WorkerPool:
     worker busy while the parent is busy too, for small tasks only (a task must fit in
     the pipe's buffer, or sending it waits for the worker). A task's exception is
     raised where its value would be returned; a worker that dies fails its tasks with
-    WorkerDied and is replaced."""
+    WorkerDied and is replaced. `nested`: the workers may start pools of their own
+    (they are not daemonic processes then; the pool still stops them, and a pool of
+    theirs stops with them: its workers die with their parent)."""
 
     def __init__(self, size: int, initializer: Callable[..., object] | None = None,
-                 initargs: tuple = (), depth: int = 1) -> None:
+                 initargs: tuple = (), depth: int = 1, nested: bool = False) -> None:
         import collections
         import multiprocessing
         self._context = multiprocessing.get_context()
-        self._start_args = (initializer, initargs)
+        self._start_args = (initializer, initargs, not nested)
         self.size, self.depth = size, depth
         # (ticket, message, worker index or None) not sent yet
         self._backlog: collections.deque[tuple[int, tuple, int | None]] = collections.deque()
@@ -261,7 +263,7 @@ def _how(exitcode):
 class _Worker:
     """One worker process, its end of the pipe, and the tickets it holds, in order."""
 
-    def __init__(self, context, siblings, initializer, initargs):
+    def __init__(self, context, siblings, initializer, initargs, daemon):
         self.connection, child_end = context.Pipe()
         # A forked worker holds copies of the parent's ends of every pipe: it closes
         # them, so that each pipe ends (EOF) when the parent is gone.
@@ -271,7 +273,7 @@ class _Worker:
         self.process = context.Process(target=_serve,
                                        args=(child_end, inherited, parent, initializer,
                                              initargs),
-                                       daemon=True)
+                                       daemon=daemon)
         self.tasks = []
         try:
             self.process.start()

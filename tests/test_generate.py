@@ -816,6 +816,81 @@ def test_closing_the_helpers_leaves_no_process(monkeypatch):
     assert still_running(workers) == []
 
 
+def test_a_puzzle_on_a_worker_has_its_checks_made_on_the_idle_cores(monkeypatch):
+    """Issue 29: a run's tail (fewer puzzles left than workers: here one puzzle, two
+    workers) keeps the cores busy: the worker starts helpers for its puzzle's checks
+    (generate.Tail), every cell of the pass checked there; the puzzles are those of
+    --jobs 1. Counted across the processes (a shared counter, the patched class
+    forked with them)."""
+    import multiprocessing
+    sent = multiprocessing.Value("q", 0)
+    submit = making.Helpers.submit
+
+    def counted(self, *args):
+        with sent.get_lock():
+            sent.value += 1
+        return submit(self, *args)
+    monkeypatch.setattr(making.Helpers, "submit", counted)
+    monkeypatch.setenv("DLXCLI_SPLIT_PROBE", "0")
+    request = making.Request("sudoku", 9, seed="tail")
+    tally = generate_command.Tally(ShownTally(), request, 1)
+    assert list(generate_command.made_on_workers(request, 1, 2, tally)) == [
+        making.make(request, 0)]
+    assert sent.value >= 81
+    tally = generate_command.Tally(ShownTally(), request, 3)
+    assert list(generate_command.made_on_workers(request, 3, 2, tally)) == [
+        making.make(request, k) for k in range(3)]
+
+
+def test_a_tail_shares_the_cores_once_a_worker_is_idle():
+    tail = making.Tail(4, 6, 0.0)
+    shares = []
+    for _ in range(6):
+        shares.append(tail.share())
+        tail.made()
+    assert shares == [1, 1, 1, 1, 2, 4]  # 6, 5, 4 left: none idle; 3 left: 4 // 3
+
+
+@pytest.mark.parametrize("side", [4, 9])
+def test_a_two_symbol_swap_is_a_second_solution_the_oracle_finds(side):
+    """Swaps.found(givens, cell) on random grids with random blanks: whenever it says
+    so, the independent oracle finds a completion of the givens that changes the cell;
+    and it says so somewhere (the test is not empty)."""
+    import random
+    rng = random.Random(side)
+    board = making.generator_of("sudoku").board(side, rng)
+    said = 0
+    for _ in range(40 if side == 4 else 15):
+        solution = oracle.random_full_grid(rng, side)
+        givens = oracle.blank(rng, solution, rng.randint(2, side * side * 2 // 3))
+        swaps = making.Swaps(board.grid, solution)
+        for cell in range(side * side):
+            if not givens[cell] and swaps.found(givens, cell):
+                said += 1
+                assert any(other[cell] != solution[cell]
+                           for other in oracle.solutions(givens, 2000)), (givens, cell)
+    assert said >= 10
+
+
+def test_a_refusal_by_a_swap_makes_no_search(monkeypatch):
+    """Issue 29: a learning check whose removal leaves two symbols free to be exchanged
+    (here every cell of two symbols empty: exchanging them everywhere solves it too)
+    answers "a second solution" without a search (the search raises here)."""
+    import random
+    from dlxcli.exact_cover import ExactCover
+
+    def searched(*args, **kwargs):
+        raise AssertionError("a learning search for a swap")
+    monkeypatch.setattr(ExactCover, "other", searched)
+    rng = random.Random("swap")
+    board = making.generator_of("sudoku").board(9, rng)
+    solution = oracle.random_full_grid(rng, 9)
+    givens = [0 if symbol in (3, 7) else symbol for symbol in solution]
+    assert oracle.verdict(givens) == "multiple"
+    unique = making.Uniqueness(board.grid, solution, "learn", True)
+    assert unique.second(givens, [solution.index(3)])
+
+
 def test_the_reports_of_puzzles_made_on_workers():
     """A slot per puzzle under way; a slot reused by a later puzzle is never read as
     the earlier one's; a finished puzzle reports no more."""

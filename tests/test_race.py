@@ -468,8 +468,20 @@ def kept_by_definition(problem):
 @FEW
 @given(problems())
 def test_a_remainder_keeps_the_options_its_definition_keeps(problem):
-    assert strategies.Remainder(cover_of(problem), problem.forced).kept == \
-        kept_by_definition(problem)
+    """The options kept, and each one's items outside the forced options' (with their
+    colors), numbered in order among the items left."""
+    remainder = strategies.Remainder(cover_of(problem), problem.forced)
+    kept = kept_by_definition(problem)
+    assert remainder.kept == kept
+    taken = {item for j in problem.forced for item in problem.options[j]}
+    left = [item for item in range(problem.n_primary + problem.n_secondary)
+            if item not in taken]
+    assert remainder.options == [[left.index(item) for item in problem.options[j]
+                                  if item not in taken] for j in kept]
+    if problem.colors is not None:
+        assert remainder.colors == [[color for item, color in zip(problem.options[j],
+                                                                   problem.colors[j])
+                                     if item not in taken] for j in kept]
 
 
 def test_a_cube_without_colors_builds_its_remainder_without_a_test_per_item(monkeypatch):

@@ -255,9 +255,10 @@ class Tally:
 
 def made(request, count, jobs, tally):
     """Yield the puzzles' texts in order, counted on the tally: with more puzzles than
-    jobs (or one job), each puzzle made on one process (`jobs` worker processes, or
-    here); with fewer, one after another here, each one's removal checks made ahead on
-    `jobs` helper processes (generate.Speculation)."""
+    jobs (or one job), each puzzle made on one process (`jobs` worker processes, the
+    last puzzles on the idle ones' cores too: made_on_workers, or here); with fewer,
+    one after another here, each one's removal checks made ahead on `jobs` helper
+    processes (generate.Speculation)."""
     if jobs > 1 and count >= jobs:
         yield from made_on_workers(request, count, jobs, tally)
         return
@@ -276,10 +277,14 @@ def made(request, count, jobs, tally):
 
 
 def made_on_workers(request, count, jobs, tally):
-    """The puzzles made on `jobs` worker processes, a puzzle each, in order; while the
-    next one is awaited, the tally shows the puzzles under way (their reports)."""
+    """The puzzles made on `jobs` worker processes, a puzzle each, in order, the last
+    ones on more cores each once the workers run out of puzzles to start
+    (generate.Tail); while the next one is awaited, the tally shows the puzzles under
+    way (their reports)."""
+    from ..parallel import Split
     from ..pool import AHEAD
     reports = making.Reports(AHEAD * jobs)
+    tail = making.Tail(jobs, count, Split(jobs).probe)
 
     def waiting():
         under_way = []
@@ -289,7 +294,7 @@ def made_on_workers(request, count, jobs, tally):
                 under_way.append((index, *figures))
         tally.under_way(under_way)
 
-    with WorkerPool(jobs, making.report_to, (reports,)) as pool:
+    with WorkerPool(jobs, making.set_up_worker, (reports, tail), nested=True) as pool:
         for text, tries in pool.in_order(making.make_task,
                                          ((request, k) for k in range(count)), waiting):
             tally.tried(tries)
