@@ -88,11 +88,6 @@ def test_the_tetrominoes_fill_no_rectangle(size):
     assert count(rectangle(*size, "pieces: tetrominoes")) == 0
 
 
-def test_the_bundled_samples_are_judged_right():
-    result = CliRunner().invoke(cli, ["judge", str(PACK)])
-    assert result.exit_code == 0, result.output
-
-
 def test_the_built_in_sets_are_the_free_polyominoes():
     """12 distinct pentominoes, 5 tetrominoes and 35 hexominoes: each set's shapes are
     distinct up to rotation and reflection, and there are as many as are known to exist
