@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -495,3 +496,35 @@ def test_ctrl_c_as_click_parses_the_command_line_says_one_line_only():
                           timeout=60, preexec_fn=lambda: signal.signal(signal.SIGINT,
                                                                        signal.SIG_DFL))
     assert (done.returncode, done.stderr, done.stdout) == (130, "dlxcli: interrupted\n", "")
+
+
+def test_a_signal_sent_again_as_the_block_closes_is_never_raised_after_it(monkeypatch):
+    """`redelivered`'s thread may have decided to send a dropped signal again just as the
+    block closes: close waits for it to stop, so the signal reaches the block's handler
+    (which drops it), never the handler restored after the block (a KeyboardInterrupt
+    out of the run's ending; a loaded CI machine once had the thread outlast a 1 s wait)."""
+    from dlxcli.cli import _signals
+
+    sending = threading.Event()
+    real_kill = _signals._signal.pthread_kill
+
+    def slow_kill(thread, signum):
+        sending.set()
+        time.sleep(1.5)
+        real_kill(thread, signum)
+
+    class Dropped:
+        exc_value = KeyboardInterrupt()
+
+    monkeypatch.setattr(_signals._signal, "pthread_kill", slow_kill)
+    block = _signals.redelivered().__enter__()
+    previous = signal.signal(signal.SIGINT, block.handler)
+    try:
+        block._hook(Dropped())
+        assert sending.wait(10)
+        block.close()
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        time.sleep(2)  # a signal still on its way would be raised here
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    assert block.pending == signal.SIGINT

@@ -129,9 +129,9 @@ class redelivered:
     def close(self):
         self.sys.unraisablehook = self.previous
         self.raised = self.dropped  # a signal sent again and still on its way is dropped
-        if self.sending:
-            self.closing.release()
-            self.stopped.acquire(timeout=1)  # bounded: a thread that never ran cannot hang us
+        if self.sending:  # wait until it has stopped: a signal it sends after the
+            self.closing.release()  # handlers are restored would end the run anew
+            self.stopped.acquire()
 
     def _hook(self, unraisable):
         if not isinstance(unraisable.exc_value, KeyboardInterrupt):
@@ -140,9 +140,13 @@ class redelivered:
         self.pending = getattr(unraisable.exc_value, "signum", _signal.SIGINT)
         self.dropped += 1
         if not self.sending:
-            self.sending = True
             self.stopped.acquire()
-            self.start_thread(self._send, ())
+            try:
+                self.start_thread(self._send, ())
+            except RuntimeError:  # no thread to be had (ulimit -u): the signal stays dropped
+                self.stopped.release()
+                return
+            self.sending = True
 
     def _send(self):
         try:
