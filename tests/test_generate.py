@@ -1113,3 +1113,37 @@ def test_a_run_whose_workers_the_system_refuses_says_so_in_one_line(monkeypatch)
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr == ("dlxcli: generate: cannot start a worker process: Resource "
                              "temporarily unavailable; nothing written\n")
+
+
+class NoSwaps:
+    """A Swaps that finds none: the learning search alone decides."""
+
+    def found(self, _givens, _cell):
+        return False
+
+
+@pytest.mark.parametrize("side, grids", [(4, 12), (9, 3)])
+def test_a_check_with_swaps_answers_as_the_learner_alone_and_the_oracle(side, grids):
+    """attack-tail: along random removal passes (each check on a unique puzzle less one
+    given, as generate makes them), Uniqueness.second with the two-symbol swaps says
+    what the learning search alone says and what the brute-force oracle counts, and
+    the swaps decide some of the refusals (the test is not empty)."""
+    import random
+    rng = random.Random(f"swaps {side}")
+    board = making.generator_of("sudoku").board(side, rng)
+    swapped = 0
+    for _ in range(grids):
+        solution = oracle.random_full_grid(rng, side)
+        with_swaps = making.Uniqueness(board.grid, solution, "learn", True)
+        alone = making.Uniqueness(board.grid, solution, "learn", True)
+        alone.swaps = NoSwaps()
+        swaps = making.Swaps(board.grid, solution)
+        givens = list(solution)
+        for cell in rng.sample(range(side * side), side * side):
+            reduced = making.without(givens, [cell])
+            second = oracle.count(reduced, 2) == 2
+            assert with_swaps.second(reduced, [cell]) == alone.second(reduced, [cell]) == second
+            swapped += swaps.found(reduced, cell)
+            if not second:
+                givens = reduced
+    assert swapped >= 5
