@@ -361,15 +361,18 @@ class Helpers:
     time here, have their removal checks made ahead (`Speculation`): `jobs` of them,
     started once a puzzle's checks made here have taken `probe` seconds (a puzzle
     done sooner never waits for processes to start), shared by the run's puzzles;
-    `close` stops them."""
+    `close` stops them. Where the system refuses them (a process limit, `ulimit -u`),
+    the checks go on here, one after another: the same puzzles, later."""
 
-    __slots__ = ("jobs", "probe", "pool", "tags")
+    __slots__ = ("jobs", "probe", "pool", "tags", "refused")
 
     def __init__(self, jobs: int, probe: float) -> None:
         self.jobs, self.probe = jobs, probe
         self.pool: Optional[WorkerPool] = None
         self.tags: dict[int, Any] = {}
         """Ticket -> the tag of each check under way (those of finished passes too)."""
+        self.refused = False
+        """Whether the system refused to start the processes (they are not tried again)."""
 
     def busy(self) -> int:
         """Checks under way (a pass's that ended run on until they finish)."""
@@ -379,13 +382,25 @@ class Helpers:
         """Whether the checks may go to the helpers (once the probe time is spent)."""
         return True
 
+    def started(self) -> bool:
+        """Whether the checks go to the helpers now: they are ready and their processes
+        run (started here if need be; False if the system refuses them)."""
+        if self.pool is None:
+            if self.refused or not self.ready():
+                return False
+            from .pool import CannotStart, WorkerPool
+            try:
+                self.pool = WorkerPool(self.jobs)
+            except CannotStart:
+                self.refused = True
+                return False
+        return True
+
     def submit(self, tag: Any, unique: Uniqueness, givens: Sequence[int],
                group: Sequence[int], around: Sequence[frozenset[int]]) -> None:
         """Check on a helper whether `givens`, from which `group` was removed, stay
         unique (Uniqueness.stays); `receive` gives its verdict with `tag`."""
-        if self.pool is None:
-            from .pool import WorkerPool
-            self.pool = WorkerPool(self.jobs)
+        assert self.pool is not None  # started
         self.tags[self.pool.submit(check_task, unique, givens, group, around)] = tag
 
     def receive(self) -> tuple[Any, bool]:
@@ -482,9 +497,9 @@ class Uniqueness:
 
     def helped(self) -> bool:
         """Whether the checks are to go to the helpers now: there are some, the checks
-        made here have taken their probe time, and the helpers are ready."""
+        made here have taken their probe time, and the helpers are ready and started."""
         return (self.helpers is not None and self.seconds >= self.helpers.probe
-                and self.helpers.ready())
+                and self.helpers.started())
 
     def checked(self, givens: int) -> None:
         """One more removal checked, `givens` left: tell `on_check`."""

@@ -56,6 +56,19 @@ class WorkerDied(DlxError):
     """A worker process ended while it had a task (killed, e.g. by the OOM killer)."""
 
 
+class CannotStart(DlxError):
+    """The system refused a new worker process or its pipe (a process limit, `ulimit
+    -u`: EAGAIN; no file descriptor left: EMFILE)."""
+
+
+def _started(start):
+    """`start()` (a new worker), its OSError told as CannotStart."""
+    try:
+        return start()
+    except OSError as exc:
+        raise CannotStart(f"cannot start a worker process: {exc.strerror or exc}") from None
+
+
 class _held_signals:
     """A block in which the ending signals wait (they are delivered when it ends)."""
 
@@ -79,9 +92,11 @@ class WorkerPool:
     worker busy while the parent is busy too, for small tasks only (a task must fit in
     the pipe's buffer, or sending it waits for the worker). A task's exception is
     raised where its value would be returned; a worker that dies fails its tasks with
-    WorkerDied and is replaced. `nested`: the workers may start pools of their own
-    (they are not daemonic processes then; the pool still stops them, and a pool of
-    theirs stops with them: its workers die with their parent)."""
+    WorkerDied and is replaced; a worker the system refuses to start raises CannotStart
+    (the pool's other workers stopped first, when it is being made). `nested`: the
+    workers may start pools of their own (they are not daemonic processes then; the
+    pool still stops them, and a pool of theirs stops with them: its workers die with
+    their parent)."""
 
     def __init__(self, size: int, initializer: Callable[..., object] | None = None,
                  initargs: tuple = (), depth: int = 1, nested: bool = False) -> None:
@@ -224,7 +239,7 @@ class WorkerPool:
 
     def _new_worker(self):
         siblings = [worker.connection for worker in self._workers]
-        return _Worker(self._context, siblings, *self._start_args)
+        return _started(lambda: _Worker(self._context, siblings, *self._start_args))
 
     def close(self) -> None:
         """Stop every worker (SIGTERM; SIGKILL after STOP_SECONDS) and reap it; what
@@ -277,6 +292,9 @@ class _Worker:
         self.tasks = []
         try:
             self.process.start()
+        except BaseException:
+            self.connection.close()
+            raise
         finally:
             child_end.close()
 

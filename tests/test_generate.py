@@ -1061,3 +1061,89 @@ def test_minimal_with_jobs_2_ends_cleanly_when_stopped(ending, status, last, tmp
     code, stdout, stderr = ended(process)
     assert code == status and stdout == b""
     assert stderr.rstrip(b"\n").endswith(last) and stderr.count(b"\n") == 1
+
+
+def refuse_processes(monkeypatch, only_in_workers=False):
+    """The system refuses new processes (as under `ulimit -u`: fork fails with EAGAIN),
+    everywhere or only in the processes forked from this one (a run's workers)."""
+    import errno
+    from dlxcli import pool
+    here, start = os.getpid(), pool._Worker.__init__
+
+    def refused(self, *args, **kwargs):
+        if only_in_workers and os.getpid() == here:
+            return start(self, *args, **kwargs)
+        raise BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")
+    monkeypatch.setattr(pool._Worker, "__init__", refused)
+
+
+def test_helpers_the_system_refuses_leave_the_checks_here(monkeypatch):
+    """attack-tail: a puzzle whose helper processes cannot start (a process limit) is
+    made by its own process, the same puzzle (before: the run died of the OSError)."""
+    request = making.Request("sudoku", 9, seed="refused")
+    expected = making.make(request, 0)
+    refuse_processes(monkeypatch)
+    helpers = making.Helpers(2, 0.0)
+    try:
+        assert making.make(request, 0, helpers=helpers) == expected
+    finally:
+        helpers.close()
+    assert helpers.refused
+
+
+def test_a_tail_whose_helpers_the_system_refuses_makes_the_same_puzzles(monkeypatch):
+    """attack-tail: the run's workers can start no helper processes for the tail (only
+    the workers were started): the puzzles of --jobs 1 all the same (before: the run
+    ended with a traceback of BlockingIOError)."""
+    monkeypatch.setenv("DLXCLI_SPLIT_PROBE", "0")
+    request = making.Request("sudoku", 9, seed="tail refused")
+    expected = [making.make(request, k) for k in range(3)]
+    refuse_processes(monkeypatch, only_in_workers=True)
+    tally = generate_command.Tally(ShownTally(), request, 3)
+    assert list(generate_command.made_on_workers(request, 3, 2, tally)) == expected
+
+
+def test_a_run_whose_workers_the_system_refuses_says_so_in_one_line(monkeypatch):
+    """attack-tail: no worker can start: one line naming why, exit status 1, nothing
+    on stdout (before: a traceback)."""
+    from dlxcli import pool
+    monkeypatch.setattr(pool, "usable_cores", lambda: 2)  # --jobs 2 on any machine
+    refuse_processes(monkeypatch)
+    result = run("generate", "sudoku", "--count", "3", "--jobs", "2", "--seed", "1", "-q")
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr == ("dlxcli: generate: cannot start a worker process: Resource "
+                             "temporarily unavailable; nothing written\n")
+
+
+class NoSwaps:
+    """A Swaps that finds none: the learning search alone decides."""
+
+    def found(self, _givens, _cell):
+        return False
+
+
+@pytest.mark.parametrize("side, grids", [(4, 12), (9, 3)])
+def test_a_check_with_swaps_answers_as_the_learner_alone_and_the_oracle(side, grids):
+    """attack-tail: along random removal passes (each check on a unique puzzle less one
+    given, as generate makes them), Uniqueness.second with the two-symbol swaps says
+    what the learning search alone says and what the brute-force oracle counts, and
+    the swaps decide some of the refusals (the test is not empty)."""
+    import random
+    rng = random.Random(f"swaps {side}")
+    board = making.generator_of("sudoku").board(side, rng)
+    swapped = 0
+    for _ in range(grids):
+        solution = oracle.random_full_grid(rng, side)
+        with_swaps = making.Uniqueness(board.grid, solution, "learn", True)
+        alone = making.Uniqueness(board.grid, solution, "learn", True)
+        alone.swaps = NoSwaps()
+        swaps = making.Swaps(board.grid, solution)
+        givens = list(solution)
+        for cell in rng.sample(range(side * side), side * side):
+            reduced = making.without(givens, [cell])
+            second = oracle.count(reduced, 2) == 2
+            assert with_swaps.second(reduced, [cell]) == alone.second(reduced, [cell]) == second
+            swapped += swaps.found(reduced, cell)
+            if not second:
+                givens = reduced
+    assert swapped >= 5

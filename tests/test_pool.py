@@ -432,3 +432,25 @@ def test_a_huge_number_of_jobs_neither_forks_nor_cuts_without_bound(tmp_path, mo
     header = path.read_text().splitlines()[0]
     assert '"min_open":50,' in header
     assert all(size < split.jobs for size in sizes)
+
+
+def test_a_worker_the_system_refuses_is_a_one_line_error_and_leaves_no_process(monkeypatch):
+    """attack-tail: the second worker cannot start (fork fails with EAGAIN, as under
+    `ulimit -u`): CannotStart, a DlxError that says why (one line, not a traceback of
+    BlockingIOError), and the first worker is stopped and reaped."""
+    import errno
+    from dlxcli import pool
+    from dlxcli.errors import DlxError
+    started = []
+    start = pool._Worker.__init__
+
+    def second_refused(self, *args, **kwargs):
+        if started:
+            raise BlockingIOError(errno.EAGAIN, "Resource temporarily unavailable")
+        start(self, *args, **kwargs)
+        started.append(self.process.pid)
+    monkeypatch.setattr(pool._Worker, "__init__", second_refused)
+    with pytest.raises(DlxError, match="^cannot start a worker process: Resource "
+                                       "temporarily unavailable$"):
+        WorkerPool(2)
+    assert len(started) == 1 and still_running(started) == []
