@@ -382,10 +382,16 @@ def test_a_time_limit_ends_a_race_with_no_worker_left():
 
 @C_ONLY
 def test_a_worker_killed_mid_proof_fails_the_puzzle_in_one_line():
+    """A worker killed with a cube in hand fails the puzzle (one killed between two tasks
+    is replaced and the proof goes on: so they are killed until one had a task)."""
     process = start("sudoku", "--unique", "--jobs", "2", hard())
     try:
-        for worker in racing_workers(process):
-            os.kill(worker, signal.SIGKILL)
+        racing_workers(process)
+        deadline = time.monotonic() + 60
+        while process.poll() is None and time.monotonic() < deadline:
+            for worker in children(process.pid):
+                os.kill(worker, signal.SIGKILL)
+            time.sleep(1)
         stdout, stderr = process.communicate(timeout=60)
         assert process.returncode == 2 and stdout == b""
         assert b"a worker process died (killed by signal 9" in stderr
