@@ -167,7 +167,9 @@ class WorkerPool:
     def _dispatch(self):
         """Send queued tasks, in order, to the workers with room for them: a task's own
         worker if it has one, else the least busy. A task that cannot go yet keeps its
-        place (and those behind it for the same worker, or for any, wait behind it)."""
+        place (and those behind it for the same worker, or for any, wait behind it).
+        One that died holding tasks is sent this one too (the pipe swallows it), and
+        `_next` fails them all: replaced here, it dropped those it held."""
         waiting = []
         while self._backlog:
             ticket, message, pin = task = self._backlog.popleft()
@@ -177,8 +179,8 @@ class WorkerPool:
                 if pin is None:
                     break  # every worker is full
                 continue
-            if worker.process.exitcode is not None:  # died idle: replace it quietly
-                worker = self._renew(worker)
+            if not worker.tasks and worker.process.exitcode is not None:
+                worker = self._renew(worker)  # died idle: replace it quietly
             worker.send(ticket, message)
         self._backlog.extendleft(reversed(waiting))
 
@@ -208,8 +210,8 @@ class WorkerPool:
         died = WorkerDied(f"a worker process died ({_how(worker.process.exitcode)})")
         failed = [(ticket, False, died) for ticket in worker.tasks]
         self._renew(worker)
-        for ticket in failed[1:]:
-            self._finished[ticket] = failed[0][1:]
+        for ticket, ok, value in failed[1:]:
+            self._finished[ticket] = (ok, value)
         return failed[0]
 
     def _renew(self, worker):

@@ -91,6 +91,42 @@ def test_a_worker_killed_in_a_task_fails_that_task_and_the_pool_goes_on():
         assert sorted(pool.result(pool.submit(square, k)) for k in range(4)) == [0, 1, 4, 9]
 
 
+def test_a_worker_killed_holding_two_tasks_fails_both():
+    """Its second task's failure was kept under a wrong key, never found again: the
+    pool waited on with that task in hand raised "no task under way" (attack-deal)."""
+    with WorkerPool(1, depth=2) as pool:
+        first, second = pool.submit(pid_after, 30), pool.submit(pid_after, 30)
+        time.sleep(0.5)
+        [pid] = alive_children()
+        os.kill(pid, signal.SIGKILL)
+        for ticket in (second, first):
+            with pytest.raises(WorkerDied, match="killed by signal 9"):
+                pool.result(ticket)
+        assert pool.result(pool.submit(square, 5)) == 25
+    assert alive_children() == []
+
+
+def test_a_task_sent_to_a_worker_that_died_busy_does_not_drop_its_task():
+    """A worker killed holding one task, then given another before the pool heard of
+    its death (as `--jobs 2` feeds its workers between the slices of its own search):
+    the pool took it for one that died idle and replaced it, dropping the task it held,
+    so that a split count ended in a traceback, "no task under way" (attack-deal)."""
+    with WorkerPool(1, depth=2) as pool:
+        busy = pool.submit(pid_after, 30)
+        time.sleep(0.5)
+        [pid] = alive_children()
+        os.kill(pid, signal.SIGKILL)
+        while still_running([pid]):  # dead (a zombie): the pool sees it on sending
+            time.sleep(0.05)
+        late = pool.submit(square, 3)
+        with pytest.raises(WorkerDied, match="killed by signal 9"):
+            pool.result(busy)
+        with pytest.raises(WorkerDied, match="killed by signal 9"):
+            pool.result(late)  # sent to the dead worker: it dies with it
+        assert pool.result(pool.submit(square, 4)) == 16
+    assert alive_children() == []
+
+
 def test_workers_killed_while_idle_leave_a_pool_that_still_answers():
     """multiprocessing.Pool's workers wait for tasks holding a shared lock: one killed
     then left the pool waiting for that lock forever, at its next task or its end."""
