@@ -84,8 +84,7 @@ class WorkerPool:
     def __init__(self, size: int, initializer: Callable[..., object] | None = None,
                  initargs: tuple = (), depth: int = 1) -> None:
         import collections
-        import multiprocessing
-        self._context = multiprocessing.get_context()
+        self._context = _multiprocessing().get_context()
         self._start_args = (initializer, initargs)
         self.size, self.depth = size, depth
         # (ticket, message, worker index or None) not sent yet
@@ -242,6 +241,20 @@ class WorkerPool:
     def __exit__(self, *exc: object) -> Literal[False]:
         self.close()
         return False
+
+
+def _multiprocessing():
+    """The multiprocessing module, imported when a first pool starts. Under a memory
+    limit (`ulimit -v`) the loader may fail to map a shared library it needs (_socket:
+    "failed to map segment from shared object"): a MemoryError, which a run reports in
+    one line, not an ImportError's traceback."""
+    try:
+        import multiprocessing
+    except ImportError as exc:
+        if "failed to map segment" not in str(exc):
+            raise
+        raise MemoryError(str(exc)) from exc
+    return multiprocessing
 
 
 def _load(worker):

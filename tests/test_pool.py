@@ -127,6 +127,34 @@ def test_a_task_sent_to_a_worker_that_died_busy_does_not_drop_its_task():
     assert alive_children() == []
 
 
+class _Unmappable:
+    """An import finder that fails multiprocessing's import as the loader does under
+    `ulimit -v` when it cannot map a shared library (_socket) into memory."""
+
+    def find_spec(self, name, path=None, target=None):
+        if name == "multiprocessing":
+            raise ImportError("/usr/lib/python3/lib-dynload/_socket.so: failed to map "
+                              "segment from shared object")
+        return None
+
+
+def test_a_pool_that_cannot_load_its_libraries_for_memory_is_out_of_memory(monkeypatch):
+    """`ulimit -v 40000; dlxcli pack --count --jobs 2` on the 3x4x5 pentacubes: the
+    first pool imported multiprocessing, whose _socket library the loader could not
+    map, and the run ended in an ImportError's traceback (attack-deal); now one line,
+    out of memory, naming the input, status 2."""
+    monkeypatch.delitem(sys.modules, "multiprocessing", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [_Unmappable(), *sys.meta_path])
+    monkeypatch.setenv("DLXCLI_SPLIT_PROBE", "0")
+    from click.testing import CliRunner
+
+    from dlxcli.cli import cli
+    result = CliRunner().invoke(cli, ["queens", "--jobs", "2"], input="10\n")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "dlxcli: <stdin>: out of memory (a count's memo takes at most " \
+        "DLXCLI_MEMO_BYTES, 256 MiB unless set: docs/engine.md, \"Counting with a memo\")\n"
+
+
 def test_workers_killed_while_idle_leave_a_pool_that_still_answers():
     """multiprocessing.Pool's workers wait for tasks holding a shared lock: one killed
     then left the pool waiting for that lock forever, at its next task or its end."""
