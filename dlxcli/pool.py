@@ -334,13 +334,15 @@ PR_SET_PDEATHSIG = 1
 def _die_with(parent):
     """Have this worker get SIGTERM when its parent (pid `parent`, forked from it)
     dies, even of SIGKILL, instead of searching on as an orphan (Linux; elsewhere,
-    or not forked, the worker ends at its next task, when it finds its pipe closed)."""
+    or not forked, the worker ends at its next task, when it finds its pipe closed).
+    Without ctypes (its libffi not mapped under `ulimit -v`: an ImportError), as
+    elsewhere."""
     if parent is None:
         return
     try:
         import ctypes
         ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-    except (OSError, AttributeError):
+    except (ImportError, OSError, AttributeError):
         return
     if os.getppid() != parent:  # it died before prctl
         os._exit(1)
