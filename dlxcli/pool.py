@@ -101,8 +101,7 @@ class WorkerPool:
     def __init__(self, size: int, initializer: Callable[..., object] | None = None,
                  initargs: tuple = (), depth: int = 1, nested: bool = False) -> None:
         import collections
-        import multiprocessing
-        self._context = multiprocessing.get_context()
+        self._context = _multiprocessing().get_context()
         self._start_args = (initializer, initargs, not nested)
         self.size, self.depth = size, depth
         # (ticket, message, worker index or None) not sent yet
@@ -184,7 +183,9 @@ class WorkerPool:
     def _dispatch(self):
         """Send queued tasks, in order, to the workers with room for them: a task's own
         worker if it has one, else the least busy. A task that cannot go yet keeps its
-        place (and those behind it for the same worker, or for any, wait behind it)."""
+        place (and those behind it for the same worker, or for any, wait behind it).
+        One that died holding tasks is sent this one too (the pipe swallows it), and
+        `_next` fails them all: replaced here, it dropped those it held."""
         waiting = []
         while self._backlog:
             ticket, message, pin = task = self._backlog.popleft()
@@ -194,8 +195,8 @@ class WorkerPool:
                 if pin is None:
                     break  # every worker is full
                 continue
-            if worker.process.exitcode is not None:  # died idle: replace it quietly
-                worker = self._renew(worker)
+            if not worker.tasks and worker.process.exitcode is not None:
+                worker = self._renew(worker)  # died idle: replace it quietly
             worker.send(ticket, message)
         self._backlog.extendleft(reversed(waiting))
 
@@ -225,8 +226,8 @@ class WorkerPool:
         died = WorkerDied(f"a worker process died ({_how(worker.process.exitcode)})")
         failed = [(ticket, False, died) for ticket in worker.tasks]
         self._renew(worker)
-        for ticket in failed[1:]:
-            self._finished[ticket] = failed[0][1:]
+        for ticket, ok, value in failed[1:]:
+            self._finished[ticket] = (ok, value)
         return failed[0]
 
     def _renew(self, worker):
@@ -257,6 +258,20 @@ class WorkerPool:
     def __exit__(self, *exc: object) -> Literal[False]:
         self.close()
         return False
+
+
+def _multiprocessing():
+    """The multiprocessing module, imported when a first pool starts. Under a memory
+    limit (`ulimit -v`) the loader may fail to map a shared library it needs (_socket:
+    "failed to map segment from shared object"): a MemoryError, which a run reports in
+    one line, not an ImportError's traceback."""
+    try:
+        import multiprocessing
+    except ImportError as exc:
+        if "failed to map segment" not in str(exc):
+            raise
+        raise MemoryError(str(exc)) from exc
+    return multiprocessing
 
 
 def _load(worker):
@@ -339,13 +354,15 @@ PR_SET_PDEATHSIG = 1
 def _die_with(parent):
     """Have this worker get SIGTERM when its parent (pid `parent`, forked from it)
     dies, even of SIGKILL, instead of searching on as an orphan (Linux; elsewhere,
-    or not forked, the worker ends at its next task, when it finds its pipe closed)."""
+    or not forked, the worker ends at its next task, when it finds its pipe closed).
+    Without ctypes (its libffi not mapped under `ulimit -v`: an ImportError), as
+    elsewhere."""
     if parent is None:
         return
     try:
         import ctypes
         ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-    except (OSError, AttributeError):
+    except (ImportError, OSError, AttributeError):
         return
     if os.getppid() != parent:  # it died before prctl
         os._exit(1)

@@ -91,6 +91,85 @@ def test_a_worker_killed_in_a_task_fails_that_task_and_the_pool_goes_on():
         assert sorted(pool.result(pool.submit(square, k)) for k in range(4)) == [0, 1, 4, 9]
 
 
+def test_a_worker_killed_holding_two_tasks_fails_both():
+    """Its second task's failure was kept under a wrong key, never found again: the
+    pool waited on with that task in hand raised "no task under way" (attack-deal)."""
+    with WorkerPool(1, depth=2) as pool:
+        first, second = pool.submit(pid_after, 30), pool.submit(pid_after, 30)
+        time.sleep(0.5)
+        [pid] = alive_children()
+        os.kill(pid, signal.SIGKILL)
+        for ticket in (second, first):
+            with pytest.raises(WorkerDied, match="killed by signal 9"):
+                pool.result(ticket)
+        assert pool.result(pool.submit(square, 5)) == 25
+    assert alive_children() == []
+
+
+def test_a_task_sent_to_a_worker_that_died_busy_does_not_drop_its_task():
+    """A worker killed holding one task, then given another before the pool heard of
+    its death (as `--jobs 2` feeds its workers between the slices of its own search):
+    the pool took it for one that died idle and replaced it, dropping the task it held,
+    so that a split count ended in a traceback, "no task under way" (attack-deal)."""
+    with WorkerPool(1, depth=2) as pool:
+        busy = pool.submit(pid_after, 30)
+        time.sleep(0.5)
+        [pid] = alive_children()
+        os.kill(pid, signal.SIGKILL)
+        while still_running([pid]):  # dead (a zombie): the pool sees it on sending
+            time.sleep(0.05)
+        late = pool.submit(square, 3)
+        with pytest.raises(WorkerDied, match="killed by signal 9"):
+            pool.result(busy)
+        with pytest.raises(WorkerDied, match="killed by signal 9"):
+            pool.result(late)  # sent to the dead worker: it dies with it
+        assert pool.result(pool.submit(square, 4)) == 16
+    assert alive_children() == []
+
+
+class _Unmappable:
+    """An import finder that fails the import of module `name` as the loader does under
+    `ulimit -v` when it cannot map a shared library (_socket, libffi) into memory."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def find_spec(self, name, path=None, target=None):
+        if name == self.name:
+            raise ImportError("/usr/lib/libffi.so.8: failed to map segment from shared "
+                              "object")
+        return None
+
+
+def test_a_worker_that_cannot_load_ctypes_for_memory_still_serves(monkeypatch, capfd):
+    """`ulimit -v 42500; dlxcli pack --count --jobs 2` on the 3x4x5 pentacubes: each
+    worker, importing ctypes to die with its parent (_die_with), could not map libffi,
+    died with a traceback on stderr, and the run said a worker died (attack-deal). Now
+    it goes without, as where prctl is missing, and serves its tasks."""
+    monkeypatch.delitem(sys.modules, "ctypes", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [_Unmappable("ctypes"), *sys.meta_path])
+    with WorkerPool(1) as pool:
+        assert pool.result(pool.submit(square, 3)) == 9
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_pool_that_cannot_load_its_libraries_for_memory_is_out_of_memory(monkeypatch):
+    """`ulimit -v 40000; dlxcli pack --count --jobs 2` on the 3x4x5 pentacubes: the
+    first pool imported multiprocessing, whose _socket library the loader could not
+    map, and the run ended in an ImportError's traceback (attack-deal); now one line,
+    out of memory, naming the input, status 2."""
+    monkeypatch.delitem(sys.modules, "multiprocessing", raising=False)
+    monkeypatch.setattr(sys, "meta_path", [_Unmappable("multiprocessing"), *sys.meta_path])
+    monkeypatch.setenv("DLXCLI_SPLIT_PROBE", "0")
+    from click.testing import CliRunner
+
+    from dlxcli.cli import cli
+    result = CliRunner().invoke(cli, ["queens", "--jobs", "2"], input="10\n")
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == "dlxcli: <stdin>: out of memory (a count's memo takes at most " \
+        "DLXCLI_MEMO_BYTES, 256 MiB unless set: docs/engine.md, \"Counting with a memo\")\n"
+
+
 def test_workers_killed_while_idle_leave_a_pool_that_still_answers():
     """multiprocessing.Pool's workers wait for tasks holding a shared lock: one killed
     then left the pool waiting for that lock forever, at its next task or its end."""
