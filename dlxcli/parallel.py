@@ -312,6 +312,11 @@ parts dealt largest first to 2 or 4 processes load them as evenly as their true 
 would (docs/parallel.md, "Counts of several problems")."""
 DEAL_OPEN = 1 << 12
 """The most subproblems a deal's weighing of one problem opens."""
+DEAL_CUT_DEPTH = 24
+"""How deep a deal cuts a heavy problem at most. Where the search does not branch (a
+board of 10,000 monominoes: one option a cell) the cut would open the chain a node at
+a time, each started from the root, to its end: 19 of 22 s of `pack --count --jobs
+2` there (attack-deal), for no subproblem more."""
 
 
 def count_each(problems: Sequence[ExactCover], *, budget: Budget,
@@ -387,9 +392,10 @@ def _deal_cut(problems, wanted, stats, budget):
     order). A problem's weight is its nodes at DEAL_DEPTH, whose count in no way
     depends on the machine (so the deal is the same on every run; weighing is not
     searching: its nodes are not counted); a problem of more than 1/`wanted` of the
-    whole weight is cut into as many subproblems as it has such shares (its
-    frontier's nodes go into `stats`), each weighing its share of it; the others are
-    a task each. A task's share is its weight over the whole."""
+    whole weight is cut into as many subproblems as it has such shares, within
+    DEAL_CUT_DEPTH levels (its frontier's nodes go into `stats`), each weighing its
+    share of it; the others are a task each. A task's share is its weight over the
+    whole."""
     weights = []
     for problem in problems:
         budget.check()
@@ -401,7 +407,8 @@ def _deal_cut(problems, wanted, stats, budget):
         if pieces <= 1:
             tasks.append(((part, ()), weight / whole))
             continue
-        for prefix, share in problem.frontier(min_open=pieces, stats=stats, budget=budget):
+        for prefix, share in problem.frontier(depth=DEAL_CUT_DEPTH, min_open=pieces,
+                                              stats=stats, budget=budget):
             tasks.append(((part, prefix), weight * share / whole))
     tasks.sort(key=_lighter)
     return tasks
