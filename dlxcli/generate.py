@@ -65,8 +65,14 @@ FILL_BUDGET = Budget(node_limit=FILL_NODES, reason="singles")
 """The solution grid is DLX's first solution of the random seeds, whatever --reason."""
 WINDOW = 16
 """Consecutive groups of a removal pass whose learning checks ask one Learner (`Window`):
-on minimal 25x25 sudokus 8 took 0.83 of the CPU of a fresh Learner per check, 16 0.72,
+on a minimal 25x25 sudoku 8 took 0.83 of the CPU of a fresh Learner per check, 16 0.72,
 32 0.75 (docs/performance.md, "Issue 29: local second solutions")."""
+KEPT_CLAUSES = 2000
+"""A Window's Learner deletes the worse half of its learned clauses (Learner.reduce)
+before a check when it keeps more: its search reduces them only after 2,000 conflicts
+of one query, which few checks reach, and a database grown over many checks made each
+conflict dearer (a minimal 25x25: 0.72 of the fresh Learners' CPU without this, 0.63
+with it)."""
 
 
 class GenerationFailed(DlxError):
@@ -658,8 +664,10 @@ class Window:
     def other(self, givens: Sequence[int], group: Sequence[int]) -> bool:
         """Whether `givens`, from which `group` of the window was just removed, have a
         solution other than the solution grid (Uniqueness.second)."""
-        unique = self.unique
+        unique, learner = self.unique, self.kept.learner
         assert unique.switched is not None
+        if learner is not None and learner.clauses > KEPT_CLAUSES:
+            learner.reduce()
         k = list(self.span[2]).index(group)
         forced = [self.switch(k), *unique.grid.forced(givens)]
         found = unique.switched.other(forced, (), unique.budget, kept=self.kept)

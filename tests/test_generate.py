@@ -753,6 +753,7 @@ def test_the_hidden_folder_of_a_run_killed_with_sigkill_goes_with_the_next_run(t
 
 HELPERS_CASES = [["sudoku", "--size", "4", "--seed", "h"],
                  ["sudoku", "--seed", "h"],
+                 ["sudoku", "--seed", "w", "--reason", "learn"],
                  ["sudoku", "--seed", "s", "--symmetry", "rot180"],
                  ["sudoku", "--seed", "c", "--clues", "26"],
                  ["squiggly", "--seed", "q"],
