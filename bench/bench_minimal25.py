@@ -28,6 +28,7 @@ import time
 
 from dlxcli import engine
 from dlxcli import generate as making
+from dlxcli.stats import Stats
 
 
 class FreshChecks(making.Uniqueness):
@@ -52,17 +53,19 @@ BASELINES = {"fresh": FreshChecks, "whole": WholeGridChecks}
 
 
 def one_minimal(seed, checks):
-    """(givens left, cpu s, wall s, the puzzle) of puzzle 0 of `seed`, checked by
-    `checks` (a Uniqueness class)."""
+    """(givens left, cpu s, wall s, the puzzle, the Learner's conflicts) of puzzle 0 of
+    `seed`, checked by `checks` (a Uniqueness class). The conflicts are the same on
+    every run and either twin, whatever the load."""
     request = making.Request("sudoku", 25, seed=seed)
     rng = random.Random(making.puzzle_seed(request.seed, 0))
     board = making.generator_of("sudoku").board(25, rng)
     solution = making.solution_grid("sudoku", board, rng)
     cpu, wall = time.process_time(), time.perf_counter()
     unique = checks.of(request, board, solution)
+    unique.budget.spent = Stats()
     givens = making.remove_givens(board, solution, unique, rng, "none")
     return (sum(1 for g in givens if g), time.process_time() - cpu,
-            time.perf_counter() - wall, givens)
+            time.perf_counter() - wall, givens, unique.budget.spent.conflicts)
 
 
 def cpu_seconds():
@@ -168,9 +171,9 @@ def main():
             order = ["windows"]
         results, cpus = {}, {}
         for name in order:
-            left, cpus[name], wall, results[name] = one_minimal(seed, ways[name])
+            left, cpus[name], wall, results[name], conflicts = one_minimal(seed, ways[name])
             print(f"seed {seed}: {name:<8} {left} givens, {cpus[name]:7.1f} s CPU, "
-                  f"{wall:7.1f} s wall", flush=True)
+                  f"{wall:7.1f} s wall, {conflicts:,} conflicts", flush=True)
         if len(results) == 2:
             assert len(set(map(tuple, results.values()))) == 1, "the ways made different puzzles"
             ratios.append(cpus["windows"] / cpus[args.against])

@@ -65,14 +65,14 @@ FILL_BUDGET = Budget(node_limit=FILL_NODES, reason="singles")
 """The solution grid is DLX's first solution of the random seeds, whatever --reason."""
 WINDOW = 16
 """Consecutive groups of a removal pass whose learning checks ask one Learner (`Window`):
-on a minimal 25x25 sudoku 8 took 0.83 of the CPU of a fresh Learner per check, 16 0.72,
-32 0.75 (docs/performance.md, "Issue 29: local second solutions")."""
+on a minimal 25x25 sudoku (before KEPT_CLAUSES) 8 took 0.83 of the CPU of a fresh Learner
+per check, 16 0.79, 32 0.90 (docs/performance.md, "Issue 29: local second solutions")."""
 KEPT_CLAUSES = 2000
 """A Window's Learner deletes the worse half of its learned clauses (Learner.reduce)
 before a check when it keeps more: its search reduces them only after 2,000 conflicts
 of one query, which few checks reach, and a database grown over many checks made each
 conflict dearer (a minimal 25x25: 0.72 of the fresh Learners' CPU without this, 0.63
-with it)."""
+with it; 500 did no better)."""
 
 
 class GenerationFailed(DlxError):
@@ -627,8 +627,8 @@ class Window:
     check of the window: it keeps it, where a fresh Learner learned it again. A group
     found refused stays given to the end of the pass (removing givens only adds
     solutions), so its cells are made facts too (`refused`): fewer assumptions. The
-    verdicts are the fresh Learners', so the puzzles are the same; on minimal 25x25
-    sudokus the checks took half the conflicts and 0.72 of the CPU seconds
+    verdicts are the fresh Learners', so the puzzles are the same; on four minimal 25x25
+    sudokus the passes took 0.55 to 0.97 of the fresh Learners' CPU, 0.86 in all
     (docs/performance.md, "Issue 29: local second solutions")."""
 
     __slots__ = ("unique", "span", "outside", "kept")
