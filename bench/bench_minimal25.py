@@ -1,19 +1,22 @@
 """How fast `dlxcli generate sudoku --size 25` makes minimal puzzles (issue 23 asks for one
-a minute, issue 29 two a minute with --jobs 2), and what the generator's group clause
-gives.
+a minute, issue 29 two a minute with --jobs 2), and what the generator's ways of checking
+give.
 
 For each seed, the same solution grid and the same removal order, paired and alternating
-(the machine is shared and noisy): the generator's checks (generate.Uniqueness: a fresh
-Learner per check that forbids only the values of the group of cells just removed),
-against the same checks forbidding the whole grid. Both must give the same minimal
-puzzle. CPU seconds (this process) and wall seconds, per puzzle.
+(the machine is shared and noisy): the generator's checks (generate.Uniqueness: one
+Learner for each window of the pass, generate.Window, forbidding only the values of the
+group of cells just removed), against the checks of main before near29 (--against fresh,
+the default: a fresh Learner per check) or the same forbidding the whole grid
+(--against whole). Both must give the same minimal puzzle. CPU seconds (this process)
+and wall seconds, per puzzle, and their ratio.
 
 With --jobs N, instead: puzzle 0 of each seed made as `generate --count 1 --jobs 1`
 makes it (here, one check after another) and as `--count 1 --jobs N` does (its checks
 made ahead on N helper processes, generate.Speculation), paired and alternating; both
 must give the same puzzle. CPU seconds count the helpers' too.
 
-    python bench/bench_minimal25.py --seeds 1 2      (C twin; minutes per seed)
+    python bench/bench_minimal25.py --seeds 1 2 3 4  (C twin; minutes per seed)
+    python bench/bench_minimal25.py --against whole --seeds 1
     python bench/bench_minimal25.py --jobs 2 --seeds 1 2 3
 """
 
@@ -25,27 +28,44 @@ import time
 
 from dlxcli import engine
 from dlxcli import generate as making
+from dlxcli.stats import Stats
+
+
+class FreshChecks(making.Uniqueness):
+    """A fresh Learner per check (main before near29's windows)."""
+
+    __slots__ = ()
+
+    def second(self, givens, group=None, span=None):
+        return super().second(givens, group)
 
 
 class WholeGridChecks(making.Uniqueness):
-    """The generator's checks, each forbidding the whole grid (the baseline)."""
+    """A fresh Learner per check, each forbidding the whole grid."""
 
-    def second(self, givens, group=None):
+    __slots__ = ()
+
+    def second(self, givens, group=None, span=None):
         return super().second(givens, None)
 
 
-def one_minimal(seed, whole):
-    """(givens left, cpu s, wall s, the puzzle) of puzzle 0 of `seed`."""
+BASELINES = {"fresh": FreshChecks, "whole": WholeGridChecks}
+
+
+def one_minimal(seed, checks):
+    """(givens left, cpu s, wall s, the puzzle, the Learner's conflicts) of puzzle 0 of
+    `seed`, checked by `checks` (a Uniqueness class). The conflicts are the same on
+    every run and either twin, whatever the load."""
     request = making.Request("sudoku", 25, seed=seed)
     rng = random.Random(making.puzzle_seed(request.seed, 0))
     board = making.generator_of("sudoku").board(25, rng)
     solution = making.solution_grid("sudoku", board, rng)
     cpu, wall = time.process_time(), time.perf_counter()
-    checks = WholeGridChecks if whole else making.Uniqueness
     unique = checks.of(request, board, solution)
+    unique.budget.spent = Stats()
     givens = making.remove_givens(board, solution, unique, rng, "none")
     return (sum(1 for g in givens if g), time.process_time() - cpu,
-            time.perf_counter() - wall, givens)
+            time.perf_counter() - wall, givens, unique.budget.spent.conflicts)
 
 
 def cpu_seconds():
@@ -128,7 +148,10 @@ def compare_jobs(seeds, jobs, probe):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", nargs="+", default=["1"])
-    parser.add_argument("--no-whole", action="store_true",
+    parser.add_argument("--against", choices=sorted(BASELINES), default="fresh",
+                        help="the baseline: a fresh Learner per check (main before "
+                             "near29), or the same forbidding the whole grid")
+    parser.add_argument("--alone", action="store_true",
                         help="time the generator's own checks only")
     parser.add_argument("--jobs", type=int, default=1,
                         help="compare --count 1 --jobs 1 with --jobs N instead")
@@ -140,19 +163,24 @@ def main():
     if args.jobs > 1:
         compare_jobs(args.seeds, args.jobs, args.probe)
         return
+    ways = {"windows": making.Uniqueness, args.against: BASELINES[args.against]}
+    ratios = []
     for k, seed in enumerate(args.seeds):
-        order = [False, True] if k % 2 == 0 else [True, False]
-        if args.no_whole:
-            order = [False]
-        results = {}
-        for whole in order:
-            left, cpu, wall, givens = one_minimal(seed, whole)
-            results[whole] = givens
-            name = "forbidding the whole grid" if whole else "forbidding the group"
-            print(f"seed {seed}: {name:<24} {left} givens, {cpu:7.1f} s CPU, "
-                  f"{wall:7.1f} s wall", flush=True)
+        order = list(ways) if k % 2 == 0 else list(ways)[::-1]
+        if args.alone:
+            order = ["windows"]
+        results, cpus = {}, {}
+        for name in order:
+            left, cpus[name], wall, results[name], conflicts = one_minimal(seed, ways[name])
+            print(f"seed {seed}: {name:<8} {left} givens, {cpus[name]:7.1f} s CPU, "
+                  f"{wall:7.1f} s wall, {conflicts:,} conflicts", flush=True)
         if len(results) == 2:
-            assert results[True] == results[False], "the two ways made different puzzles"
+            assert len(set(map(tuple, results.values()))) == 1, "the ways made different puzzles"
+            ratios.append(cpus["windows"] / cpus[args.against])
+            print(f"seed {seed}: CPU windows / {args.against}: {ratios[-1]:.3f}", flush=True)
+    if ratios:
+        print(f"median CPU ratio windows / {args.against} over {len(ratios)} seeds: "
+              f"{statistics.median(ratios):.3f}")
 
 
 if __name__ == "__main__":

@@ -304,15 +304,18 @@ class ExactCover:
                                                     floor)
 
     def other(self, forced: Sequence[int], unlike: Sequence[int], budget: Budget = UNLIMITED,
-              stats: Optional[Stats] = None) -> bool:
+              stats: Optional[Stats] = None,
+              kept: Optional[strategies.KeptLearner] = None) -> bool:
         """Whether a solution holds the `forced` options but not all of `unlike` (a
-        known solution, or the part of it a question is about): the learning search's
-        question, on a fresh Learner (`generate`'s uniqueness checks of 25x25 grids:
-        with a unique puzzle's givens less a group of them forced, and that group's
-        options unlike, it asks whether the puzzle without the group is still unique).
-        A limit of `budget` raises, as in the queries."""
+        known solution, or the part of it a question is about; none: any solution):
+        the learning search's question, on a fresh Learner (`generate`'s uniqueness
+        checks of 25x25 grids: with a unique puzzle's givens less a group of them
+        forced, and that group's options unlike, it asks whether the puzzle without
+        the group is still unique), or on `kept`, a KeptLearner of this problem whose
+        forced options are among `forced` (the others its assumptions; `unlike` then
+        forbidden for good). A limit of `budget` raises, as in the queries."""
         found = strategies.LEARNING.solutions(self, forced, False, 1, budget, stats,
-                                                 (unlike,))
+                                                 (unlike,) if unlike else (), kept)
         try:
             return next(found, None) is not None
         finally:

@@ -35,9 +35,10 @@ import time
 
 from .commands import generatable, generator
 from .errors import DlxError, NodeLimitExceeded
-from .exact_cover import DEFAULT_REASON, Budget
+from .exact_cover import DEFAULT_REASON, Budget, ExactCover
 from .puzzles import Board, Generator, queries
 from .puzzles.grid import Grid
+from .strategies import KeptLearner
 
 TYPE_CHECKING = False  # typing costs start-up time: only mypy reads this
 if TYPE_CHECKING:
@@ -47,6 +48,9 @@ if TYPE_CHECKING:
     from .pool import WorkerPool
 
     Band = tuple[Optional[int], Optional[int]]
+    Span = tuple[int, int, Sequence[Sequence[int]]]
+    """A window of a removal pass (`Window`): (the pass's number, the position of its
+    first group, its groups)."""
 
 SYMMETRIES = ("none", "rot180", "mirror")
 MAX_TRIED = 10_000
@@ -59,6 +63,16 @@ FILL_NODES = 50_000
 solution, or hides it deep, is dropped for a new one."""
 FILL_BUDGET = Budget(node_limit=FILL_NODES, reason="singles")
 """The solution grid is DLX's first solution of the random seeds, whatever --reason."""
+WINDOW = 16
+"""Consecutive groups of a removal pass whose learning checks ask one Learner (`Window`):
+on a minimal 25x25 sudoku (before KEPT_CLAUSES) 8 took 0.83 of the CPU of a fresh Learner
+per check, 16 0.79, 32 0.90 (docs/performance.md, "Issue 29: local second solutions")."""
+KEPT_CLAUSES = 2000
+"""A Window's Learner deletes the worse half of its learned clauses (Learner.reduce)
+before a check when it keeps more: its search reduces them only after 2,000 conflicts
+of one query, which few checks reach, and a database grown over many checks made each
+conflict dearer (a minimal 25x25: 0.72 of the fresh Learners' CPU without this, 0.63
+with it; 500 did no better)."""
 
 
 class GenerationFailed(DlxError):
@@ -272,12 +286,14 @@ class Removals:
     helpers' probe time; then the rest of the pass is checked ahead on the helpers
     (`Speculation`). The verdicts are the same either way."""
 
-    __slots__ = ("board", "unique", "order", "clues", "ahead")
+    __slots__ = ("board", "unique", "order", "clues", "ahead", "number")
 
     def __init__(self, board: Board, unique: Uniqueness, order: Sequence[Sequence[int]],
                  clues: Optional[int]) -> None:
         self.board, self.unique, self.order, self.clues = board, unique, order, clues
         self.ahead: Optional[Speculation] = None
+        self.number = next(_keys)
+        """Tells this pass's windows from another pass's (`span`)."""
 
     def keeps(self, givens: Sequence[int], left: int, position: int) -> bool:
         if self.ahead is None and self.unique.helped():
@@ -286,7 +302,12 @@ class Removals:
             return self.ahead.keeps(givens, left, position)
         group = self.order[position]
         return self.unique.timed_stays(without(givens, group), group,
-                                       surroundings(self.board, group))
+                                       surroundings(self.board, group), self.span(position))
+
+    def span(self, position: int) -> Span:
+        """The window of the pass (`Window`) that holds group `position`."""
+        start = position - position % WINDOW
+        return self.number, start, self.order[start:start + WINDOW]
 
 
 class Speculation:
@@ -340,7 +361,8 @@ class Speculation:
                 continue
             self.helpers.submit((self, ahead, left), self.removals.unique,
                                 without(givens, group), group,
-                                surroundings(self.removals.board, group))
+                                surroundings(self.removals.board, group),
+                                self.removals.span(ahead))
             self.pending[ahead] = left
 
     def take(self, tag: tuple[Speculation, int, int], kept: bool) -> None:
@@ -397,11 +419,11 @@ class Helpers:
         return True
 
     def submit(self, tag: Any, unique: Uniqueness, givens: Sequence[int],
-               group: Sequence[int], around: Sequence[frozenset[int]]) -> None:
+               group: Sequence[int], around: Sequence[frozenset[int]], span: Span) -> None:
         """Check on a helper whether `givens`, from which `group` was removed, stay
         unique (Uniqueness.stays); `receive` gives its verdict with `tag`."""
         assert self.pool is not None  # started
-        self.tags[self.pool.submit(check_task, unique, givens, group, around)] = tag
+        self.tags[self.pool.submit(check_task, unique, givens, group, around, span)] = tag
 
     def receive(self) -> tuple[Any, bool]:
         """(tag, verdict) of the next check to finish: a check that failed (a worker
@@ -426,9 +448,10 @@ built once a puzzle, not once a check."""
 
 
 def check_task(unique: Uniqueness, givens: Sequence[int], group: Sequence[int],
-               around: Sequence[frozenset[int]]) -> bool:
-    """A helper's task: Uniqueness.stays, on the helper's own copy of `unique`."""
-    return unique.stays(givens, group, around)
+               around: Sequence[frozenset[int]], span: Span) -> bool:
+    """A helper's task: Uniqueness.stays, on the helper's own copy of `unique` (and its
+    Window of `span`, kept from its last check when that was of the same window)."""
+    return unique.stays(givens, group, around, span)
 
 
 def _unpickled(key: str, definition: tuple) -> Uniqueness:
@@ -466,7 +489,7 @@ class Uniqueness:
     keeps the one it built."""
 
     __slots__ = ("grid", "solution", "reason", "budget", "learns", "on_check", "checks",
-                 "helpers", "seconds", "key", "swaps")
+                 "helpers", "seconds", "key", "swaps", "switched", "window")
 
     def __init__(self, grid: Grid, solution: Sequence[int], reason: str, learns: bool,
                  on_check: Optional[Callable[[int, int], object]] = None,
@@ -481,6 +504,10 @@ class Uniqueness:
         self.key = f"{os.getpid()}:{next(_keys)}"
         self.swaps: Optional[Swaps] = None
         """The grid's Swaps (built at the first learning check)."""
+        self.switched: Optional[ExactCover] = None
+        """The grid's problem with WINDOW switches (`Window`; built with the first)."""
+        self.window: Optional[Window] = None
+        """The Window of the last learning check."""
 
     @classmethod
     def of(cls, request: Request, board: Board, solution: Sequence[int],
@@ -508,18 +535,18 @@ class Uniqueness:
             self.on_check(givens, self.checks)
 
     def timed_stays(self, givens: Sequence[int], group: Sequence[int],
-                    around: Sequence[frozenset[int]]) -> bool:
+                    around: Sequence[frozenset[int]], span: Span) -> bool:
         """`stays`, its time added to `seconds`."""
         began = time.perf_counter()
         try:
-            return self.stays(givens, group, around)
+            return self.stays(givens, group, around, span)
         finally:
             self.seconds += time.perf_counter() - began
 
     def stays(self, givens: Sequence[int], group: Sequence[int],
-              around: Sequence[frozenset[int]]) -> bool:
-        """True if `givens`, from which `group` was just removed, still have one
-        solution.
+              around: Sequence[frozenset[int]], span: Span) -> bool:
+        """True if `givens`, from which `group` (of the window `span` of its removal
+        pass) was just removed, still have one solution.
 
         On a samurai a second solution usually differs from `solution` only in the
         grids around the group (`around`: Board.near), but the full search may have to
@@ -532,26 +559,131 @@ class Uniqueness:
                      for cell, symbol in enumerate(givens)]
             if self.second(local, group):
                 return False
-        return not self.second(givens, group)
+        return not self.second(givens, group, span)
 
-    def second(self, givens: Sequence[int], group: Optional[Sequence[int]] = None) -> bool:
+    def second(self, givens: Sequence[int], group: Optional[Sequence[int]] = None,
+               span: Optional[Span] = None) -> bool:
         """Whether `givens` have a solution other than `solution`; `group`: cells just
-        removed from givens that had one solution (None: nothing is known). Before a
+        removed from givens that had one solution (None: nothing is known), of the
+        window `span` of its removal pass (None: on a fresh Learner). Before a
         learning search, a second solution that exchanges two symbols (`Swaps`) is
         looked for: a tenth of the refused removals of a minimal 25x25, found in some
         60 us a check instead of a search of 0.1 to 0.2 s on average."""
         if not self.learns:
             return queries.search(self.grid, givens, 2, self.budget) == 2
-        if group is not None:
+        if group is None:
+            values = self.solution
+        else:
             if self.swaps is None:
                 self.swaps = Swaps(self.grid, self.solution)
+            window = None if span is None else self.window_of(span, givens)
             if any(self.swaps.found(givens, cell) for cell in group):
+                if window is not None:
+                    window.refused(group)
                 return True
-        cells = range(len(self.solution)) if group is None else group
-        values = [self.solution[cell] if cell in cells else 0
-                  for cell in range(len(self.solution))]
+            if window is not None:
+                return window.other(givens, group)
+            values = self.values(group)
         return self.grid.problem.other(self.grid.forced(givens), self.grid.forced(values),
                                        self.budget)
+
+    def values(self, cells: Iterable[int]) -> list[int]:
+        """The solution's symbols in `cells`, 0 elsewhere."""
+        cells = set(cells)
+        return [symbol if cell in cells else 0 for cell, symbol in enumerate(self.solution)]
+
+    def window_of(self, span: Span, givens: Sequence[int]) -> Window:
+        """The Window of `span` for a check of `givens`: the last one, if it is of that
+        window and the same givens outside it, else a new one."""
+        window = self.window
+        if window is None or not window.serves(span, givens):
+            if self.switched is None:
+                self.switched = switched(self.grid, WINDOW)
+            window = self.window = Window(self, span, givens)
+        return window
+
+
+def switched(grid: Grid, count: int) -> ExactCover:
+    """The grid's problem with `count` switches: switch k is a new primary item k with
+    two options, on (option n + 2k, n the grid's options) and off (n + 2k + 1), so that
+    a query assumes it on or leaves it free."""
+    n_primary, _, options, _, _ = grid.problem.definition
+    switches = [[n_primary + k] for k in range(count) for _ in "on off".split()]
+    return ExactCover(n_primary + count, 0, [*options, *switches])
+
+
+class Window:
+    """One Learner for the learning checks of WINDOW consecutive groups of a removal
+    pass (its `span`), where a fresh one per check forgets what the checks before
+    taught it.
+
+    Its facts (a KeptLearner's forced options) are the givens outside the window, the
+    same for every check of it: the pass removes givens of the window's groups only
+    while it checks them. A check forces the window's other groups still given, as
+    assumptions, and forbids its own group's values by a clause switched on for it
+    alone: "not all of the group's values and switch k" is added for each group k
+    once, and the check assumes switch k on (`switched`). So all that the Learner
+    learns follows from the rules, the facts and these clauses, and holds for every
+    check of the window: it keeps it, where a fresh Learner learned it again. A group
+    found refused stays given to the end of the pass (removing givens only adds
+    solutions), so its cells are made facts too (`refused`): fewer assumptions. The
+    verdicts are the fresh Learners', so the puzzles are the same; on four minimal 25x25
+    sudokus the passes took 0.55 to 0.97 of the fresh Learners' CPU, 0.86 in all
+    (docs/performance.md, "Issue 29: local second solutions")."""
+
+    __slots__ = ("unique", "span", "outside", "kept")
+
+    def __init__(self, unique: Uniqueness, span: Span, givens: Sequence[int]) -> None:
+        self.unique, self.span = unique, span
+        self.outside = self.facts(givens)
+        grid, problem = unique.grid, unique.switched
+        assert problem is not None
+        self.kept = KeptLearner(problem, grid.forced(self.outside))
+        for k, group in enumerate(span[2]):
+            self.forbid([self.switch(k), *grid.forced(unique.values(group))])
+
+    def facts(self, givens: Sequence[int]) -> list[int]:
+        """`givens` outside the window's groups."""
+        inside = {cell for group in self.span[2] for cell in group}
+        return [0 if cell in inside else symbol for cell, symbol in enumerate(givens)]
+
+    def serves(self, span: Span, givens: Sequence[int]) -> bool:
+        """Whether a check of `givens` in the window `span` can ask this Window."""
+        return span[:2] == self.span[:2] and self.facts(givens) == self.outside
+
+    def switch(self, k: int) -> int:
+        """The option that turns group k's clause on."""
+        return len(self.unique.grid.problem.definition[2]) + 2 * k
+
+    def forbid(self, options: Sequence[int]) -> None:
+        """No solution of a later check holds all of `options` (of the switched problem)."""
+        inside = self.kept.remainder.inside(options)
+        if inside is not None and self.kept.learner is not None:
+            self.kept.learner.forbid(inside)
+
+    def other(self, givens: Sequence[int], group: Sequence[int]) -> bool:
+        """Whether `givens`, from which `group` of the window was just removed, have a
+        solution other than the solution grid (Uniqueness.second)."""
+        unique, learner = self.unique, self.kept.learner
+        assert unique.switched is not None
+        if learner is not None and learner.clauses > KEPT_CLAUSES:
+            learner.reduce()
+        k = list(self.span[2]).index(group)
+        forced = [self.switch(k), *unique.grid.forced(givens)]
+        found = unique.switched.other(forced, (), unique.budget, kept=self.kept)
+        if found:
+            self.refused(group)
+        return found
+
+    def refused(self, group: Sequence[int]) -> None:
+        """`group`'s removal was refused: its cells are facts from now on (each cell's
+        other options forbidden)."""
+        size = self.unique.grid.size
+        for cell in group:
+            mine = cell * size + self.unique.solution[cell] - 1
+            for option in range(cell * size, (cell + 1) * size):
+                if option != mine:
+                    self.forbid([option])
 
 
 class Swaps:

@@ -131,12 +131,14 @@ class DancingLinks(Strategy):
 
 class Learning(Strategy):
     """--reason learn: the engine's Learner, each solution forbidden once found (all of
-    them: correct, and slow for long lists)."""
+    them: correct, and slow for long lists); on a fresh Learner, or on `kept`
+    (`_Learning`)."""
 
     def solutions(self, problem: ExactCover, forced: Sequence[int], first_item: bool,
                   limit: Optional[int], budget: Budget, stats: Optional[Stats],
-                  unlike: Iterable[Sequence[int]] = ()) -> Generator[Solution, None, None]:
-        search = _Learning(problem, forced, budget, unlike)
+                  unlike: Iterable[Sequence[int]] = (), kept: Optional[KeptLearner] = None
+                  ) -> Generator[Solution, None, None]:
+        search = _Learning(problem, forced, budget, unlike, kept)
         with _Accounted(budget, stats, lambda: search.found, search):
             while limit is None or search.found < limit:
                 if _advance(search, None, budget) == engine.EXHAUSTED:

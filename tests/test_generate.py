@@ -753,6 +753,7 @@ def test_the_hidden_folder_of_a_run_killed_with_sigkill_goes_with_the_next_run(t
 
 HELPERS_CASES = [["sudoku", "--size", "4", "--seed", "h"],
                  ["sudoku", "--seed", "h"],
+                 ["sudoku", "--seed", "w", "--reason", "learn"],
                  ["sudoku", "--seed", "s", "--symmetry", "rot180"],
                  ["sudoku", "--seed", "c", "--clues", "26"],
                  ["squiggly", "--seed", "q"],
@@ -1155,3 +1156,96 @@ def test_a_check_with_swaps_answers_as_the_learner_alone_and_the_oracle(side, gr
             if not second:
                 givens = reduced
     assert swapped >= 5
+
+
+class FreshChecks(making.Uniqueness):
+    """The checks as before issue 29's windows: a fresh Learner for each."""
+
+    __slots__ = ()
+
+    def second(self, givens, group=None, span=None):
+        return super().second(givens, group)
+
+
+@pytest.mark.parametrize("side, grids, symmetry", [(4, 12, "none"), (9, 3, "none"),
+                                                   (9, 3, "rot180")])
+def test_window_checks_answer_as_fresh_learners_and_the_oracle(side, grids, symmetry):
+    """near29: along random removal passes (each check on a unique puzzle less one
+    group of givens, as generate makes them), the checks that share a Learner over a
+    window of the pass (generate.Window, its refused groups made facts) say what a
+    fresh Learner per check says and what the brute-force oracle counts, with and
+    without the two-symbol swaps; refusals and acceptances both occur."""
+    import random
+    rng = random.Random(f"window {side} {symmetry}")
+    board = making.generator_of("sudoku").board(side, rng)
+    groups = making.symmetric_groups(board, symmetry)
+    verdicts = set()
+    for _ in range(grids):
+        solution = oracle.random_full_grid(rng, side)
+        windows = making.Uniqueness(board.grid, solution, "learn", True)
+        no_swaps = making.Uniqueness(board.grid, solution, "learn", True)
+        no_swaps.swaps = NoSwaps()
+        fresh = FreshChecks(board.grid, solution, "learn", True)
+        order = rng.sample(groups, len(groups))
+        spans = making.Removals(board, windows, order, None)
+        givens = list(solution)
+        for position, group in enumerate(order):
+            reduced = making.without(givens, group)
+            second = oracle.count(reduced, 2) == 2
+            span = spans.span(position)
+            assert (windows.second(reduced, group, span) == no_swaps.second(reduced, group, span)
+                    == fresh.second(reduced, group, span) == second), (position, group)
+            verdicts.add(second)
+            if not second:
+                givens = reduced
+    assert verdicts == {True, False}
+
+
+def test_a_window_of_checks_learns_once_for_all_of_them():
+    """near29: a minimal 16x16 made under --reason learn, the same puzzle whether its
+    checks share a Learner over each window of the pass or each gets a fresh one, and
+    the shared ones find its verdicts in half the conflicts (deterministic counts,
+    the same on either twin)."""
+    import random
+    from dlxcli import engine
+    from dlxcli.stats import Stats
+    if engine.ENGINE == "python":
+        pytest.skip("the C twin's counts (the twins' are equal: test_learn_twins.py), "
+                    "in a tenth of the time")
+    made = []
+    for checks in (making.Uniqueness, FreshChecks):
+        request = making.Request("sudoku", 16, seed="window", reason="learn")
+        rng = random.Random(making.puzzle_seed(request.seed, 0))
+        board = making.generator_of("sudoku").board(16, rng)
+        solution = making.solution_grid("sudoku", board, rng)
+        unique = checks.of(request, board, solution)
+        unique.budget.spent = Stats()
+        givens = making.remove_givens(board, solution, unique, rng, "none")
+        made.append((givens, unique.budget.spent.conflicts))
+    (windows, shared), (fresh, alone) = made
+    assert windows == fresh
+    assert shared < 0.6 * alone, (shared, alone)
+
+
+MAINS_PUZZLES = {
+    ("--count", "3"): "5a172e72d8ce7489c987c378f40bcee63e94eb98",
+    ("--size", "16", "--symmetry", "rot180"): "a8b4ebd1e1ee48c9c017200fe87a5019d983fb1d",
+    ("--symmetry", "mirror", "--count", "3"): "216c1320be540972488db69a02c8dc5ab47d16f9",
+}
+"""SHA-1 of `generate sudoku ARGS --reason learn --seed near29 -q`'s output as main made
+it (6b046f1: a fresh Learner per check), on both twins."""
+
+
+@pytest.mark.parametrize("args, twin", [(args, twin) for args in sorted(MAINS_PUZZLES)
+                                         for twin in ("c", "python")
+                                         if twin == "c" or "16" not in args])
+def test_window_checks_make_the_puzzles_of_fresh_learners(args, twin):
+    """near29: the windows change the speed of the learning checks, not their verdicts:
+    byte for byte the puzzles main made, on either twin (the 16x16 on the C twin: the
+    Python twin's takes it 5 s)."""
+    import hashlib
+    done = subprocess.run(DLXCLI + ["generate", "sudoku", *args, "--reason", "learn",
+                                    "--seed", "near29", "-q"], capture_output=True,
+                          timeout=120, env={**os.environ, "DLXCLI_ENGINE": twin})
+    assert done.returncode == 0, done.stderr
+    assert hashlib.sha1(done.stdout).hexdigest() == MAINS_PUZZLES[args]

@@ -414,3 +414,21 @@ def test_a_second_thread_meets_engine_busy_while_one_searches(learner_twin):
     while learner.run(10_000) == twin.PAUSED:
         pass
     assert learner.run(1) == twin.EXHAUSTED
+
+
+def test_reduce_deletes_the_worse_half_of_the_learned_clauses_and_no_answer(learner_twin):
+    """near29: `reduce()` asked for between pauses and between queries deletes
+    learned clauses (the worse half; glue ones, LBD <= 2, stay), counts them in
+    `deleted` and `clauses`, and changes no answer: the pigeonhole problem stays
+    without a solution, paused and resumed, and in a new query."""
+    Learner = learner_twin.Learner
+    learner = Learner(*pigeons(6))
+    assert learner.run(500) == learner_twin.PAUSED
+    kept, deleted = learner.clauses, learner.deleted
+    assert 0 < kept < learner.conflicts <= 500
+    learner.reduce()
+    assert learner.clauses < kept and learner.deleted - deleted == kept - learner.clauses
+    assert learner.run(BIG) == learner_twin.EXHAUSTED
+    learner.reduce()
+    learner.start()
+    assert learner.run(BIG) == learner_twin.EXHAUSTED

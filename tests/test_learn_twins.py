@@ -173,9 +173,11 @@ def play(Learner, problem, script, statuses):
         elif op == "forbid solution":
             if learner.solution() is not None:
                 learner.forbid(learner.solution())
+        elif op == "reduce":
+            learner.reduce()
         else:
             learner.forbid(argument)
-        seen.append((op, counters(learner), learner.level))
+        seen.append((op, counters(learner), learner.level, learner.clauses))
     return seen
 
 
@@ -191,6 +193,7 @@ def scripts(draw, n_options):
         st.tuples(st.just("run"), st.just(10**9)),
         st.tuples(st.just("forbid solution"), st.none()),
         st.tuples(st.just("forbid"), some_options),
+        st.tuples(st.just("reduce"), st.none()),
     )
     return draw(st.lists(step, min_size=1, max_size=20))
 
@@ -266,6 +269,20 @@ def test_twins_agree_on_larger_problems(both, seed):
 def test_twins_agree_through_clause_deletion(both):
     """Pigeons: thousands of conflicts (clause deletion), the search paused every 97."""
     assert_twins_agree(both, Problem(*pigeons(7)), [("run", 97)] * 80)
+
+
+def test_twins_agree_through_reductions_asked_for(both):
+    """near29: clause deletion asked for (`reduce`) between pauses and between queries
+    of one Learner, as generate's Windows ask for it, the clauses kept counted."""
+    problem = seeded_problem(3)
+    rng = random.Random(29)
+    script = [("run", 150), ("reduce", None), ("run", 150), ("reduce", None),
+              ("run", 10**9), ("forbid solution", None)]
+    for _ in range(6):
+        script += [("start", rng.sample(range(len(problem.options)), 2)), ("run", 10**9),
+                   ("reduce", None)]
+    assert_twins_agree(both, Problem(*pigeons(6)), [("run", 300), ("reduce", None)] * 12)
+    assert_twins_agree(both, problem, script)
 
 
 def test_the_python_twin_imports_on_its_own():

@@ -70,6 +70,8 @@ class Learner:
     learned: int
     deleted: int
     level: int
+    clauses: int
+    """Learned clauses kept now."""
     def __init__(
         self,
         n_primary: int,
@@ -81,3 +83,4 @@ class Learner:
     def run(self, budget: int) -> int: ...
     def solution(self) -> list[int] | None: ...
     def forbid(self, options: Sequence[int]) -> None: ...
+    def reduce(self) -> None: ...

@@ -1036,6 +1036,16 @@ static int forbid_clause(Learner *s, const IntList *options)
     return satisfied ? -1 : n;
 }
 
+/* The search's own reduce_db, asked for between queries (generate's Windows: a Learner
+ * serving many short queries, none of which reaches the schedule's next reduction). */
+static PyObject *Learner_reduce(Learner *s, PyObject *Py_UNUSED(ignored))
+{
+    if (check_ready(s) < 0)
+        return NULL;
+    reduce_db(s);
+    Py_RETURN_NONE;
+}
+
 static PyObject *Learner_forbid(Learner *s, PyObject *options)
 {
     if (check_ready(s) < 0)
@@ -1068,6 +1078,7 @@ static PyObject *get_propagations(Learner *s, void *c) { return counter(s->propa
 static PyObject *get_learned(Learner *s, void *c) { return counter(s->learned); }
 static PyObject *get_deleted(Learner *s, void *c) { return counter(s->deleted); }
 static PyObject *get_level(Learner *s, void *c) { return PyLong_FromLong(s->dlevel); }
+static PyObject *get_clauses(Learner *s, void *c) { return PyLong_FromLong(s->learnts.n); }
 static PyObject *get_n_primary(Learner *s, void *c) { return PyLong_FromLong(s->n_primary); }
 static PyObject *get_n_secondary(Learner *s, void *c) { return PyLong_FromLong(s->n_secondary); }
 static PyObject *get_n_options(Learner *s, void *c) { return PyLong_FromLong(s->n_options); }
@@ -1079,6 +1090,9 @@ static PyMethodDef Learner_methods[] = {
      "run(budget) -> SOLUTION, EXHAUSTED or PAUSED after at most budget steps"},
     {"solution", (PyCFunction)Learner_solution, METH_NOARGS,
      "the options of the SOLUTION just found, in increasing order; None without one"},
+    {"reduce", (PyCFunction)Learner_reduce, METH_NOARGS,
+     "reduce()\n--\n\nDelete the worse half of the learned clauses now, as the search "
+     "does every few thousand conflicts."},
     {"forbid", (PyCFunction)Learner_forbid, METH_O,
      "forbid(options): the permanent clause 'not all of these options'"},
     {NULL, NULL, 0, NULL}};
@@ -1091,6 +1105,7 @@ static PyGetSetDef Learner_getset[] = {
     {"learned", (getter)get_learned, NULL, "clauses learned since start", NULL},
     {"deleted", (getter)get_deleted, NULL, "learned clauses deleted since start", NULL},
     {"level", (getter)get_level, NULL, "current decision level", NULL},
+    {"clauses", (getter)get_clauses, NULL, "learned clauses kept now", NULL},
     {"n_primary", (getter)get_n_primary, NULL, NULL, NULL},
     {"n_secondary", (getter)get_n_secondary, NULL, NULL, NULL},
     {"n_options", (getter)get_n_options, NULL, NULL, NULL},

@@ -225,6 +225,13 @@ class Learner:
             self._n_clauses += 1
             _watch(_Clause(lits, 0, self._n_clauses), self._watches)
 
+    def reduce(self) -> None:
+        """The search's own `_reduce_db`, asked for between queries (generate's Windows:
+        a Learner serving many short queries, none of which reaches the schedule's
+        next reduction)."""
+        self._check_idle()
+        self._reduce_db()
+
     def _check_idle(self) -> None:
         """EngineBusy while another thread's `run` searches (the C twin's check: the
         search releases the GIL there, and here a thread switch can land inside it)."""
@@ -254,6 +261,11 @@ class Learner:
     @property
     def deleted(self) -> int:
         return self._deleted
+
+    @property
+    def clauses(self) -> int:
+        """Learned clauses kept now."""
+        return len(self._learnts)
 
     @property
     def level(self) -> int:
