@@ -4,10 +4,10 @@
 # Builds the C twin's sources (dlxcli/engine/*.c, setup.py's) with
 # -fsanitize=address,undefined into a
 # throwaway copy of the package (the in-place .so of the checkout is never touched), makes that copy the
-# one Python imports, and runs through it: the engine tests, the fuzz tests and their
-# seed corpus (tests/fuzz_corpus/), and a slice of the differential run against the
-# Python twin. A sanitizer report aborts the process that found it; the script goes on
-# with the other phases and exits non-zero if anything was found or failed.
+# one Python imports, and runs through it: the engine tests, the fuzz tests' seed corpus
+# (tests/fuzz_corpus/), and a slice of the differential run against the Python twin.
+# A sanitizer report aborts the process that found it; the script goes on with the
+# other phases and exits non-zero if anything was found or failed.
 #
 # Usage: scripts/sanitize.sh [N]   (N differential problems, default 2000)
 # Needs gcc with libasan/libubsan, and the repository's .venv (pytest, hypothesis).
@@ -67,9 +67,14 @@ esac
 failed=()
 log=$work/log
 
+# The test files that reach the C core, less those that reach no line or branch of it
+# (gcov, over _dlx.c, _learn.c and _memo.c) that these, the corpus phase and the
+# differential run do not: test_engine_properties.py, test_fuzz.py and test_parallel's
+# irregular-search test, a third of this phase's CPU seconds under the sanitized malloc
+# (docs/robustness.md, "The sanitizer run"). The plain C twin runs them all.
 tests=()
-for name in test_engine.py test_engine_properties.py test_reference.py test_exact_cover.py test_parallel.py \
-            test_learn.py test_fuzz.py test_memo_count.py test_components.py; do
+for name in test_engine.py test_reference.py test_exact_cover.py test_parallel.py \
+            test_learn.py test_memo_count.py test_components.py; do
     if [ -f "$repo/tests/$name" ]; then tests+=("$repo/tests/$name"); fi
 done
 # The runs of a test over both twins on the C twin only: those on the Python twin reach
@@ -77,6 +82,7 @@ done
 echo "== pytest under the sanitizers (C twin): ${tests[*]##*/}"
 "$python" -m pytest -q -p no:cacheprovider --rootdir "$repo" -c "$repo/pyproject.toml" \
     -m "not slow and not cluster and not on_python_twin" \
+    --deselect "$repo/tests/test_parallel.py::test_no_piece_of_an_irregular_search_holds_much_of_it" \
     "${tests[@]}" 2>&1 | tee -a "$log" || failed+=("pytest")
 
 echo "== fuzz corpus through the CLI under the sanitizers"

@@ -9,6 +9,7 @@ modules each layer stands on; a module may import its own layer and those below.
 """
 
 import ast
+import functools
 import subprocess
 import sys
 
@@ -79,7 +80,11 @@ def _is_type_checking(test):
     return isinstance(test, ast.Name) and test.id == "TYPE_CHECKING"
 
 
+@functools.cache
 def import_graph():
+    """module -> the dlxcli modules it imports; read once per session (parsing every
+    module of the package costs a third of a second, and every test of the layers reads
+    it)."""
     modules = module_names()
     return {module: imported(module, path, modules) for module, path in modules.items()}
 
