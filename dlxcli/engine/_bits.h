@@ -12,9 +12,9 @@
  * covered the item chosen there (the options of that item gone). X5 makes the state
  * of depth d + 1 from the second by removing the options that meet the option tried
  * (`meets`: share an item with it, primary or secondary). A covered item's LEN is
- * BITS_COVERED or more, so that X3 passes it by and no decrement makes it 0. A commit
- * stops at the first uncovered item it leaves with no option (the child is a dead
- * end, whose state nothing reads: lengths() makes it afresh).
+ * raised by BITS_COVERED, so that X3 passes it by and no decrement makes it 0. A
+ * commit stops at the first uncovered item it leaves with no option (the child is a
+ * dead end, whose state nothing reads: lengths() makes it afresh).
  *
  * The hot steps are static inline here, for _dlx.c's search loop; _bits.c builds and
  * frees the sets and answers lengths().

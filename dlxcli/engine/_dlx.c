@@ -23,9 +23,11 @@
  *   its (secondary) item, 0 for none, -1 while p's item has been purified to that
  *   color (Knuth's DLX2); a header's color is the item's color while it is purified.
  *
- * Two things go beyond Knuth's DLX1/DLX2, for speed, not in effect: a node's top is
- * kept apart from its links (see Link), and X5/X6 of a search without a bound take
- * the shorter path of commit_plain to the same search.
+ * Three things go beyond Knuth's DLX1/DLX2, for speed, not in effect: a node's top is
+ * kept apart from its links (see Link), X5/X6 of a search without a bound take the
+ * shorter path of commit_plain to the same search, and a plain count (no memo, no
+ * split, no colors, no weights) runs the same search on bit sets (bits_search, _bits.h),
+ * which counts its own updates and mems.
  *
  * No global state: everything lives in the Solver object. The search runs
  * without the GIL; a `running` flag refuses a second thread instead of letting
