@@ -15,7 +15,7 @@ setup(
         Extension(
             "dlxcli.engine._dlx",
             sources=["dlxcli/engine/_dlx.c", "dlxcli/engine/_learn.c",
-                     "dlxcli/engine/_memo.c"],
+                     "dlxcli/engine/_memo.c", "dlxcli/engine/_bits.c"],
             extra_compile_args=["-O3"] if os.name != "nt" else [],
             optional=not required,
         )

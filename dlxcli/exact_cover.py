@@ -205,6 +205,17 @@ class ExactCover:
         self.definition = (n_primary, n_secondary, options, weights, colors)
         self._options_without_primary: Optional[frozenset[int]] = None
         self._sizes: Optional[tuple[list[int], list[int]]] = None
+        self.plain_counts = False
+        """Whether its counts search plainly (`count_plainly`)."""
+
+    def count_plainly(self) -> None:
+        """Count without a memo or a split (MEMO_OFF, set_split(False)), for a problem
+        where neither can pay (pack: distinct pieces in a solid, docs/pack.md): the
+        plain search, which the C twin runs on bit sets (docs/engine.md, "The bit-set
+        count path"). A split search's workers count its subproblems so too."""
+        self.plain_counts = True
+        self.solver.set_memo(engine.MEMO_OFF, 0)
+        self.solver.set_split(False)
 
     @classmethod
     def from_names(cls, primary: Sequence[Hashable], secondary: Iterable[Hashable],

@@ -163,19 +163,20 @@ def _probe_from_environment():
 
 class Search:
     """One query of one problem, as the workers get it (picklable); `digest` names it
-    in a checkpoint."""
+    in a checkpoint. `plain`: the problem counts plainly (ExactCover.count_plainly),
+    and so do the workers' copies (not part of the digest: the counts are the same)."""
 
     __slots__ = ("definition", "query", "forced", "first_item", "limit", "node_limit",
-                 "digest")
+                 "digest", "plain")
     PROBE_LAST = False
     """Whether this process's probe takes the last subproblems (`_solved`)."""
 
     def __init__(self, definition: Definition, query: str, forced: Sequence[int] = (),
                  first_item: bool = False, limit: Optional[int] = None,
-                 node_limit: Optional[int] = None) -> None:
+                 node_limit: Optional[int] = None, plain: bool = False) -> None:
         self.definition, self.query = definition, query
         self.forced, self.first_item = list(forced), bool(first_item)
-        self.limit, self.node_limit = limit, node_limit
+        self.limit, self.node_limit, self.plain = limit, node_limit, plain
         self.digest = _digest(definition, query, self.forced, self.first_item, limit)
 
     def cut(self, problem: ExactCover, min_open: int, stats: Stats, budget: Budget) -> Cut:
@@ -247,7 +248,7 @@ def count(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bool =
     does not depend on the path to it: docs/engine.md, "Counting with a memo"), as
     do those each worker solves (`_problem`)."""
     search = Search(problem.definition, "count", forced, first_item,
-                    node_limit=budget.node_limit)
+                    node_limit=budget.node_limit, plain=problem.plain_counts)
     problem.solver.keep_memo(True)
     try:
         return sum(done.value for done in _finished(problem, search, budget, stats))
@@ -334,7 +335,8 @@ def count_each(problems: Sequence[ExactCover], *, budget: Budget,
                          "one search)")
     if len(problems) == 1:
         return [count(problems[0], budget=budget, stats=stats)]
-    deal = Deal([problem.definition for problem in problems], budget.node_limit)
+    deal = Deal([problem.definition for problem in problems], budget.node_limit,
+                [problem.plain_counts for problem in problems])
     counts = [0] * len(problems)
     for problem in problems:
         problem.solver.keep_memo(True)
@@ -353,13 +355,16 @@ class Deal:
     definition of each; a task is (part, prefix), the subproblem under `prefix` of
     problem `part`, and its answer (part, count). `digest` names this deal alone, at
     random (for a worker's `_problem`: no checkpoint holds a deal, and a SHA-256 of
-    the problems took 0.2 s of the 3x4x5 pentacubes' 45 parts, before any search)."""
+    the problems took 0.2 s of the 3x4x5 pentacubes' 45 parts, before any search).
+    `plain`: which problems count plainly (ExactCover.count_plainly)."""
 
-    __slots__ = ("definitions", "query", "node_limit", "digest")
+    __slots__ = ("definitions", "query", "node_limit", "digest", "plain")
     PROBE_LAST = True
 
-    def __init__(self, definitions: Sequence[Definition], node_limit: Optional[int]) -> None:
+    def __init__(self, definitions: Sequence[Definition], node_limit: Optional[int],
+                 plain: Optional[Sequence[bool]] = None) -> None:
         self.definitions, self.query, self.node_limit = list(definitions), "count", node_limit
+        self.plain = list(plain) if plain is not None else [False] * len(self.definitions)
         self.digest = os.urandom(16).hex()
 
     def cut(self, problems: Sequence[ExactCover], min_open: int, stats: Stats,
@@ -375,14 +380,15 @@ class Deal:
 class Parts:
     """A worker's problems of a Deal, each built when a task first needs it."""
 
-    def __init__(self, definitions: Sequence[Definition], keep_memo: bool) -> None:
-        self.definitions, self.keep_memo = definitions, keep_memo
+    def __init__(self, deal: Deal, keep_memo: bool) -> None:
+        self.deal, self.keep_memo = deal, keep_memo
         self.built: dict[int, ExactCover] = {}
 
     def __getitem__(self, part: int) -> ExactCover:
         problem = self.built.get(part)
         if problem is None:
-            problem = _built_problem(self.definitions[part], self.keep_memo)
+            problem = _built_problem(self.deal.definitions[part], self.keep_memo,
+                                     self.deal.plain[part])
             self.built[part] = problem
         return problem
 
@@ -731,14 +737,17 @@ def _problem(search, keep_memo=False):
     thread = threading.get_ident()
     digest, problem = _built.get(thread, (None, None))
     if digest != search.digest:
-        problem = (Parts(search.definitions, keep_memo) if isinstance(search, Deal)
-                   else _built_problem(search.definition, keep_memo))
+        problem = (Parts(search, keep_memo) if isinstance(search, Deal)
+                   else _built_problem(search.definition, keep_memo,
+                                       isinstance(search, Search) and search.plain))
         _built[thread] = (search.digest, problem)
     return problem
 
 
-def _built_problem(definition, keep_memo):
+def _built_problem(definition, keep_memo, plain=False):
     problem = ExactCover(*definition)
+    if plain:
+        problem.count_plainly()
     problem.solver.keep_memo(keep_memo)
     return problem
 

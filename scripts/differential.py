@@ -9,7 +9,9 @@ A developer tool (not part of the package). Two halves:
   same queries (all solutions, counting, first k, maximize; MRV and first-item; random
   pause budgets; a second query on the same solver, which unwinds the first) and every
   step must match: status, solution, nodes, count, level, best weight, progress, or the
-  exception's type and message (updates and mems are the C twin's alone).
+  exception's type and message (updates and mems are the C twin's alone). A "plain"
+  count is a count with the memo off and no split (the C twin's bit-set path where the
+  problem has no colors or weights): its steps add levels() and lengths().
 * puzzles: random inputs for every puzzle that exists (mutations of the seed inputs in
   tests/fuzz_corpus/) are solved by the puzzle's `solve_text` in two subprocesses, one
   per twin (DLXCLI_ENGINE=c / python); the Answers (text, failure, data, errors,
@@ -40,6 +42,8 @@ CORPUS = Path(__file__).resolve().parent.parent / "tests" / "fuzz_corpus"
 NODE_CAP = 3000
 """Nodes per query in the engine half; enough to reach deep levels, small enough that
 10,000 problems take seconds on the C twin."""
+MEMO_BYTES = 1 << 28
+"""The memo's bound in the engine half: the twins' own default, set again per query."""
 PUZZLE_NODE_LIMIT = 20_000
 CORPUS_COMMANDS = {**{name: (name, {}) for name in PUZZLES},
                    "knuth": ("matrix", {"input_format": "knuth"})}
@@ -61,7 +65,7 @@ class Problem:
 
 @dataclass
 class Query:
-    kind: str          # "all", "count", "limit" or "maximize"
+    kind: str          # "all", "count", "plain" (count), "limit" or "maximize"
     forced: list
     first_item: bool
     budget: int        # nodes per Solver.run call
@@ -126,8 +130,8 @@ def _break_colors(problem, rng, damage):
 
 
 def random_query(problem, rng):
-    kind = rng.choice(("all", "count", "limit", "maximize") if problem.weights is not None
-                      else ("all", "count", "limit"))
+    kind = rng.choice(("all", "count", "plain", "limit", "maximize")
+                      if problem.weights is not None else ("all", "count", "plain", "limit"))
     n_options = len(problem.options)
     forced = ([rng.randrange(n_options) for _ in range(rng.choice((0, 0, 1, 2)))]
               if n_options else [])
@@ -146,10 +150,12 @@ def trace(twin, problem, split=True):
                              problem.weights, problem.colors)
     except DlxError as exc:
         return [("refused", type(exc).__name__, str(exc))]
-    solver.set_split(split)
     events = []
     for query in problem.queries:
         events.append(("query", query.kind))
+        plain = query.kind == "plain"
+        solver.set_memo(twin.MEMO_OFF if plain else twin.MEMO_AUTO, MEMO_BYTES)
+        solver.set_split(split and not plain)
         try:
             solver.start(query.forced, query.first_item, query.kind == "maximize")
         except DlxError as exc:
@@ -160,11 +166,12 @@ def trace(twin, problem, split=True):
 
 
 def _steps(twin, solver, query):
-    count_only = query.kind == "count"
+    count_only = query.kind in ("count", "plain")
     while solver.nodes < NODE_CAP:
         status = solver.run(query.budget, count_only)
+        shown = (solver.levels(), solver.lengths()) if query.kind == "plain" else ()
         yield (status, solver.solution(), solver.nodes, solver.count, solver.level,
-               solver.best_weight, solver.progress())
+               solver.best_weight, solver.progress(), *shown)
         if status == twin.EXHAUSTED:
             return
         if query.kind == "limit" and status == twin.SOLUTION and solver.count >= query.limit:
@@ -211,7 +218,7 @@ def _reference_summary(problem, query, last):
                           problem.colors)
     found = [(solution, reference.nodes) for solution in
              reference.solutions(query.forced, query.first_item, None if ended else last[2])]
-    return (([] if query.kind == "count" else found), len(found),
+    return (([] if query.kind in ("count", "plain") else found), len(found),
             reference.nodes if ended else None)
 
 

@@ -847,3 +847,114 @@ def test_a_long_maximize_search_matches_enumeration_on_both_twins():
     assert runs[0] == runs[1]
     assert runs[0][0] == heaviest
     assert runs[0][2] > 3 * 1024
+
+
+# -- the C twin's bit-set count path ------------------------------------------------------
+# A count with the memo off and no split, on a problem without colors or weights of at
+# most 8,192 options, runs on bit sets in the C twin (docs/engine.md, "The bit-set count
+# path"): the same search as the links', which the Python twin's is.
+
+BITS_MAX_OPTIONS = 8192
+
+
+def plain_solver(twin, problem, weights=None, colors=None):
+    """A Solver whose counts search plainly: no memo, no split."""
+    solver = twin.Solver(*problem, weights, colors)
+    solver.set_memo(twin.MEMO_OFF, 0)
+    solver.set_split(False)
+    return solver
+
+
+def plain_count(twin, solver, budget=BIG, **query):
+    """(count, nodes) of a count of the query on `solver`, in runs of `budget` nodes."""
+    solver.start(**query)
+    assert drive(twin, solver, budget, count_only=True) == []
+    return solver.count, solver.nodes
+
+
+def one_item(n_options):
+    """One primary item with `n_options` options of it alone: that many solutions."""
+    return 1, 0, [[0]] * n_options
+
+
+@pytest.mark.parametrize("change, taken", [
+    (None, True),
+    ("memo", False),
+    ("split", False),
+    ("colors", False),
+    ("weights", False),
+    ("listing", False),
+    ("too many options", False),
+])
+def test_the_bit_set_path_is_taken_by_plain_counts_alone(c_twin, change, taken):
+    n1, n2, options = one_item(BITS_MAX_OPTIONS + (change == "too many options"))
+    options = [[0, 1]] + options[1:]  # a secondary item, so that colors may be given
+    solver = plain_solver(c_twin, (n1, 1, options),
+                          weights=[1] * len(options) if change == "weights" else None,
+                          colors=[[0, 1]] + [[0]] * (len(options) - 1)
+                          if change == "colors" else None)
+    if change == "memo":
+        solver.set_memo(c_twin.MEMO_AUTO, 1 << 20)
+    solver.set_split(change == "split")
+    solver.start()
+    drive(c_twin, solver, count_only=change != "listing")
+    assert solver.count == len(options)
+    assert solver.nodes == len(options) + 1
+    assert solver.bit_sets is taken
+
+
+def test_the_python_twin_has_no_bit_set_path(py_twin):
+    solver = plain_solver(py_twin, queens(4))
+    assert plain_count(py_twin, solver) == (2, solver.nodes)
+    assert solver.bit_sets is None
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_plain_queens_counts_match_oeis(twin, n):
+    """Up to 100 options: two words of option bits, and 18 secondary items."""
+    solver = plain_solver(twin, queens(n))
+    assert plain_count(twin, solver, budget=7)[0] == A000170[n - 1]
+    assert solver.bit_sets is (True if twin.name == "c" else None)
+
+
+@pytest.mark.parametrize("problem, query", [
+    ((3, 0, [[0, 1], [0], [1]]), {}),                      # item 2 has no option
+    ((0, 0, []), {}),                                      # the empty problem
+    ((0, 2, [[0], [1], [0, 1]]), {"forced": [2]}),         # no primary item left
+    ((2, 2, [[0, 2], [1, 2], [0, 3], [1], [0]]), {}),      # secondary items meet
+    ((2, 2, [[0, 2], [1, 2], [0, 3], [1], [0]]), {"forced": [1]}),
+    ((2, 2, [[0, 2], [1, 2], [0, 3], [1], [0]]), {"forced": [0, 1]}),  # a clash
+    ((2, 2, [[0, 2], [1, 2], [0, 3], [1], [0]]), {"first_item": True}),
+    ((4, 1, [[0, 1], [2, 3], [0, 4], [1, 2], [3, 4], [1], [2], [0, 3], [3]]), {}),
+    ((4, 1, [[0, 1], [2, 3], [0, 4], [1, 2], [3, 4], [1], [2], [0, 3], [3]]), {"forced": [8]}),
+])
+def test_plain_counts_of_small_cases_are_the_oracles(c_twin, py_twin, problem, query):
+    """Counts from the brute-force oracle; nodes, levels() and lengths() at every node
+    (runs of one node) the Python twin's."""
+    n1, n2, options = problem
+    expected = len(oracle.exact_covers(n1, n2, options, query.get("forced", [])))
+    seen = []
+    for twin in (c_twin, py_twin):
+        solver = plain_solver(twin, problem)
+        solver.start(**query)
+        states = []
+        while solver.run(1, True) != twin.EXHAUSTED:
+            states.append((solver.nodes, solver.levels(), solver.lengths(), solver.progress()))
+        seen.append((solver.count, solver.nodes, states, solver.levels(), solver.lengths()))
+    assert seen[0] == seen[1]
+    assert seen[0][0] == expected
+
+
+def test_a_search_leaving_the_bit_set_path_goes_on_where_it_was(c_twin, py_twin):
+    """A count paused on bit sets, then listed (count_only=False): the C twin makes its
+    levels again on the links, and the search goes on as the Python twin's."""
+    seen = []
+    for twin in (c_twin, py_twin):
+        solver = plain_solver(twin, queens(7))
+        solver.start()
+        solver.run(150, True)
+        counted, on_bits = solver.count, solver.bit_sets
+        listed = drive(twin, solver)
+        seen.append((counted, solver.count, listed, solver.nodes, on_bits, solver.bit_sets))
+    assert seen[0][:4] == seen[1][:4]
+    assert seen[0][2] and seen[0][4:] == (True, False)

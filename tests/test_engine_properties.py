@@ -227,6 +227,48 @@ def test_twins_maximize_identically(c_twin, py_twin, problem, first_item):
     assert c_run == py_run
 
 
+def plain_pauses(twin, problem, first_item, budgets, listed_at=None):
+    """A count with the memo off and no split (the C twin's bit-set path, as the problem
+    has no colors) in runs of the `budgets` in turn, a listing run (count_only=False) at
+    run `listed_at`: the status, nodes, count, level, levels(), lengths() and
+    progress() after every run, and branches() at the start; and `bit_sets` after
+    every run (whether the C twin's search is on bit sets)."""
+    solver = twin.Solver(problem.n_primary, problem.n_secondary, problem.options)
+    solver.set_memo(twin.MEMO_OFF, 0)
+    solver.set_split(False)
+    solver.start(problem.forced, first_item)
+    seen, on_bits = [solver.branches()], []
+    for k in range(10_000):
+        status = solver.run(budgets[k % len(budgets)], k != listed_at)
+        seen.append((status, solver.nodes, solver.count, solver.level, solver.levels(),
+                     solver.lengths(), solver.progress()))
+        on_bits.append(solver.bit_sets)
+        if status == twin.EXHAUSTED:
+            break
+    return seen, on_bits
+
+
+@PROFILE
+@given(problem=problems().map(lambda problem: problem._replace(colors=None)),
+       first_item=st.booleans(),
+       budgets=st.lists(st.integers(0, 6), min_size=1, max_size=4).filter(any),
+       listed_at=st.one_of(st.none(), st.integers(0, 6)))
+def test_twins_count_plainly_alike_at_every_pause(c_twin, py_twin, problem, first_item,
+                                                 budgets, listed_at):
+    """The C twin's bit-set count path keeps the contract (docs/engine.md): everything
+    `plain_pauses` sees, at every pause, is the Python twin's, also after a listing run
+    has taken the C twin's search back onto the links."""
+    (c_seen, on_bits), (py_seen, _) = (
+        plain_pauses(twin, problem, first_item, budgets, listed_at) for twin in (c_twin, py_twin))
+    assert c_seen == py_seen
+    if c_seen[1][:2] == (c_twin.EXHAUSTED, 0):  # start() found the forced options clash
+        return
+    counted = on_bits if listed_at is None else on_bits[:listed_at]
+    assert all(counted)
+    if listed_at is not None and listed_at < len(on_bits):
+        assert not on_bits[listed_at]
+
+
 def node_by_node(twin, problem, count_only):
     """levels() and lengths() before every node of a search, read as dlxcli/trace.py reads
     them (run(0), then run(1) visits the node), and the count at the end."""

@@ -425,6 +425,36 @@ def test_counts_of_several_problems_dealt_out_are_their_counts():
         assert abs(stats.nodes - alone.nodes) <= alone.nodes // 500
 
 
+@pytest.mark.parametrize("dealt", [False, True])
+def test_workers_count_plainly_where_the_problem_does(dealt):
+    """ExactCover.count_plainly (no memo, no split: the C twin's bit-set path) reaches
+    the workers' copies of the problems, of a deal or of one split count: no count
+    looks a state up in a memo, here or there (queens do, by default)."""
+    sizes = (8, 9, 10) if dealt else (10,)
+    covers = [ExactCover(*queens_definition(n)) for n in sizes]
+    for cover in covers:
+        cover.count_plainly()
+    stats = Stats()
+    if dealt:
+        counts = parallel.count_each(covers, budget=on_two_processes(), stats=stats)
+    else:
+        counts = [covers[0].count(budget=on_two_processes(), stats=stats)]
+    assert counts == [QUEENS[n] for n in sizes]
+    assert stats.memo == (0, 0, 0, 0, 0) and stats.splits == 0
+    default = Stats()
+    ExactCover(*queens_definition(10)).count(budget=on_two_processes(), stats=default)
+    assert default.memo[0] > 0
+
+
+def test_a_workers_copy_of_a_problem_counts_as_the_problem_does():
+    definitions = [ExactCover(*queens_definition(n)).definition for n in (4, 5)]
+    parts = parallel._problem(parallel.Deal(definitions, None, [True, False]), True)
+    assert [parts[k].plain_counts for k in (0, 1)] == [True, False]
+    search = parallel.Search(definitions[0], "count", plain=True)
+    assert parallel._problem(search, True).plain_counts
+    assert not parallel._problem(parallel.Search(definitions[1], "count"), True).plain_counts
+
+
 def test_a_deal_hands_out_the_heaviest_first_and_cuts_the_heavy_ones():
     """Queens 10 weighs most of the four (its nodes at DEAL_DEPTH): cut into subproblems
     for 8 wanted, where queens 4 and 6 are a task each; the tasks come heaviest first."""

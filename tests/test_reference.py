@@ -106,6 +106,20 @@ def test_reference_counts_dlx1s_nodes_on_eight_queens():
     assert ref.nodes == 1049
 
 
+def test_the_bit_set_path_counts_dlx1s_nodes_on_eight_queens(twin):
+    """DLX1's own figures (92 solutions in 1,049 nodes) on the C twin's bit-set path:
+    a count with the memo off and no split."""
+    ref = organ_pipe_queens(8)
+    solver = twin.Solver(ref.n_primary, ref.n_secondary, ref.options)
+    solver.set_memo(twin.MEMO_OFF, 0)
+    solver.set_split(False)
+    solver.start()
+    while solver.run(100, True) != twin.EXHAUSTED:
+        pass
+    assert (solver.count, solver.nodes) == (92, 1049)
+    assert solver.bit_sets is (True if twin.name == "c" else None)
+
+
 def test_reference_dead_end_backs_up_at_once():
     """An item with no option is chosen, even by first_item: the node is a dead end."""
     ref = Reference(3, 0, [[0], [1]])
@@ -129,6 +143,12 @@ def test_twin_searches_as_the_reference(twin, problem, first_item):
     assert counter.run(1 << 40, True) == twin.EXHAUSTED
     assert (counter.count, counter.nodes) == (len(expected[0]), expected[2])
     assert counter.solution() is None
+
+    if problem.colors is None:  # the C twin's bit-set path (docs/engine.md)
+        counter.set_memo(twin.MEMO_OFF, 0)
+        counter.start(problem.forced, first_item)
+        assert counter.run(1 << 40, True) == twin.EXHAUSTED
+        assert (counter.count, counter.nodes) == (len(expected[0]), expected[2])
 
 
 @PROFILE

@@ -130,6 +130,32 @@ def test_mems_and_updates_of_knuth6x7_are_the_hand_count(c_twin):
     assert solver.mems == 339 + sum(TO_THE_END) == 456
 
 
+def test_the_bit_set_paths_updates_are_the_hand_count(c_twin):
+    """A count with the memo off and no split runs on the C twin's bit sets, whose
+    update is a LEN taken down by one (docs/engine.md, "The bit-set count path"). By
+    hand, the same nodes as above (items c1..c7, rows r1..r6):
+
+      root: X4 on c1 takes out r2 (c1 c4 c7) and r4 (c1 c4): 5
+        r2 commits: out go r5 (c2 c7) and r6 (c4 c5 c7), meeting it: 2 + 3 = 5
+        node 2: X4 on c2 takes out r3 (c2 c3 c6): 3
+          r3 commits: r1 (c3 c5 c6) goes, c3 first, then c5 is left empty: the
+          commit stops there, 2 (c6 is not taken down)
+          node 3: a dead end
+        r4 commits: r6 goes (c4 c5 c7): 3
+        node 4: X4 on c5 takes out r1 (c3 c5 c6): 3
+          r1 commits: r3 goes (c2 c3 c6): 3
+          node 5: X4 on c2 takes out r5 (c2 c7): 2 (c7 left empty: r5 covers it)
+            r5 commits: nothing left to take out
+            node 6: the solution
+    26 in all."""
+    solver = c_twin.Solver(7, 0, ROWS)
+    solver.set_memo(c_twin.MEMO_OFF, 0)
+    solver.set_split(False)
+    solver.start()
+    assert solver.run(1000, True) == c_twin.EXHAUSTED
+    assert (solver.count, solver.nodes, solver.updates, solver.bit_sets) == (1, 6, 26, True)
+
+
 def test_the_python_twin_counts_no_updates_nor_mems(py_twin):
     solver = py_twin.Solver(7, 0, ROWS)
     solver.start()

@@ -87,6 +87,7 @@ SOLUTION: int = _twin.SOLUTION
 PAUSED: int = _twin.PAUSED
 MAX_NODES: int = _twin.MAX_NODES
 MEMO_AUTO: int = _twin.MEMO_AUTO
+MEMO_OFF: int = _twin.MEMO_OFF
 SLICE = 1 << 16 if ENGINE == "c" else 1 << 11
 """Nodes per call of Solver.run: small enough that Ctrl-C, time limits and progress
 displays get a turn several times a second, large enough that the calls cost nothing."""
@@ -119,6 +120,6 @@ def described() -> str:
     return f"{ENGINE} twin: {FALLBACK}; docs/index.md, \"Without a C compiler\""
 
 
-__all__ = ["ENGINE", "EXHAUSTED", "FALLBACK", "MAX_NODES", "MEMO_AUTO", "MEMO_BYTES",
+__all__ = ["ENGINE", "EXHAUSTED", "FALLBACK", "MAX_NODES", "MEMO_AUTO", "MEMO_BYTES", "MEMO_OFF",
            "PAUSED", "SLICE", "SOLUTION",
            "Learner", "Solver", "Twin", "described", "twin"]

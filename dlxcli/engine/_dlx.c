@@ -23,9 +23,11 @@
  *   its (secondary) item, 0 for none, -1 while p's item has been purified to that
  *   color (Knuth's DLX2); a header's color is the item's color while it is purified.
  *
- * Two things go beyond Knuth's DLX1/DLX2, for speed, not in effect: a node's top is
- * kept apart from its links (see Link), and X5/X6 of a search without a bound take
- * the shorter path of commit_plain to the same search.
+ * Three things go beyond Knuth's DLX1/DLX2, for speed, not in effect: a node's top is
+ * kept apart from its links (see Link), X5/X6 of a search without a bound take the
+ * shorter path of commit_plain to the same search, and a plain count (no memo, no
+ * split, no colors, no weights) runs the same search on bit sets (bits_search, _bits.h),
+ * which counts its own updates and mems.
  *
  * No global state: everything lives in the Solver object. The search runs
  * without the GIL; a `running` flag refuses a second thread instead of letting
@@ -36,6 +38,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "_bits.h"
 #include "_memo.h"
 
 enum { EXHAUSTED = 0, SOLUTION = 1, PAUSED = 2 };
@@ -148,6 +151,9 @@ typedef struct {
     long long scope_at;   /* the part being searched: its offset in parts, or -1 */
     int goal;             /* s->active once the scope is covered (0 outside parts) */
     Big split_extra;      /* the solutions counted by products when there is no memo */
+    /* The bit-set count path (_bits.h, bits_wanted): */
+    Bits bits;            /* its sets, built by the first search that takes it */
+    int on_bits;          /* this search runs on it (levels: bits.item, bits.option) */
 } Solver;
 
 static PyObject *ProblemError, *ProblemTooLarge, *EngineBusy;
@@ -1554,13 +1560,181 @@ static int search(Solver *s, unsigned long long budget, int count_only)
     return search_with(s, budget, count_only, 0);
 }
 
-/* -- starting and unwinding ------------------------------------------------- */
-
 static int option_length(const Solver *s, int j)
 {
     int first = s->first_node[j];
     return s->link[first - 1].dlink - first + 1;
 }
+
+/* -- the bit-set count path ------------------------------------------------
+ *
+ * A count (run(budget, count_only=True)) with the memo off (MEMO_OFF) and no split
+ * (set_split(False)) is the plain search of Algorithm X, which needs neither the links'
+ * undoing nor their lists in any order but the options': on a problem without colors
+ * or weights, of at most BITS_MAX_OPTIONS options, it runs on bit sets (_bits.h), the
+ * same search node for node, paused and resumed at the same nodes, with the same
+ * levels(), lengths() and progress(). The links stay as start() left them (the forced
+ * options committed): the bit-set search reads its root state there, and a run that
+ * leaves the path (another query, the memo or the split switched on) replays its
+ * levels on the links first (bits_to_links). docs/engine.md, "The bit-set count
+ * path". */
+
+static int bits_wanted(const Solver *s, int count_only)
+{
+    return count_only && s->memo.mode == MEMO_OFF && !s->split_on && !s->color &&
+           !s->weights && s->n_options <= BITS_MAX_OPTIONS;
+}
+
+/* Builds s->bits from the links (with the GIL); 0 if out of memory. */
+static int bits_build_from_links(Solver *s)
+{
+    int n = s->n_options, ok = 1;
+    int *start = alloc_ints((long long)n + 1, &ok);
+    int total = 0;
+    for (int j = 0; ok && j < n; j++)
+        total += option_length(s, j);
+    int *items = alloc_ints(total, &ok);
+    for (int j = 0, t = 0; ok && j < n; j++) {
+        start[j] = t;
+        for (int k = 0; k < option_length(s, j); k++)
+            items[t++] = s->top[s->first_node[j] + k] - 1;
+        start[j + 1] = t;
+    }
+    if (n == 0 && start)
+        start[0] = 0;
+    ok = ok && bits_build(&s->bits, s->n_primary, s->n_items, n, start, items);
+    PyMem_Free(start);
+    PyMem_Free(items);
+    return ok;
+}
+
+/* The root of the bit-set search: the state start() left on the links. */
+static void bits_root(Solver *s)
+{
+    Bits *b = &s->bits;
+    Word *alive = bits_alive(b, 0, 0);
+    int *len = bits_len(b, 0, 0);
+    memset(alive, 0, (size_t)b->words * sizeof(Word));
+    for (int j = 0; j < s->n_options; j++) {
+        int first = s->first_node[j], active = !s->is_forced[j];
+        for (int k = 0; active && k < option_length(s, j); k++)
+            active = s->len[s->top[first + k]] < COVERED;
+        alive[j >> 6] |= (Word)active << (j & 63);
+    }
+    for (int k = 0; k < s->n_primary; k++)
+        len[k] = s->len[k + 1] < COVERED ? s->len[k + 1] : BITS_COVERED;
+    b->active[0] = s->active;
+    b->dead[0] = s->zeros > 0;
+}
+
+/* Puts a fresh search on the bit-set path; 0 if out of memory (it stays on links). */
+static int bits_enter(Solver *s)
+{
+    if (!s->bits.built && !bits_build_from_links(s))
+        return 0;
+    bits_root(s);
+    s->on_bits = 1;
+    return 1;
+}
+
+/* X5 at level l: commits option o (X2 next) or, when there is none (o < 0), leaves the
+ * level (X7; X8 next). */
+static int bits_try(Solver *s, int l, int o)
+{
+    if (o < 0) {
+        s->level = l;
+        return STEP_X8;
+    }
+    s->bits.option[l] = o;
+    bits_commit(&s->bits, l, o);
+    return STEP_X2;
+}
+
+/* The options of level l's item at its node, from `from` on. */
+static int bits_next_option(Solver *s, int l, int from)
+{
+    Bits *b = &s->bits;
+    return bits_next(b, bits_alive(b, l, 0), b->of_item + (size_t)b->item[l] * b->words, from);
+}
+
+/* search_with's steps on the bit-set path: the same nodes, counted and paused alike. */
+static int bits_search(Solver *s, unsigned long long budget)
+{
+    Bits *b = &s->bits;
+    unsigned long long stop = s->nodes + budget;
+    int step = s->step, status;
+    b->updates = b->mems = 0;
+    for (;;) {
+        if (step == STEP_DONE || (step == STEP_X8 && s->level == 0)) {
+            s->step = STEP_DONE;
+            status = EXHAUSTED;
+            break;
+        }
+        if (step == STEP_X8) { /* X6: the next option of the deepest level */
+            int l = s->level - 1;
+            s->pos[l]++;
+            step = bits_try(s, l, bits_next_option(s, l, b->option[l] + 1));
+            continue;
+        }
+        /* X2 */
+        if (s->nodes >= stop) {
+            s->step = STEP_X2;
+            status = PAUSED;
+            break;
+        }
+        s->nodes++;
+        int d = s->level;
+        step = STEP_X8;
+        if (b->active[d] == 0) {
+            s->count++;
+            continue;
+        }
+        if (b->dead[d])
+            continue;
+        /* X3, X4 */
+        int i = bits_choose(b, d, s->first_item);
+        b->item[d] = i;
+        s->width[d] = bits_len(b, d, 0)[i];
+        s->pos[d] = 0;
+        bits_cover(b, d, i);
+        s->level = d + 1;
+        step = bits_try(s, d, bits_next_option(s, d, 0));
+    }
+    s->updates += b->updates;
+    s->mems += b->mems;
+    return status;
+}
+
+/* The node of option o that holds item i. */
+static int node_of(const Solver *s, int o, int i)
+{
+    int p = s->first_node[o];
+    while (s->top[p] != i)
+        p++;
+    return p;
+}
+
+/* Takes the search off the bit-set path: its levels made again on the links, as the
+ * links' search would have left them (their updates and mems not counted). */
+static void bits_to_links(Solver *s)
+{
+    unsigned long long updates = s->updates, mems = s->mems;
+    int levels = s->level;
+    s->on_bits = 0;
+    for (int l = 0; l < levels; l++) {
+        int i = s->bits.item[l] + 1;
+        cover(s, i);
+        s->zeros_after[l] = s->zeros;
+        s->base[l] = s->n_covered;
+        s->cut[l] = 0;
+        s->x[l] = node_of(s, s->bits.option[l], i);
+        commit_level(s, l, 1);
+    }
+    s->updates = updates;
+    s->mems = mems;
+}
+
+/* -- starting and unwinding ------------------------------------------------- */
 
 /* Commit option j as if the search had chosen it; 0 (and nothing done) if it clashes
  * with the options forced before it: it repeats one (an option of colored secondary
@@ -1643,6 +1817,10 @@ static int order_lists(Solver *s, int by_share)
 static void unwind(Solver *s)
 {
     s->tracking = 0;
+    if (s->on_bits) { /* the links hold the forced options alone */
+        s->on_bits = 0;
+        s->level = 0;
+    }
     while (s->level > 0) {
         if (s->n_frames && s->frames[s->n_frames - 1].level == s->level - 1) {
             pop_frame(s);
@@ -1913,6 +2091,7 @@ static void Solver_dealloc(Solver *s)
     PyMem_RawFree(s->frames);
     PyMem_RawFree(s->parts);
     big_free(&s->split_extra);
+    bits_free(&s->bits);
     Py_TYPE(s)->tp_free((PyObject *)s);
 }
 
@@ -2006,6 +2185,11 @@ static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds)
         return NULL;
     int status;
     count_only = count_only && !s->maximize;
+    if (s->on_bits && !bits_wanted(s, count_only))
+        bits_to_links(s);
+    if (!s->on_bits && bits_wanted(s, count_only) && s->nodes == 0 && s->level == 0 &&
+        s->step == STEP_X2)
+        bits_enter(s); /* out of memory: the links count */
     if (count_only && !s->memo_begun) {
         if (memo_begin(&s->memo, memo_key_words(s), (int)LEVELS(s->n_primary)) && !s->rank &&
             !rank_items(s))
@@ -2019,7 +2203,8 @@ static PyObject *Solver_run(Solver *s, PyObject *args, PyObject *kwds)
     }
     s->running = 1;
     Py_BEGIN_ALLOW_THREADS
-    status = search(s, (unsigned long long)budget, count_only);
+    status = s->on_bits ? bits_search(s, (unsigned long long)budget)
+                        : search(s, (unsigned long long)budget, count_only);
     Py_END_ALLOW_THREADS
     s->running = 0;
     if (s->memo.failed == 2 || s->split_failed)
@@ -2114,7 +2299,9 @@ static PyObject *Solver_levels(Solver *s, PyObject *Py_UNUSED(ignored))
     PyObject *levels = PyList_New(s->level);
     for (int l = 0; levels && l < s->level; l++) {
         int p = s->x[l]; /* 0: a split level, whose "options" are its parts */
-        PyObject *entry = p ? Py_BuildValue("(iiii)", s->top[p] - 1, option_of(s, p), s->pos[l],
+        PyObject *entry = s->on_bits ? Py_BuildValue("(iiii)", s->bits.item[l],
+                                                     s->bits.option[l], s->pos[l], s->width[l])
+                        : p ? Py_BuildValue("(iiii)", s->top[p] - 1, option_of(s, p), s->pos[l],
                                             s->width[l])
                             : Py_BuildValue("(iiii)", -1, -1, s->pos[l], s->width[l]);
         if (!entry)
@@ -2125,6 +2312,25 @@ static PyObject *Solver_levels(Solver *s, PyObject *Py_UNUSED(ignored))
     return levels;
 }
 
+/* lengths() on the bit-set path. */
+static PyObject *bits_lengths_list(Solver *s)
+{
+    int *pairs = PyMem_Malloc(2 * (size_t)(s->n_primary ? s->n_primary : 1) * sizeof(int));
+    if (!pairs)
+        return PyErr_NoMemory();
+    int n = bits_lengths(&s->bits, s->level, pairs);
+    PyObject *found = PyList_New(n);
+    for (int k = 0; found && k < n; k++) {
+        PyObject *entry = Py_BuildValue("(ii)", pairs[2 * k], pairs[2 * k + 1]);
+        if (!entry)
+            Py_CLEAR(found);
+        else
+            PyList_SET_ITEM(found, k, entry);
+    }
+    PyMem_Free(pairs);
+    return found;
+}
+
 /* As the Python twin's Solver.lengths. */
 static PyObject *Solver_lengths(Solver *s, PyObject *Py_UNUSED(ignored))
 {
@@ -2133,6 +2339,8 @@ static PyObject *Solver_lengths(Solver *s, PyObject *Py_UNUSED(ignored))
     /* After a cut commit (commit_plain) the items it did not cover are still linked and
      * the options that meet them are still in the lists: leave those out, so that the
      * figures are those of Knuth's state, as in the Python twin. */
+    if (s->on_bits)
+        return bits_lengths_list(s);
     int cut = s->level > 0 && plain(s) && s->cut[s->level - 1];
     PyObject *found = PyList_New(0);
     for (int i = s->rlink[0]; found && i != 0; i = s->rlink[i]) {
@@ -2190,6 +2398,7 @@ static PyObject *Solver_get_count(Solver *s, void *c)
 }
 
 static PyObject *Solver_get_splits(Solver *s, void *c) { return get_ull(s->splits); }
+static PyObject *Solver_get_bit_sets(Solver *s, void *c) { return PyBool_FromLong(s->on_bits); }
 static PyObject *Solver_get_memo_entries(Solver *s, void *c) { return get_ull(s->memo.entries); }
 static PyObject *Solver_get_memo_hits(Solver *s, void *c) { return get_ull(s->memo.hits); }
 static PyObject *Solver_get_memo_lookups(Solver *s, void *c) { return get_ull(s->memo.lookups); }
@@ -2289,6 +2498,9 @@ static PyGetSetDef Solver_getset[] = {
     {"count", (getter)Solver_get_count, NULL, "solutions found since start", NULL},
     {"level", (getter)Solver_get_level, NULL, "current search depth", NULL},
     {"splits", (getter)Solver_get_splits, NULL, "nodes of a count split into parts", NULL},
+    {"bit_sets", (getter)Solver_get_bit_sets, NULL,
+     "whether the search since start runs on bit sets (C twin alone: the bit-set count path)",
+     NULL},
     {"memo_entries", (getter)Solver_get_memo_entries, NULL, "states in the memo", NULL},
     {"memo_hits", (getter)Solver_get_memo_hits, NULL, "lookups that found their state", NULL},
     {"memo_lookups", (getter)Solver_get_memo_lookups, NULL, "states looked up", NULL},

@@ -33,6 +33,9 @@ class Solver:
     splits: int
     """Nodes of this search's count split into independent parts."""
     memo_dropped: bool
+    bit_sets: bool | None
+    """Whether the search since start counts on the C twin's bit-set path (docs/engine.md,
+    "The bit-set count path"); None on the Python twin."""
     def __init__(
         self,
         n_primary: int,

@@ -143,9 +143,10 @@ class Solver:
     _forced: list[int]
     _step: int | None
     _best: int | None
-    updates = mems = None
+    updates = mems = bit_sets = None
     """Not counted by this twin: the C twin counts them (docs/engine.md, "What the twins
-    promise")."""
+    promise"); bit_sets says whether a C twin's count runs on its bit-set path (this
+    twin has one path)."""
 
     def __init__(self, n_primary: int, n_secondary: int, options: list[list[int]],
                  weights: list[int] | None = None,
