@@ -1,8 +1,8 @@
-"""OR-Tools CP-SAT, one worker, on an exact-cover problem (Knuth DLX1 text): the reference
+"""OR-Tools CP-SAT, one worker (or --workers N), on an exact-cover problem (Knuth DLX1 text): the reference
 for issue 23's prototype. One Boolean per option; ExactlyOne per primary item, AtMostOne per
 secondary item. --unique: after the first solution, forbid it and solve again.
 
-Usage: python bench/proto/cpsat25.py [--timeout S] [--unique] FILE.dlx
+Usage: python bench/proto/cpsat25.py [--timeout S] [--unique] [--workers N] FILE.dlx
 Prints xcdcl's output (s / v / c solutions); stats (wall, branches, conflicts) on stderr.
 """
 
@@ -22,6 +22,7 @@ def main():
     parser.add_argument("path")
     parser.add_argument("--timeout", type=float, default=10.0)
     parser.add_argument("--unique", action="store_true")
+    parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     began = time.perf_counter()
     names, primary, rows = read_knuth(args.path)
@@ -37,7 +38,7 @@ def main():
         elif options:
             model.AddAtMostOne(options)
     solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
+    solver.parameters.num_workers = args.workers
     solver.parameters.max_time_in_seconds = args.timeout
     status = solver.Solve(model)
     first = time.perf_counter() - began

@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Issue 29's many-core figures in one call of the device machine (16 cores; the device
+# tool's `run`, which starts in the repository root with $OUT set). Builds the C core,
+# then, each run a whole process and every answer checked:
+#   1. `dlxcli sudoku --unique --jobs 16` on every Gecode 25x25 (goal: each under 5 s);
+#   2. the first solutions with --jobs 16 (goal: each under 2 s);
+#   3. `dlxcli generate sudoku --size 25 --count 16 --jobs 16 --seed 7` (goal: under 2 min);
+#   4. OR-Tools CP-SAT with 16 workers on the same exact covers, first solution and the
+#      proof of uniqueness (bench/proto/cpsat25.py --workers 16), as wheels in .whl.
+# Usage (device tool): bash bench/device16.sh   (carry .whl for step 4)
+set -u
+out=${OUT:-/tmp/device16}
+mkdir -p "$out"
+exec > >(tee "$out/log.txt") 2>&1
+lscpu | grep -E '^Model name|^CPU\(s\)'
+uptime
+export PYTHONPATH=$PWD:/tmp/site DLXCLI_ENGINE=c PYTHONUNBUFFERED=1
+python3 setup.py build_ext --inplace -q > "$out/build.txt" 2>&1 || { tail "$out/build.txt"; exit 1; }
+names="example18 example19 example20 example21 example22 example23 example24 example25
+       example26 example27 example28 example29 example30 example31 example32 example33
+       example89 example90"
+echo "== 1. --unique --jobs 16"
+timeout 200 python3 bench/bench_parallel_proof.py --query unique --jobs 16 --cap 20 $names
+echo "== 2. first solutions --jobs 16"
+timeout 80 python3 bench/bench_parallel_proof.py --query first --jobs 16 --cap 10 $names
+echo "== 3. generate 16 minimal 25x25, --jobs 16"
+start=$(date +%s.%N)
+timeout 200 python3 -m dlxcli generate sudoku --size 25 --count 16 --jobs 16 --seed 7 \
+    > "$out/generate.txt"
+echo "status $?, $(python3 -c "import time; print(f'{time.time() - $start:.1f}')") s wall," \
+     "$(grep -c . "$out/generate.txt") lines; uptime: $(uptime)"
+echo "== 4. CP-SAT, 16 workers"
+if python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade \
+        --target /tmp/site .whl/*.whl 2> /dev/null; then
+    for name in $names; do
+        python3 -c "import sys; sys.path.insert(0, 'bench/proto'); from sudoku_xc import knuth_text;
+print(knuth_text(open('bench/data/gecode25/$name.in').read().strip()), end='')" > /tmp/$name.dlx
+        printf '%s: ' "$name"
+        timeout 40 python3 bench/proto/cpsat25.py --workers 16 --unique --timeout 30 /tmp/$name.dlx \
+            2>&1 >/dev/null | grep '^c first'
+    done
+else
+    echo "no OR-Tools wheels in .whl"
+fi
+uptime
