@@ -314,11 +314,13 @@ class ExactCover:
         return strategies.DANCING_LINKS.maximize(self, forced, first_item, budget, stats,
                                                     floor)
 
-    def other(self, forced: Sequence[int], unlike: Sequence[int], budget: Budget = UNLIMITED,
+    def other(self, forced: Sequence[int], unlike: Optional[Sequence[int]],
+              budget: Budget = UNLIMITED,
               stats: Optional[Stats] = None,
               kept: Optional[strategies.KeptLearner] = None) -> bool:
         """Whether a solution holds the `forced` options but not all of `unlike` (a
-        known solution, or the part of it a question is about; none: any solution):
+        known solution, or the part of it a question is about; None: any solution; an
+        empty one is held by every solution, so that the answer is then False):
         the learning search's question, on a fresh Learner (`generate`'s uniqueness
         checks of 25x25 grids: with a unique puzzle's givens less a group of them
         forced, and that group's options unlike, it asks whether the puzzle without
@@ -326,7 +328,7 @@ class ExactCover:
         forced options are among `forced` (the others its assumptions; `unlike` then
         forbidden for good). A limit of `budget` raises, as in the queries."""
         found = strategies.LEARNING.solutions(self, forced, False, 1, budget, stats,
-                                                 (unlike,) if unlike else (), kept)
+                                                 () if unlike is None else (unlike,), kept)
         try:
             return next(found, None) is not None
         finally:

@@ -670,7 +670,7 @@ class Window:
             learner.reduce()
         k = list(self.span[2]).index(group)
         forced = [self.switch(k), *unique.grid.forced(givens)]
-        found = unique.switched.other(forced, (), unique.budget, kept=self.kept)
+        found = unique.switched.other(forced, None, unique.budget, kept=self.kept)
         if found:
             self.refused(group)
         return found
