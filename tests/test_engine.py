@@ -11,6 +11,7 @@ import ast
 import enum
 import gc
 import itertools
+import random
 import tracemalloc
 
 import pytest
@@ -958,3 +959,26 @@ def test_a_search_leaving_the_bit_set_path_goes_on_where_it_was(c_twin, py_twin)
         seen.append((counted, solver.count, listed, solver.nodes, on_bits, solver.bit_sets))
     assert seen[0][:4] == seen[1][:4]
     assert seen[0][2] and seen[0][4:] == (True, False)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_plain_counts_over_several_words_of_options_are_the_python_twins(c_twin, py_twin, seed):
+    """Random problems of 65 to 200 options (two to four words of option bits) and up to
+    90 primary items (two words of items), paused every few nodes: the C twin on bit
+    sets counts, walks and shows its levels as the Python twin does (attack-bits went
+    past the small problems of the property tests so)."""
+    rng = random.Random(seed)
+    n1, n2 = rng.randint(8, 90), rng.randint(0, 4)
+    options = [rng.sample(range(n1 + n2), rng.randint(1, min(4, n1 + n2)))
+               for _ in range(rng.randint(65, 200))]
+    budget = rng.randint(1, 50)
+    seen = []
+    for twin in (c_twin, py_twin):
+        solver = plain_solver(twin, (n1, n2, options))
+        solver.start()
+        pauses = []
+        while solver.run(budget, True) != twin.EXHAUSTED and len(pauses) < 3000:
+            pauses.append((solver.nodes, solver.count, solver.levels(), solver.lengths()))
+        seen.append((solver.count, solver.nodes, pauses, solver.bit_sets))
+    assert seen[0][:3] == seen[1][:3]
+    assert seen[0][3] is True and seen[1][3] is None
