@@ -678,12 +678,11 @@ class Window:
     def refused(self, group: Sequence[int]) -> None:
         """`group`'s removal was refused: its cells are facts from now on (each cell's
         other options forbidden)."""
-        size = self.unique.grid.size
+        grid, solution = self.unique.grid, self.unique.solution
         for cell in group:
-            mine = cell * size + self.unique.solution[cell] - 1
-            for option in range(cell * size, (cell + 1) * size):
-                if option != mine:
-                    self.forbid([option])
+            for symbol in range(1, grid.size + 1):
+                if symbol != solution[cell]:
+                    self.forbid([grid.option(cell, symbol)])
 
 
 class Swaps:

@@ -362,9 +362,9 @@ class Deal:
     PROBE_LAST = True
 
     def __init__(self, definitions: Sequence[Definition], node_limit: Optional[int],
-                 plain: Optional[Sequence[bool]] = None) -> None:
+                 plain: Sequence[bool]) -> None:
         self.definitions, self.query, self.node_limit = list(definitions), "count", node_limit
-        self.plain = list(plain) if plain is not None else [False] * len(self.definitions)
+        self.plain = list(plain)
         self.digest = os.urandom(16).hex()
 
     def cut(self, problems: Sequence[ExactCover], min_open: int, stats: Stats,

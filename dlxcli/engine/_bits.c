@@ -63,7 +63,9 @@ static void primary_items(Bits *b, int n_options, const int *start, const int *i
 int bits_build(Bits *b, int n1, int n_items, int n_options, const int *start,
                const int *items)
 {
-    int ok = 1, W = (n_options + 63) / 64, depths = n1 + 1;
+    /* A level covers a primary item with an option of its own: at most
+     * min(n1, n_options) levels below the root. */
+    int ok = 1, W = (n_options + 63) / 64, depths = (n1 < n_options ? n1 : n_options) + 1;
     memset(b, 0, sizeof *b);
     b->n1 = n1;
     b->n_options = n_options;

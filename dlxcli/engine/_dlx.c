@@ -1600,8 +1600,6 @@ static int bits_build_from_links(Solver *s)
             items[t++] = s->top[s->first_node[j] + k] - 1;
         start[j + 1] = t;
     }
-    if (n == 0 && start)
-        start[0] = 0;
     ok = ok && bits_build(&s->bits, s->n_primary, s->n_items, n, start, items);
     PyMem_Free(start);
     PyMem_Free(items);

@@ -49,6 +49,10 @@ class Grid:
         self.problem = ExactCover(n_cells + len(self.units) * size, 0, options, weights)
         self._option_base = [cell * size - 1 for cell in range(n_cells)]
 
+    def option(self, cell: int, symbol: int) -> int:
+        """The option that puts `symbol` (1..size) in `cell`."""
+        return self._option_base[cell] + symbol
+
     def forced(self, givens: Sequence[int]) -> list[int]:
         """Option numbers for `givens`, a sequence of symbols per cell (0 = empty)."""
         return [base + symbol for base, symbol in zip(self._option_base, givens) if symbol]

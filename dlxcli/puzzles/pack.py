@@ -813,8 +813,8 @@ class Problem:
 
 def _configure_counts(model, cover):
     """Make `cover` count plainly (ExactCover.count_plainly: no memo, no split; the C
-    twin's bit-set path) where the model leaves neither anything to find: a solid
-    packed with distinct pieces (no copies). There the same state (the cells and pieces
+    twin's bit-set path) where neither finds anything to save: a solid packed with
+    distinct pieces (no copies). There the same state (the cells and pieces
     left) is hardly ever reached twice, and a piece left fits every region left, which
     the split then cannot cut apart: the memo saved 0 to 1% of the nodes (2x5x6,
     2x3x10, 3x4x5 pentacubes, Soma), against 4 to 30% on pentomino rectangles and the
