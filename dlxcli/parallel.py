@@ -1350,6 +1350,12 @@ the largest cube a tenth to a quarter of it at 32 cubes (docs/parallel.md, "Cube
 conquer")."""
 DLX_EVERY_MOST = 16
 """The rarest a cube's DLX takes its turn: one round in 16 (`_Conquering.dlx_every`)."""
+SPLIT_AFTER_ROUNDS = 8
+"""The fewest rounds a cube has taken before the tail split may cut it further
+(`_Conquering._split_tail`): about 0.2 s of a 25x25's Learner, so that a tail of quick
+cubes ends as it is."""
+PIECES_PER_IDLE = 2
+"""The pieces the tail split cuts a cube into, per process waiting (at least)."""
 
 
 class Cubes:
@@ -1385,16 +1391,26 @@ class _Conquering:
     (`ExactCover.frontier`, as a split search cuts), each cube's count to `limit`
     searched by a `strategies.Verdict` (the portfolio's two searches in turns, or the
     Learner), the cubes handed out in the frontier's order to the executor's workers
-    (`slots`, a cube's tasks of CHUNK_TURNS rounds pinned to its worker) and to this
-    process, which searches one beside them, round by round. The cubes' solutions are
-    disjoint (a frontier cuts the search into disjoint subtrees, and every solution
-    lies in one), so their counts add up: the verdict is decided once the solutions
-    found so far, in cubes done or under way (`known`), reach `limit`, or every cube
-    is done."""
+    (`slots`, a cube's tasks of CHUNK_TURNS rounds pinned to its worker) and, where
+    `here` (a verdict's race; not beside a first solution's), to this process, which
+    searches one beside them, round by round. The cubes' solutions are disjoint (a
+    frontier cuts the search into disjoint subtrees, and every solution lies in one),
+    so their counts add up: the verdict is decided once the distinct solutions found
+    so far, in cubes done or under way (`known`), reach `limit`, or every cube is
+    settled.
 
-    def __init__(self, problem, forced, limit, budget, auto):
+    The tail split (`_split_tail`): once no cube is left to hand out and a process
+    waits, the cube searched longest is cut further (its prefix, then a frontier below
+    it: `pieces`), the pieces handed out as cubes, while the cube's own search goes on.
+    A cube is settled when its own search ends or when all its pieces are settled,
+    whichever comes first; the rest of it is then stopped. Either way its count is
+    its subtree's (the pieces' subtrees are disjoint and make up the cube's), and a
+    solution found twice (by a cube and by its piece) is counted once."""
+
+    def __init__(self, problem, forced, limit, budget, auto, here=True):
         self.problem, self.forced, self.limit, self.budget = problem, forced, limit, budget
-        self.auto, self.workers, self.in_flight = auto, None, 0
+        self.auto, self.searches_here = auto, here
+        self.workers, self.in_flight = None, 0
         self.prefixes, self.queue = [], collections.deque()
         self.slots = {}
         """A worker's slot -> [its cube, the rounds asked of it so far, its dlx_every]."""
@@ -1409,6 +1425,18 @@ class _Conquering:
         self.known = {}
         """A cube -> the solutions found in it so far."""
         self.left = 0
+        """The cubes of the first cut not settled yet."""
+        self.pieces = {}
+        """A cube split by the tail split -> its pieces (cubes too)."""
+        self.parent = {}
+        """A piece -> the cube it was cut from."""
+        self.settled = set()
+        """The cubes whose count is known, or no longer needed (a settled cube's pieces)."""
+        self.whole = set()
+        """The cubes a split found no cut below (a solution, or a single branch)."""
+        self.cutter = None
+        """The problem the tail split cuts on (the problem's Solver serves this
+        process's cube)."""
         self.dlx_every = 1
         """A new cube's DLX takes its turn in one round of this many: doubled (up to
         DLX_EVERY_MOST) by each cube the Learner answers, halved by each DLX answers.
@@ -1417,51 +1445,94 @@ class _Conquering:
         them, and the Learner, hopeless there, keeps half the time at most."""
 
     def run(self, split):
+        """The verdict, over the split's jobs: its solutions (up to `limit`)."""
+        self.start(split, split.jobs)
+        while not self.decided:
+            self.step(TICK)
+        return self.solutions()
+
+    def start(self, split, jobs):
+        """Cut the search into CUBES_PER_JOB cubes per job (`jobs` processes, this one
+        among them where it searches cubes; on a cluster its threads) and hand them
+        out."""
         shared = Cubes(self.problem.definition, self.forced, self.limit, self.auto)
-        jobs = split.jobs
         if split.scheduler:
             self.workers = Cluster(shared, split.scheduler, split.notice, self.budget)
-            jobs = self.workers.size + 1
+            jobs = self.workers.size + self.searches_here
         cut = self.problem.frontier(forced=self.forced, min_open=CUBES_PER_JOB * jobs,
                                     stats=self.spent, budget=self.budget)
         if self.workers is None:  # started once their cubes are known: no more than them
-            self.workers = Processes(shared, min(split.jobs - 1, len(cut) - 1))
+            self.workers = Processes(shared, min(jobs - self.searches_here,
+                                                 len(cut) - self.searches_here))
         self.prefixes = [self.forced + list(prefix) for prefix, _ in cut]
         self.queue.extend(range(len(cut)))
         self.left = len(cut)
         for slot in range(self.workers.size):
             self._give(slot)
-        while self._count() < self.limit and self.left:
-            if self.here is None and self.queue:
-                cube = self.queue.popleft()
-                if self.kept is None:
-                    self.kept = strategies.KeptLearner(self.problem, self.forced)
-                self.here = (cube, strategies.Verdict(self.problem, self.prefixes[cube],
-                                                      self.budget, self.limit, self.auto,
-                                                      self.dlx_every, self.kept))
-            if self.here is None:
-                self._hear(TICK)
-                continue
-            cube, verdict = self.here
-            done = verdict.turn(self.budget)
-            self.known[cube] = verdict.known
-            if done:
-                self.spent.add(verdict.stats())
-                self.here = None
-                self._done(verdict)
-            self._hear(0)
-        return [solution for found in self.known.values() for solution in found][:self.limit]
 
-    def _count(self):
-        return sum(map(len, self.known.values()))
+    @property
+    def decided(self):
+        """Whether the verdict is known: `limit` solutions found, or every cube settled."""
+        return not self.left or len(self.solutions()) >= self.limit
+
+    def solutions(self):
+        """The distinct solutions found so far (up to `limit`), cube by cube."""
+        seen = {}
+        for found in self.known.values():
+            for solution in found:
+                seen.setdefault(frozenset(solution), solution)
+        return list(seen.values())[:self.limit]
+
+    def step(self, timeout):
+        """A round of this process's cube, if it searches one, then the reports that
+        have come (waiting up to `timeout` s for the first where it searches none), then
+        the tail split where a process waits."""
+        if self.searches_here and self.here is None:
+            self._take_here()
+        if self.here is None:
+            self._hear(timeout)
+        else:
+            self._round_here()
+            self._hear(0)
+        if not self.decided:
+            self._split_tail()
+
+    def _next(self):
+        """The next cube to hand out, or None."""
+        while self.queue:
+            cube = self.queue.popleft()
+            if cube not in self.settled:
+                return cube
+        return None
+
+    def _take_here(self):
+        cube = self._next()
+        if cube is None:
+            return
+        if self.kept is None:
+            self.kept = strategies.KeptLearner(self.problem, self.forced)
+        self.here = (cube, strategies.Verdict(self.problem, self.prefixes[cube], self.budget,
+                                              self.limit, self.auto, self.dlx_every,
+                                              self.kept))
+
+    def _round_here(self):
+        cube, verdict = self.here
+        done = verdict.turn(self.budget)
+        self.known[cube] = verdict.known
+        if done:
+            self.spent.add(verdict.stats())
+            self.here = None
+            self._done(verdict)
+            self._settle(cube)
 
     def _give(self, slot):
         """The next cube to the worker `slot`, two tasks of it under way; none left:
         the worker waits."""
-        if not self.queue:
+        cube = self._next()
+        if cube is None:
             self.slots.pop(slot, None)
             return
-        self.slots[slot] = [self.queue.popleft(), 0, self.dlx_every]
+        self.slots[slot] = [cube, 0, self.dlx_every]
         self._send(slot)
         self._send(slot)
 
@@ -1479,21 +1550,91 @@ class _Conquering:
         for cubed in arrived(self, timeout):
             entry = self.slots.get(cubed.slot)
             if entry is None or entry[0] != cubed.index:
-                continue  # a task of a cube done already
+                continue  # a task of a cube done (or stopped) already
             self.latest[cubed.index] = cubed
             self.known[cubed.index] = cubed.found
             if cubed.done:
+                del self.slots[cubed.slot]
                 self._done(cubed)
+                self._settle(cubed.index)
                 self._give(cubed.slot)
             elif cubed.turns >= entry[1] - CHUNK_TURNS:
                 self._send(cubed.slot)
 
     def _done(self, cube):
-        """A cube done (its Verdict or Cubed): one fewer to wait for; DLX's share
-        follows who answered it."""
-        self.left -= 1
+        """A cube's search done (its Verdict or Cubed): DLX's share follows who
+        answered it."""
         self.dlx_every = (max(1, self.dlx_every // 2) if cube.by_dlx
                           else min(DLX_EVERY_MOST, 2 * self.dlx_every))
+
+    def _settle(self, cube):
+        """`cube`'s count is known: its search and its pieces' stop; a cube of the
+        first cut is one fewer to wait for, a piece may settle the cube it was cut
+        from (all its pieces settled)."""
+        self._drop(cube)
+        parent = self.parent.get(cube)
+        if parent is None:
+            self.left -= 1
+        elif parent not in self.settled and self.settled.issuperset(self.pieces[parent]):
+            self._settle(parent)
+
+    def _drop(self, cube):
+        """Stop `cube`'s search wherever it runs, and its pieces', for good."""
+        self.settled.add(cube)
+        for slot, entry in list(self.slots.items()):
+            if entry[0] == cube:
+                self._give(slot)
+        if self.here is not None and self.here[0] == cube:
+            self.spent.add(self.here[1].stats())
+            self.here = None
+        for piece in self.pieces.get(cube, ()):
+            if piece not in self.settled:
+                self._drop(piece)
+
+    def _split_tail(self):
+        """Where no cube is left to hand out and a process waits, cut the cube searched
+        longest (SPLIT_AFTER_ROUNDS rounds at least, not split before) into about
+        PIECES_PER_IDLE pieces per waiting process, and hand them out."""
+        if self.queue:
+            return
+        idle = [slot for slot in range(self.workers.size) if slot not in self.slots]
+        waiting = len(idle) + (self.searches_here and self.here is None)
+        cube = self._longest() if waiting else None
+        if cube is None:
+            return
+        cut = self._cutter().frontier(forced=self.prefixes[cube],
+                                      min_open=PIECES_PER_IDLE * waiting, stats=self.spent,
+                                      budget=self.budget)
+        if len(cut) == 1:
+            self.whole.add(cube)
+            return
+        self.pieces[cube] = list(range(len(self.prefixes), len(self.prefixes) + len(cut)))
+        for piece, (prefix, _) in zip(self.pieces[cube], cut):
+            self.prefixes.append(self.prefixes[cube] + list(prefix))
+            self.parent[piece] = cube
+            self.queue.append(piece)
+        if not cut:  # no solution below: settled by the cut
+            self._settle(cube)
+        for slot in idle:
+            self._give(slot)
+
+    def _longest(self):
+        """The cube under way that has taken the most rounds (the first of them), at
+        least SPLIT_AFTER_ROUNDS, neither split already nor found whole; or None."""
+        rounds = {entry[0]: self.latest[entry[0]].turns for entry in self.slots.values()
+                  if entry[0] in self.latest}
+        if self.here is not None:
+            rounds[self.here[0]] = self.here[1].turns
+        candidates = [(-turns, cube) for cube, turns in rounds.items()
+                      if turns >= SPLIT_AFTER_ROUNDS and cube not in self.pieces
+                      and cube not in self.whole]
+        return min(candidates)[1] if candidates else None
+
+    def _cutter(self):
+        if self.cutter is None:
+            n_primary, n_secondary, options, _, colors = self.problem.definition
+            self.cutter = ExactCover(n_primary, n_secondary, options, colors=colors)
+        return self.cutter
 
     def _nodes(self):
         return self.costs().nodes

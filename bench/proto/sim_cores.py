@@ -1,0 +1,171 @@
+"""Issue 29 on N cores, simulated in one process: `dlxcli sudoku [--unique] --jobs N`'s
+race and cubes (dlxcli.parallel.race: `_Racing`, `_Conquering`) run as they are, their
+executor replaced by virtual workers that run each task here, one after the other, and
+keep a clock each (docs/performance.md, "Issue 29: sixteen cores simulated").
+
+Usage: DLXCLI_ENGINE=c python bench/proto/sim_cores.py [--jobs 16] [--query unique|first]
+           [--set NAME=VALUE ...] INSTANCE ...
+
+INSTANCE: a Gecode 25x25 (bench/data/gecode25/INSTANCE.in, its answer checked against
+INSTANCE.out), or mutilatedN / kN (bench_parallel_proof.matrix: a count to 2 or 1).
+--set NAME=VALUE sets dlxcli.parallel.NAME (an int) first, e.g. CUBES_PER_JOB=8.
+
+How the time is kept. This process (the race's parent) has a clock: its own CPU seconds
+(time.process_time), less those spent running the virtual workers' tasks, plus the time
+it spent waiting. Each virtual worker (a pinned slot of `Processes`) has one too: a task
+starts when it is sent or when the worker's last task ends, whichever is later, and ends
+its own CPU seconds later. The parent's `wait(timeout)` returns the task that ends first
+if it ends within the timeout (the parent's clock moved on to that end, if later), else
+nothing (the clock moved on by the timeout). So the parent hears of each task when it
+would on N free cores, and the race runs the same logic (the same cut, deal, dlx_every,
+Verdicts and kept Learners per slot) as over real processes. Not counted: start-up
+(Python, reading the puzzle: about 0.2 s), forking the workers, building their problem
+(a worker builds it once), the pipe's latency and the pickling. So a figure is the
+makespan the race's computation would give on N free cores of this machine's speed.
+
+Prints per instance: the simulated makespan ("wall"), the CPU seconds of the parent and
+of all virtual workers, the busiest worker's, the answer, and when (on the parent's
+clock) each frontier cut began and ended (the first begins after DLX's first turn).
+"""
+
+import argparse
+import heapq
+import itertools
+import os
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.dirname(HERE))
+from bench_parallel_proof import DATA, load, matrix, processor  # noqa: E402
+
+from dlxcli import parallel  # noqa: E402
+from dlxcli.exact_cover import Budget, ExactCover  # noqa: E402
+
+
+class Clock:
+    """The parent's clock: its CPU seconds less the virtual workers', plus its waits."""
+
+    def __init__(self):
+        self.began, self.workers, self.waited = time.process_time(), 0.0, 0.0
+
+    def now(self):
+        return time.process_time() - self.began - self.workers + self.waited
+
+
+class Virtual:
+    """`parallel.Processes` on virtual workers (see the module's docstring): tasks run
+    here, each slot's in the order sent, each worker keeping a clock."""
+
+    clock: Clock
+    made: list = []
+    """Every Virtual made since the clock started (their figures)."""
+
+    def __init__(self, shared, size, depth=2):
+        self.shared, self.size = shared, size
+        self.pending = [[] for _ in range(size)]  # per slot: [(ticket, sent, function, args)]
+        self.ends = [0.0] * size  # per slot: when its last task run ends
+        self.busy = [0.0] * size  # per slot: CPU seconds
+        self.ended = []  # a heap of (end, ticket, value) of tasks run, not yet heard of
+        self.tickets = itertools.count()
+        Virtual.made.append(self)
+
+    def submit(self, function, *args, pin=None, what=None):
+        ticket = next(self.tickets)
+        slot = 0 if pin is None else pin % self.size
+        self.pending[slot].append((ticket, self.clock.now(), function, args))
+        return ticket
+
+    def _run_until(self, horizon):
+        """Run every task that starts before `horizon`, slot by slot."""
+        for slot, pending in enumerate(self.pending):
+            while pending and max(pending[0][1], self.ends[slot]) < horizon:
+                ticket, sent, function, args = pending.pop(0)
+                began = time.process_time()
+                value = function(self.shared, *args)
+                spent = time.process_time() - began
+                self.clock.workers += spent
+                self.busy[slot] += spent
+                self.ends[slot] = max(sent, self.ends[slot]) + spent
+                heapq.heappush(self.ended, (self.ends[slot], ticket, value))
+
+    def wait(self, timeout):
+        now = self.clock.now()
+        horizon = now + (timeout or 0.0)
+        self._run_until(horizon)
+        if self.ended and self.ended[0][0] <= horizon:
+            end, ticket, value = heapq.heappop(self.ended)
+            self.clock.waited += max(0.0, end - now)
+            return ticket, value
+        self.clock.waited += max(0.0, horizon - now)
+        return None
+
+    def close(self):
+        self.pending = [[] for _ in range(self.size)]
+
+
+def simulate(name, query, jobs):
+    """(makespan, parent's CPU, workers' CPU, busiest worker's CPU, answer, the clock's
+    times as each frontier cut began and ended)."""
+    from dlxcli.puzzles import sudoku
+    problem = matrix(name)
+    budget = Budget(split=parallel.Split(jobs=2))
+    budget.split.jobs = jobs
+    Virtual.clock, Virtual.made = Clock(), []
+    cut = ExactCover.frontier
+    marks = []
+
+    def timed_frontier(self, **query):
+        marks.append(Virtual.clock.now())
+        try:
+            return cut(self, **query)
+        finally:
+            marks.append(Virtual.clock.now())
+
+    real, parallel.Processes, ExactCover.frontier = parallel.Processes, Virtual, timed_frontier
+    try:
+        if problem is not None:
+            answer = problem.count(limit=2 if query == "unique" else 1, budget=budget)
+        else:
+            text = open(os.path.join(DATA, f"{name}.in")).read()
+            answer = sudoku.solve_text(text, query="unique" if query == "unique" else "judge",
+                                       budget=budget).text
+            expected = "unique" if query == "unique" else \
+                open(os.path.join(DATA, f"{name}.out")).read()
+            if str(answer).split() != expected.split():
+                raise SystemExit(f"{name}: wrong answer {str(answer)[:80]!r}")
+    finally:
+        parallel.Processes, ExactCover.frontier = real, cut
+    makespan = Virtual.clock.now()
+    busy = [b for virtual in Virtual.made for b in virtual.busy]
+    parent = makespan - Virtual.clock.waited
+    return makespan, parent, sum(busy), max(busy, default=0.0), answer, marks
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("names", nargs="+")
+    parser.add_argument("--jobs", type=int, default=16)
+    parser.add_argument("--query", choices=("unique", "first"), default="unique")
+    parser.add_argument("--set", action="append", default=[])
+    args = parser.parse_args()
+    for setting in args.set:
+        key, value = setting.split("=")
+        if not hasattr(parallel, key):
+            raise SystemExit(f"dlxcli.parallel has no {key}")
+        setattr(parallel, key, int(value))
+    print(f"# {processor()}; load average {load()}; engine "
+          f"{os.environ.get('DLXCLI_ENGINE', 'default')}; --jobs {args.jobs} simulated, "
+          f"--query {args.query} {' '.join(args.set)}", flush=True)
+    for name in args.names:
+        makespan, parent, workers, busiest, answer, marks = simulate(name, args.query,
+                                                                     args.jobs)
+        cuts = ", ".join(f"{a:.2f}-{b:.2f}" for a, b in zip(marks[::2], marks[1::2]))
+        print(f"{name}: {makespan:.2f} s simulated wall; CPU {parent:.2f} s parent + "
+              f"{workers:.2f} s workers (busiest {busiest:.2f}) = {parent + workers:.2f}; "
+              f"answer {str(answer).split()[0][:12]}; cuts at {cuts or 'none'} s (load {load()})",
+              flush=True)
+
+
+if __name__ == "__main__":
+    main()
