@@ -13,6 +13,9 @@ rounds, the sums and the ratio of the sums (--jobs 1 over the others), with the
 processor and the load average (`uptime`) before and after: the machine is shared.
 Every answer is checked: the first solution is exampleN.out, the verdict "unique".
 A run over --cap seconds is stopped and counted at the cap (marked ">").
+--set NAME=VALUE (repeatable) sets dlxcli.parallel.NAME in each run (e.g. the constants
+before the tail split and the cubes beside a first solution: SPLIT_AFTER_ROUNDS=1000000000
+BESIDE_FROM_JOBS=1000000000).
 
 NAME may also be mutilatedN (dominoes on an N x N board less two opposite corners: no
 tiling, the Learner's parity proof) or kN (perfect matchings of K_N: a pigeonhole for N
@@ -60,10 +63,16 @@ def children_cpu():
     return usage.ru_utime + usage.ru_stime
 
 
-def run(name, query, jobs, cap):
-    """(wall s, CPU s, capped) of one run, its answer checked."""
+def run(name, query, jobs, cap, settings=()):
+    """(wall s, CPU s, capped) of one run, its answer checked; `settings`: NAME=VALUE
+    of dlxcli.parallel's constants, set in the run's process first (its workers are
+    forked from it, and so keep them)."""
     path = os.path.join(DATA, f"{name}.in")
     argv = [sys.executable, "-m", "dlxcli", "sudoku", "--jobs", str(jobs), path]
+    if settings:
+        assigned = "; ".join(f"parallel.{setting}" for setting in settings)
+        argv[1:3] = ["-c", f"import sys; from dlxcli import parallel; {assigned}; "
+                     "from dlxcli.__main__ import main; sys.argv[0] = 'dlxcli'; main()"]
     if query == "unique":
         argv.insert(4, "--unique")
     cpu, began = children_cpu(), time.perf_counter()
@@ -184,6 +193,9 @@ def main():
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--cap", type=float, default=120.0)
     parser.add_argument("--cpu", action="store_true")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="set dlxcli.parallel.NAME (an int) in each run, e.g. "
+                             "SPLIT_AFTER_ROUNDS=1000000000 (no tail split)")
     args = parser.parse_args()
     if args.cpu:
         return cpu_main(args)
@@ -191,7 +203,7 @@ def main():
     print(f"# {processor()}, {os.cpu_count()} cores; load average before: {load()}")
     print(f"# dlxcli sudoku {'--unique ' if args.query == 'unique' else ''}--jobs N, "
           f"engine {os.environ.get('DLXCLI_ENGINE', 'default')}, {args.rounds} round(s), "
-          f"cap {args.cap:g} s")
+          f"cap {args.cap:g} s {' '.join(args.set)}")
     walls = {j: {} for j in jobs}
     flip = False
     for round_ in range(args.rounds):
@@ -199,7 +211,7 @@ def main():
             order = list(reversed(jobs)) if flip else jobs
             flip = not flip
             for j in order:
-                wall, cpu, capped = run(name, args.query, j, args.cap)
+                wall, cpu, capped = run(name, args.query, j, args.cap, args.set)
                 walls[j].setdefault(name, []).append((wall, capped))
                 print(f"{name} round {round_ + 1} --jobs {j}: {'>' if capped else ''}"
                       f"{wall:.2f} s wall, {cpu:.2f} s CPU (load {load()})", flush=True)

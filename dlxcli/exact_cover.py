@@ -207,6 +207,10 @@ class ExactCover:
         self._sizes: Optional[tuple[list[int], list[int]]] = None
         self.plain_counts = False
         """Whether its counts search plainly (`count_plainly`)."""
+        self.orderless = False
+        """Whether its solutions are read as sets (a grid puzzle's cells): the order of
+        a solution's options says nothing, so a first solution raced over 3 jobs or more
+        may come from cubes that prove it the only one (dlxcli.parallel.race)."""
 
     def count_plainly(self) -> None:
         """Count without a memo or a split (MEMO_OFF, set_split(False)), for a problem

@@ -1066,6 +1066,12 @@ def _check_reachable(address):
 
 # -- one hard query raced over the jobs -----------------------------------------------------
 
+BESIDE_FROM_JOBS = 3
+"""The fewest jobs a first solution's race takes cubes beside it on (`_beside`): over 2,
+the race's two searches take both."""
+BESIDE_TICK = 0.01
+"""Seconds a race waits for each of its two executors in turn, its cubes' and its
+Learner's, once DLX here is done (`_Racing.run`)."""
 CHUNK_TURNS = 4
 """A racing member's turns per task (a turn is about 20 ms on a 25x25 sudoku): the
 process that races hears of each member's progress this often, and a member of a
@@ -1136,7 +1142,8 @@ def race(problem: ExactCover, strategy: Any, *, forced: Sequence[int] = (), limi
         if answer is not None:
             return answer
         if limit < 2:
-            return racing.run(split)
+            conquest = _beside(problem, list(forced), budget, auto, split)
+            return racing.run(split, conquest)
         racing.hand_over()
         conquest = _Conquering(problem, list(forced), limit, budget, auto)
         return racing._answered(conquest.run(split))
@@ -1145,6 +1152,17 @@ def race(problem: ExactCover, strategy: Any, *, forced: Sequence[int] = (), limi
         raise
     finally:
         racing.close(stats, conquest)
+
+
+def _beside(problem, forced, budget, auto, split):
+    """The cubes that search beside a first solution's race over 3 jobs or more, on the
+    jobs the race leaves (`_Racing.run`), or None: not over 2 jobs, nor on a cluster
+    (the race's Learner would share its workers), nor where a solution's order of
+    options is part of the answer (`ExactCover.orderless`): cubes that prove a
+    solution the only one give it in another order than --jobs 1's search."""
+    if split.jobs < BESIDE_FROM_JOBS or split.scheduler or not problem.orderless:
+        return None
+    return _Conquering(problem, forced, 2, budget, auto, here=False)
 
 
 def _costs(racing, conquest):
@@ -1183,6 +1201,8 @@ class _Racing:
         self.answer = None
         self.handed = None
         """The costs of the search here once it has handed the Solver over (`hand_over`)."""
+        self.proved = False
+        """Whether the cubes beside the race gave its answer (`run`)."""
 
     def first_turn(self, split):
         """The search --jobs 1 starts with, here, for its first turn (auto: DLX for
@@ -1201,22 +1221,45 @@ class _Racing:
             pass
         return self._answered(here.found) if here.done else None
 
-    def run(self, split):
+    def run(self, split, conquest=None):
         """The rest of a first solution's race (under auto), past `first_turn`: DLX
-        here, the portfolio's Learner on the executor."""
+        here, the portfolio's Learner on the executor; and, given `conquest`, on the
+        split's other jobs, the count to 2 cut into cubes: where it proves the query
+        has no solution or one only, that is the answer (whatever search --jobs 1 runs
+        finds that one first); where it finds two, it stops, and the race goes on."""
         here, budget = self.here, self.budget
         units = strategies.round_nodes(self.problem, self.forced)
         self._start(split, Race(self.problem.definition, self.forced, here.found,
                                 self.limit))
+        if conquest is not None:
+            conquest.start(split, split.jobs - 2)
         while True:
             answer = self._decided()
+            if answer is None and conquest is not None and conquest.decided:
+                answer = self._proved(conquest)
+                conquest = None
             if answer is not None:
                 return self._answered(answer)
             if not here.done:
                 here.turn(units, budget, self._others())
                 self._hear(0)
-            else:
+                if conquest is not None:
+                    conquest.step(0)
+            elif conquest is None:
                 self._hear(TICK)
+            else:  # two executors to hear: in turns
+                self._hear(BESIDE_TICK)
+                conquest.step(BESIDE_TICK)
+
+    def _proved(self, conquest):
+        """The cubes' verdict decided: no solution or the only one, the answer; two
+        found, None, and the cubes stop (their costs stay counted)."""
+        found = conquest.solutions()
+        if len(found) < 2:
+            self.proved = True
+            return found
+        conquest.close()
+        return None
 
     def _start(self, split, shared):
         """The executor and the portfolio's Learner (member 0): two tasks of it under
@@ -1459,8 +1502,9 @@ class _Conquering:
         if split.scheduler:
             self.workers = Cluster(shared, split.scheduler, split.notice, self.budget)
             jobs = self.workers.size + self.searches_here
-        cut = self.problem.frontier(forced=self.forced, min_open=CUBES_PER_JOB * jobs,
-                                    stats=self.spent, budget=self.budget)
+        cutter = self.problem if self.searches_here else self._cutter()  # see _beside
+        cut = cutter.frontier(forced=self.forced, min_open=CUBES_PER_JOB * jobs,
+                              stats=self.spent, budget=self.budget)
         if self.workers is None:  # started once their cubes are known: no more than them
             self.workers = Processes(shared, min(jobs - self.searches_here,
                                                  len(cut) - self.searches_here))
@@ -1631,6 +1675,9 @@ class _Conquering:
         return min(candidates)[1] if candidates else None
 
     def _cutter(self):
+        """A problem of this one's definition, for the cuts that must leave the
+        problem's Solver as it is (its search goes on: this process's cube, or the
+        race's DLX beside which the cubes search)."""
         if self.cutter is None:
             n_primary, n_secondary, options, _, colors = self.problem.definition
             self.cutter = ExactCover(n_primary, n_secondary, options, colors=colors)

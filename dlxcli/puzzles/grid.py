@@ -47,6 +47,7 @@ class Grid:
         if weight is not None:
             weights = [weight(cell, s + 1) for cell in range(n_cells) for s in range(size)]
         self.problem = ExactCover(n_cells + len(self.units) * size, 0, options, weights)
+        self.problem.orderless = True  # a solution is read cell by cell (`decode`)
         self._option_base = [cell * size - 1 for cell in range(n_cells)]
 
     def option(self, cell: int, symbol: int) -> int:
