@@ -1456,7 +1456,7 @@ class _Conquering:
         self.workers, self.in_flight = None, 0
         self.prefixes, self.queue = [], collections.deque()
         self.slots = {}
-        """A worker's slot -> [its cube, the rounds asked of it so far, its dlx_every]."""
+        """A worker's slot -> [its cube, the rounds asked of it so far]."""
         self.latest = {}
         """A cube searched on a worker -> its latest Cubed."""
         self.here = None
@@ -1481,7 +1481,8 @@ class _Conquering:
         """The problem the tail split cuts on (the problem's Solver serves this
         process's cube)."""
         self.dlx_every = 1
-        """A new cube's DLX takes its turn in one round of this many: doubled (up to
+        """A cube's DLX takes its turn in one round of this many (the latest value at
+        each of its tasks, so a cube under way follows too): doubled (up to
         DLX_EVERY_MOST) by each cube the Learner answers, halved by each DLX answers.
         On a 25x25 sudoku the Learner answers every cube, and DLX's turns, half of the
         time at first, become a 17th; on a pigeonhole (K15's matchings) DLX answers
@@ -1561,6 +1562,7 @@ class _Conquering:
 
     def _round_here(self):
         cube, verdict = self.here
+        verdict.dlx_every = self.dlx_every
         done = verdict.turn(self.budget)
         self.known[cube] = verdict.known
         if done:
@@ -1576,15 +1578,17 @@ class _Conquering:
         if cube is None:
             self.slots.pop(slot, None)
             return
-        self.slots[slot] = [cube, 0, self.dlx_every]
+        self.slots[slot] = [cube, 0]
         self._send(slot)
         self._send(slot)
 
     def _send(self, slot):
+        """The next task of `slot`'s cube: CHUNK_TURNS more rounds, DLX's share the
+        latest (`dlx_every`)."""
         entry = self.slots[slot]
         entry[1] += CHUNK_TURNS
-        self.workers.submit(cube_turns, slot, entry[0], self.prefixes[entry[0]], entry[2],
-                            entry[1], pin=slot, what=f"cube {entry[0]}")
+        self.workers.submit(cube_turns, slot, entry[0], self.prefixes[entry[0]],
+                            self.dlx_every, entry[1], pin=slot, what=f"cube {entry[0]}")
         self.in_flight += 1
 
     def _hear(self, timeout):
@@ -1736,6 +1740,7 @@ def cube_turns(cubes: Cubes, slot: int, index: int, forced: Sequence[int], dlx_e
             verdict = strategies.Verdict(problem, forced, Budget(reason="learn"), cubes.limit,
                                          cubes.auto, dlx_every, kept)
             _cubing[name] = verdict
+        verdict.dlx_every = dlx_every  # DLX's share follows the cubes done meanwhile
         budget = Budget(reason="learn")
         while verdict.turns < upto and not verdict.turn(budget):
             pass

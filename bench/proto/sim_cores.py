@@ -104,7 +104,42 @@ class Virtual:
         self.pending = [[] for _ in range(self.size)]
 
 
-def simulate(name, query, jobs):
+class Trace:
+    """When each cube was handed out and settled (on the parent's clock), with -v."""
+
+    def __init__(self):
+        self.began, self.ended = {}, {}
+        self.saved = {}
+
+    def install(self):
+        conquering = parallel._Conquering
+        self.saved = {name: getattr(conquering, name) for name in ("_next", "_settle")}
+        trace, clock = self, Virtual.clock
+
+        def next_(conquest):
+            cube = trace.saved["_next"](conquest)
+            if cube is not None:
+                trace.began.setdefault(cube, clock.now())
+            return cube
+
+        def settle(conquest, cube):
+            trace.ended.setdefault(cube, clock.now())
+            return trace.saved["_settle"](conquest, cube)
+        conquering._next, conquering._settle = next_, settle
+
+    def remove(self):
+        for name, method in self.saved.items():
+            setattr(parallel._Conquering, name, method)
+
+    def longest(self, count=6):
+        """The `count` cubes that took longest: "cube start-end"."""
+        spans = sorted(((self.ended.get(cube, float("nan")) - began, cube, began)
+                        for cube, began in self.began.items()), reverse=True)
+        return " ".join(f"{cube}:{began:.2f}-{began + span:.2f}"
+                        for span, cube, began in spans[:count])
+
+
+def simulate(name, query, jobs, trace=None):
     """(makespan, parent's CPU, workers' CPU, busiest worker's CPU, answer, the clock's
     times as each frontier cut began and ended)."""
     from dlxcli.puzzles import sudoku
@@ -123,6 +158,8 @@ def simulate(name, query, jobs):
             marks.append(Virtual.clock.now())
 
     real, parallel.Processes, ExactCover.frontier = parallel.Processes, Virtual, timed_frontier
+    if trace is not None:
+        trace.install()
     try:
         if problem is not None:
             answer = problem.count(limit=2 if query == "unique" else 1, budget=budget)
@@ -136,6 +173,8 @@ def simulate(name, query, jobs):
                 raise SystemExit(f"{name}: wrong answer {str(answer)[:80]!r}")
     finally:
         parallel.Processes, ExactCover.frontier = real, cut
+        if trace is not None:
+            trace.remove()
     makespan = Virtual.clock.now()
     busy = [b for virtual in Virtual.made for b in virtual.busy]
     parent = makespan - Virtual.clock.waited
@@ -148,6 +187,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=16)
     parser.add_argument("--query", choices=("unique", "first"), default="unique")
     parser.add_argument("--set", action="append", default=[])
+    parser.add_argument("-v", action="store_true", help="the longest cubes, cube:start-end")
     args = parser.parse_args()
     for setting in args.set:
         key, value = setting.split("=")
@@ -158,13 +198,16 @@ def main():
           f"{os.environ.get('DLXCLI_ENGINE', 'default')}; --jobs {args.jobs} simulated, "
           f"--query {args.query} {' '.join(args.set)}", flush=True)
     for name in args.names:
+        trace = Trace() if args.v else None
         makespan, parent, workers, busiest, answer, marks = simulate(name, args.query,
-                                                                     args.jobs)
+                                                                     args.jobs, trace)
         cuts = ", ".join(f"{a:.2f}-{b:.2f}" for a, b in zip(marks[::2], marks[1::2]))
         print(f"{name}: {makespan:.2f} s simulated wall; CPU {parent:.2f} s parent + "
               f"{workers:.2f} s workers (busiest {busiest:.2f}) = {parent + workers:.2f}; "
               f"answer {str(answer).split()[0][:12]}; cuts at {cuts or 'none'} s (load {load()})",
               flush=True)
+        if trace is not None:
+            print(f"  longest cubes: {trace.longest()}", flush=True)
 
 
 if __name__ == "__main__":
