@@ -169,7 +169,7 @@ def cpu_figures(name, query):
 def cpu_main(args):
     print(f"# {processor()}, {os.cpu_count()} cores; load average before: {load()}")
     print(f"# CPU seconds, in process, engine {os.environ.get('DLXCLI_ENGINE', 'default')}, "
-          f"query {args.query}")
+          f"query {args.query} {' '.join(args.set)}")
     print("| instance | --jobs 1 | race: here | race: worker | critical path | ratio |")
     print("|---|---|---|---|---|---|")
     sums = [0.0, 0.0]
@@ -198,6 +198,10 @@ def main():
                              "SPLIT_AFTER_ROUNDS=1000000000 (no tail split)")
     args = parser.parse_args()
     if args.cpu:
+        from dlxcli import parallel
+        for setting in args.set:
+            name, value = setting.split("=")
+            setattr(parallel, name, int(value))
         return cpu_main(args)
     jobs = [int(j) for j in args.jobs.split(",")]
     print(f"# {processor()}, {os.cpu_count()} cores; load average before: {load()}")

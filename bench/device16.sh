@@ -4,10 +4,16 @@
 # then, each run a whole process and every answer checked:
 #   1. `dlxcli sudoku --unique --jobs 16` on every Gecode 25x25 (goal: each under 5 s);
 #   2. the first solutions with --jobs 16 (goal: each under 2 s);
-#   3. `dlxcli generate sudoku --size 25 --count 16 --jobs 16 --seed 7` (goal: under 2 min);
-#   4. OR-Tools CP-SAT with 16 workers on the same exact covers, first solution and the
-#      proof of uniqueness (bench/proto/cpsat25.py --workers 16), as wheels in .whl.
-# Usage (device tool): bash bench/device16.sh   (carry .whl for step 4)
+#   1old, 2old (DEVICE16_OLD=1, the default): the same with the tail split and the cubes
+#      beside a first solution turned off (bench_parallel_proof.py --set: main b68d879's
+#      behaviour but for DLX's share in a cube under way, which follows the cubes done);
+#   3. (DEVICE16_FULL=1) `dlxcli generate sudoku --size 25 --count 16 --jobs 16 --seed 7`
+#      (goal: under 2 min);
+#   4. (DEVICE16_FULL=1) OR-Tools CP-SAT with 16 workers on the same exact covers, first
+#      solution and the proof of uniqueness (bench/proto/cpsat25.py --workers 16), as
+#      wheels in .whl.
+# Steps 1, 2, 1old and 2old take about 250 s. Usage (device tool): bash bench/device16.sh
+# (carry .whl for step 4; with DEVICE16_FULL=1 it may take 600 s)
 set -u
 out=${OUT:-/tmp/device16}
 mkdir -p "$out"
@@ -19,10 +25,18 @@ python3 setup.py build_ext --inplace -q > "$out/build.txt" 2>&1 || { tail "$out/
 names="example18 example19 example20 example21 example22 example23 example24 example25
        example26 example27 example28 example29 example30 example31 example32 example33
        example89 example90"
+old="--set SPLIT_AFTER_ROUNDS=1000000000 --set BESIDE_FROM_JOBS=1000000000"
 echo "== 1. --unique --jobs 16"
-timeout 200 python3 bench/bench_parallel_proof.py --query unique --jobs 16 --cap 20 $names
+timeout 120 python3 bench/bench_parallel_proof.py --query unique --jobs 16 --cap 20 $names
 echo "== 2. first solutions --jobs 16"
 timeout 80 python3 bench/bench_parallel_proof.py --query first --jobs 16 --cap 10 $names
+if [ "${DEVICE16_OLD:-1}" = 1 ]; then
+    echo "== 1old. --unique --jobs 16, $old"
+    timeout 120 python3 bench/bench_parallel_proof.py --query unique --jobs 16 --cap 20 $old $names
+    echo "== 2old. first solutions --jobs 16, $old"
+    timeout 100 python3 bench/bench_parallel_proof.py --query first --jobs 16 --cap 10 $old $names
+fi
+[ "${DEVICE16_FULL:-0}" = 1 ] || { uptime; exit 0; }
 echo "== 3. generate 16 minimal 25x25, --jobs 16"
 start=$(date +%s.%N)
 timeout 200 python3 -m dlxcli generate sudoku --size 25 --count 16 --jobs 16 --seed 7 \
