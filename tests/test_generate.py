@@ -598,6 +598,7 @@ def test_no_progress_off_a_terminal_and_quiet_says_nothing_but_errors():
     assert refused.returncode == 2 and b"at least 17 givens" in refused.stderr
 
 
+@pytest.mark.any_twin  # the display
 def test_on_a_terminal_the_progress_bar_leaves_only_the_puzzles():
     """Long enough for the default display to appear (after half a second): then the
     puzzles are written below where it was, never on its line. The Python twin makes
@@ -917,6 +918,7 @@ def test_the_tally_shows_the_first_puzzle_under_way_and_counts_the_others():
     assert shown.rate == "0 tried, 0.0/s, 0/4 found"
 
 
+@pytest.mark.any_twin  # the display
 def test_a_terminal_shows_the_puzzles_under_way_with_jobs_2():
     """Issue 29: with --jobs 2 (a puzzle on each worker process) the display shows the
     checks of the puzzle the output waits for, as --jobs 1 does; the final screen holds
