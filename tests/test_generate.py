@@ -520,10 +520,10 @@ def test_the_puzzle_being_made_reports_its_givens_left_and_checks_done():
 ])
 def test_a_request_known_impossible_is_refused_at_once_in_one_line(args, message):
     began = time.monotonic()
-    done = dlxcli_generate(*args, "--seed", "1")
+    done = run("generate", *args, "--seed", "1")
     assert time.monotonic() - began < 20
-    assert done.returncode == 2 and done.stdout == b""
-    lines = done.stderr.decode().splitlines()
+    assert done.exit_code == 2 and done.stdout == ""
+    lines = done.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("dlxcli: generate: ") and message in lines[0]
 
 
