@@ -349,6 +349,7 @@ def _plain_run_inputs():
         yield slow_on_python(*folder) if name in SLOW_FOLDERS_ON_PYTHON else folder
 
 
+@pytest.mark.any_twin  # two paths to the same search
 @pytest.mark.parametrize("name, data, paths", list(_plain_run_inputs()))
 def test_a_plain_run_answers_as_the_click_path_does(name, data, paths):
     """The same command line without click and through it (forced by giving an option

@@ -42,6 +42,7 @@ def test_every_help_shows_two_or_three_examples_of_the_command(name):
 EXAMPLES = [(name, example) for name in COMMANDS for example in help_examples(name)]
 
 
+@pytest.mark.any_twin  # the help's command lines run, each answering: the twin is theirs
 @pytest.mark.parametrize("name, example", EXAMPLES)
 def test_every_help_example_is_a_real_run(name, example):
     done = run_shell(example, merged=False)
@@ -62,6 +63,7 @@ def completion(**variables):
                           cwd=REPO, timeout=60)
 
 
+@pytest.mark.any_twin
 @pytest.mark.parametrize("shell, marker", [
     ("bash", "complete -o nosort -F _dlxcli_completion dlxcli"),
     ("zsh", "#compdef dlxcli"),
@@ -73,6 +75,7 @@ def test_the_documented_completion_scripts_are_printed(shell, marker):
     assert f"_DLXCLI_COMPLETE={shell}_source dlxcli" in (REPO / "docs" / "index.md").read_text()
 
 
+@pytest.mark.any_twin
 @pytest.mark.parametrize("words, expected", [
     ("dlxcli sud", ["plain,sudoku"]),
     ("dlxcli s", ["plain,samurai", "plain,squiggly", "plain,sudoku"]),
@@ -85,6 +88,7 @@ def test_completion_knows_the_commands_and_their_options(words, expected):
     assert done.stdout.split() == expected
 
 
+@pytest.mark.any_twin
 def test_the_bash_completion_script_completes_in_bash(tmp_path):
     """The line docs/index.md gives, `eval "$(_DLXCLI_COMPLETE=bash_source dlxcli)"`,
     in a real bash, with a `dlxcli` program on the PATH."""

@@ -17,8 +17,10 @@ Each test's section names the items of issue 11 it checks.
 """
 
 import contextlib
+import fcntl
 import json
 import os
+import pickle
 import random
 import re
 import resource
@@ -159,24 +161,45 @@ class GroupRun:
         return {name.decode(): text for name, text in zip(parts[1::2], parts[2::2])}
 
 
+def all_group_runs(engine):
+    """Every group run of the corpus on `engine`, side by side, one per core."""
+    groups = {}
+    for each in CORPUS:
+        groups.setdefault(each.group(), []).append(each)
+    with ThreadPoolExecutor(os.cpu_count()) as pool:
+        made = pool.map(lambda members: GroupRun(
+            engine, members[0].path.parent, members[0].command + members[0].args,
+            [member.name for member in members]), groups.values())
+        return dict(zip(groups, made))
+
+
+def shared_across_workers(tmp_path_factory, name, make):
+    """make(), done once per test session even where pytest-xdist deals the tests out to
+    several worker processes: the first to come makes it, under a lock, and leaves it
+    pickled in the session's temporary folder for the others (pytest-xdist's recipe;
+    each worker made the corpus's runs again)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        return make()
+    folder = tmp_path_factory.getbasetemp().parent  # each worker's is a sub-folder of it
+    with open(folder / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        made = folder / f"{name}.pickle"
+        if not made.exists():
+            made.write_bytes(pickle.dumps(make()))
+        return pickle.loads(made.read_bytes())
+
+
 @pytest.fixture(scope="session")
-def group_runs():
-    """The corpus's group runs of an engine, all made (side by side, one per core) when
-    the first is needed: (engine, group) -> GroupRun."""
+def group_runs(tmp_path_factory):
+    """The corpus's group runs of an engine, all made when the first is needed, once in
+    the session: (engine, group) -> GroupRun."""
     runs = {}
 
     def run(engine, expectation):
-        if (engine, expectation.group()) not in runs:
-            groups = {}
-            for each in CORPUS:
-                groups.setdefault(each.group(), []).append(each)
-            with ThreadPoolExecutor(os.cpu_count()) as pool:
-                made = pool.map(lambda members: GroupRun(
-                    engine, members[0].path.parent, members[0].command + members[0].args,
-                    [member.name for member in members]), groups.values())
-                runs.update(((engine, group), made_run)
-                            for group, made_run in zip(groups, made))
-        return runs[engine, expectation.group()]
+        if engine not in runs:
+            runs[engine] = shared_across_workers(tmp_path_factory, f"hostile-corpus-{engine}",
+                                                 lambda: all_group_runs(engine))
+        return runs[engine][expectation.group()]
     return run
 
 

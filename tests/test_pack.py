@@ -798,7 +798,9 @@ def test_the_parts_of_a_count_are_searched_apart_without_colours():
 
 
 @pytest.mark.parametrize("name, plainly", [
-    ("soma", True), ("pentacubes-2x3x10", True), ("pentominoes-6x10", False),
+    ("soma", True), ("pentacubes-2x3x10", True),
+    # 12 s on the pure-Python twin, whose count of it test_cases judges already
+    slow_on_python("pentominoes-6x10", False),
     ("pentominoes-8x8-hole", False), ("one-row-solid-copies", False)])
 def test_distinct_pieces_in_a_solid_count_plainly(name, plainly):
     """A solid packed with distinct pieces counts with no memo and no split (the C

@@ -131,7 +131,7 @@ def test_all_with_a_large_limit_keeps_memory_flat(inputs):
 
 
 def test_split_all_stopped_by_its_time_limit_kept_memory_flat(inputs):
-    status, lines, peak = peak_rss_kb(["sudoku", "--all", "--jobs", "2", "--timeout", "10",
+    status, lines, peak = peak_rss_kb(["sudoku", "--all", "--jobs", "2", "--timeout", "5",
                                        "empty.txt"], inputs)
     assert status == 3 and lines > 0        # what was found stays written; status: limit
     assert peak < PEAK_RSS_KB

@@ -12,7 +12,11 @@ import shutil
 import subprocess
 import sys
 
+import pytest
+
 from paths import REPO
+
+pytestmark = pytest.mark.any_twin  # this suite's own set-up
 
 NEEDS_SHARED = '''
 import pytest

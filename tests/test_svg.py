@@ -24,6 +24,8 @@ from dlxcli.commands import PUZZLES, puzzle_module
 from dlxcli.puzzles import Figure
 from paths import REPO
 
+pytestmark = pytest.mark.any_twin  # the drawing of an answer, whichever twin found it
+
 SAMPLES = REPO / "puzzles"
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -15,6 +15,8 @@ from dlxcli.cli._ui import LiveDisplay, answer_cell, summary_table
 from paths import REPO
 from terminal import DLXCLI, run_on_terminal
 
+pytestmark = pytest.mark.any_twin  # what the screen shows, whichever twin searches
+
 QUEENS_SAMPLE = REPO / "puzzles" / "queens" / "sample1"
 
 

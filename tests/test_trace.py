@@ -28,6 +28,7 @@ import sys
 
 import pytest
 
+from cli import run
 from dlxcli.exact_cover import Budget, ExactCover
 from dlxcli.trace import Trace
 from paths import REPO
@@ -59,7 +60,8 @@ Altogether 1 solution, 6 nodes.
 
 
 def dlxcli(*args, engine=None):
-    """Run dlxcli with stderr on a pipe (not a terminal); the twin `engine` if given."""
+    """Run dlxcli in a process of its own, with stderr on a pipe (not a terminal); the
+    twin `engine` if given (in this process, tests/cli.py's run() has this run's twin)."""
     env = dict(os.environ)
     if engine is not None:
         env["DLXCLI_ENGINE"] = engine
@@ -68,8 +70,8 @@ def dlxcli(*args, engine=None):
 
 
 def test_the_trace_of_knuths_6x7_matrix_is_the_search_by_hand():
-    done = dlxcli("matrix", "--count", "--trace", str(KNUTH_6X7))
-    assert done.returncode == 0
+    done = run("matrix", "--count", "--trace", KNUTH_6X7)
+    assert done.exit_code == 0
     assert done.stdout == "1\n"
     assert done.stderr == KNUTH_6X7_TRACE
 
@@ -148,7 +150,7 @@ def test_a_pack_problem_of_several_parts_is_traced(puzzle, reason, tmp_path, c_t
     path = PACK_DIR / puzzle if puzzle.endswith(".in") else tmp_path / "2x3.in"
     if puzzle == "2x3":
         path.write_text(PACK_2X3)
-    untraced = dlxcli("pack", "--reason", reason, str(path)).stdout
+    untraced = run("pack", "--reason", reason, path).stdout
     runs = [dlxcli("pack", "--reason", reason, "--trace", str(path), engine=twin)
             for twin in ("c", "python")]
     assert [run.returncode for run in runs] == [0, 0], runs[0].stderr[-500:]
@@ -159,17 +161,16 @@ def test_a_pack_problem_of_several_parts_is_traced(puzzle, reason, tmp_path, c_t
 
 def test_the_trace_is_cut_at_its_limit_and_the_search_goes_on():
     """6 queens have 4 placements (OEIS A000170), whatever the trace shows of them."""
-    done = dlxcli("queens", "--trace", "--trace-limit", "5",
-                  "puzzles/queens/sample1.in")
+    done = run("queens", "--trace", "--trace-limit", "5", REPO / "puzzles/queens/sample1.in")
     lines = done.stderr.splitlines()
-    assert done.returncode == 0 and done.stdout.splitlines()[-1] == "4"
+    assert done.exit_code == 0 and done.stdout.splitlines()[-1] == "4"
     assert len(lines) == 6
     assert lines[-1] == "trace cut after 5 lines; the search goes on"
 
 
 def test_a_limit_of_zero_prints_only_the_cut_line():
-    done = dlxcli("matrix", "--count", "--trace", "--trace-limit", "0", str(KNUTH_6X7))
-    assert (done.returncode, done.stdout) == (0, "1\n")
+    done = run("matrix", "--count", "--trace", "--trace-limit", "0", KNUTH_6X7)
+    assert (done.exit_code, done.stdout) == (0, "1\n")
     assert done.stderr == "trace cut after 0 lines; the search goes on\n"
 
 
@@ -177,8 +178,8 @@ def test_a_limit_of_zero_prints_only_the_cut_line():
                                     ["--scheduler", "tcp://127.0.0.1:1"],
                                     ["--checkpoint", "/nonexistent/trace.ck"]])
 def test_trace_is_refused_with_a_split_search(option):
-    done = dlxcli("matrix", "--count", "--trace", *option, str(KNUTH_6X7))
-    assert done.returncode == 2 and done.stdout == ""
+    done = run("matrix", "--count", "--trace", *option, KNUTH_6X7)
+    assert done.exit_code == 2 and done.stdout == ""
     assert done.stderr == ("dlxcli: --trace follows one search in this process: it "
                            f"cannot go with {option[0]}\n")
 
