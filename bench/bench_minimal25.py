@@ -86,8 +86,8 @@ class MeasuredHelpers(making.Helpers):
 
     def _tick(self):
         now = time.perf_counter()
-        if self.since is not None and self.tags:
-            self.area += len(self.tags) * (now - self.since)
+        if self.since is not None and self.busy():
+            self.area += self.busy() * (now - self.since)
             self.spanned += now - self.since
         self.since = now
 
@@ -100,7 +100,7 @@ class MeasuredHelpers(making.Helpers):
         self._tick()
         ticket, kept = self.pool.wait()
         self._tick()  # the check that finished was under way while waiting
-        return self.tags.pop(ticket)[0], kept
+        return self.tags.pop(ticket), kept
 
     @property
     def mean_busy(self):

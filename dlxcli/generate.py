@@ -348,46 +348,22 @@ class Speculation:
             self.take(*self.helpers.receive())
 
     def send(self, givens: Sequence[int], left: int, position: int) -> None:
-        """Give each idle helper a check of a candidate from `position` on whose
-        verdict at `left` givens is neither known nor under way: the first of a window
-        pinned to that helper (`pinned`), else the first."""
-        for helper in self.helpers.idle():
-            ahead = self.next_for(helper, left, position)
-            if ahead is None:
+        """Give the idle helpers the checks of the candidates from `position` on whose
+        verdict at `left` givens is neither known nor under way."""
+        order, clues = self.removals.order, self.removals.clues
+        for ahead in range(position, len(order)):
+            if self.helpers.busy() >= self.helpers.jobs:
                 return
-            group = self.removals.order[ahead]
-            self.helpers.submit((self, ahead, left), helper, self.removals.unique,
+            group = order[ahead]
+            if (ahead in self.refused or left in (self.pending.get(ahead),
+                                                  self.accepted.get(ahead))
+                    or clues is not None and left - len(group) < clues):
+                continue
+            self.helpers.submit((self, ahead, left), self.removals.unique,
                                 without(givens, group), group,
                                 surroundings(self.removals.board, group),
                                 self.removals.span(ahead))
             self.pending[ahead] = left
-
-    def next_for(self, helper: int, left: int, position: int) -> Optional[int]:
-        """The candidate `send` gives `helper` (None: none is left to check)."""
-        first = None
-        for ahead in self.candidates(left, position):
-            if self.pinned(ahead) == helper:
-                return ahead
-            if first is None:
-                first = ahead
-        return first
-
-    def candidates(self, left: int, position: int) -> Iterator[int]:
-        """The positions from `position` on whose verdict at `left` givens is neither
-        known nor under way (nor beyond the pass's --clues)."""
-        order, clues = self.removals.order, self.removals.clues
-        for ahead in range(position, len(order)):
-            if not (ahead in self.refused
-                    or left in (self.pending.get(ahead), self.accepted.get(ahead))
-                    or clues is not None and left - len(order[ahead]) < clues):
-                yield ahead
-
-    def pinned(self, position: int) -> int:
-        """The helper that checks the window holding group `position` (`Window`): the
-        windows taken in turn, so that each helper asks its own Window for every check
-        of it, one after another, as this process would (spread over the helpers, each
-        Window learned from a few of the window's checks only)."""
-        return position // WINDOW % self.helpers.jobs
 
     def take(self, tag: tuple[Speculation, int, int], kept: bool) -> None:
         """Note a helper's verdict (one of an earlier pass is dropped)."""
@@ -415,17 +391,14 @@ class Helpers:
     def __init__(self, jobs: int, probe: float) -> None:
         self.jobs, self.probe = jobs, probe
         self.pool: Optional[WorkerPool] = None
-        self.tags: dict[int, tuple[Any, int]] = {}
-        """Ticket -> (the tag, the helper) of each check under way (those of finished
-        passes too)."""
+        self.tags: dict[int, Any] = {}
+        """Ticket -> the tag of each check under way (those of finished passes too)."""
         self.refused = False
         """Whether the system refused to start the processes (they are not tried again)."""
 
-    def idle(self) -> list[int]:
-        """The helpers (0 to jobs - 1) with no check under way (a pass's that ended
-        runs on until it finishes)."""
-        busy = {helper for _, helper in self.tags.values()}
-        return [helper for helper in range(self.jobs) if helper not in busy]
+    def busy(self) -> int:
+        """Checks under way (a pass's that ended run on until they finish)."""
+        return len(self.tags)
 
     def ready(self) -> bool:
         """Whether the checks may go to the helpers (once the probe time is spent)."""
@@ -445,14 +418,12 @@ class Helpers:
                 return False
         return True
 
-    def submit(self, tag: Any, helper: int, unique: Uniqueness, givens: Sequence[int],
+    def submit(self, tag: Any, unique: Uniqueness, givens: Sequence[int],
                group: Sequence[int], around: Sequence[frozenset[int]], span: Span) -> None:
-        """Check on helper `helper` whether `givens`, from which `group` was removed,
-        stay unique (Uniqueness.stays); `receive` gives its verdict with `tag`."""
+        """Check on a helper whether `givens`, from which `group` was removed, stay
+        unique (Uniqueness.stays); `receive` gives its verdict with `tag`."""
         assert self.pool is not None  # started
-        ticket = self.pool.submit(check_task, unique, givens, group, around, span,
-                                  worker=helper)
-        self.tags[ticket] = tag, helper
+        self.tags[self.pool.submit(check_task, unique, givens, group, around, span)] = tag
 
     def receive(self) -> tuple[Any, bool]:
         """(tag, verdict) of the next check to finish: a check that failed (a worker
@@ -461,7 +432,7 @@ class Helpers:
         finished = self.pool.wait()
         assert finished is not None  # no timeout
         ticket, kept = finished
-        return self.tags.pop(ticket)[0], kept
+        return self.tags.pop(ticket), kept
 
     def close(self) -> None:
         """Stop the processes (a check under way is dropped)."""

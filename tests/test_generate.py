@@ -808,44 +808,6 @@ def test_the_helpers_check_ahead_and_check_again_after_a_removal(monkeypatch):
     assert len(positions) > len(set(positions))
 
 
-def test_the_checks_of_a_window_are_made_on_one_helper(monkeypatch):
-    """gen29b: the checks made ahead go to the helper their window is pinned to, so
-    that the Window a helper keeps (one Learner for WINDOW consecutive groups) learns
-    from all of the window's checks, not from every other one (which cost the tail of
-    a minimal 25x25 run a quarter more CPU than one process asking one Window). On a
-    16x16 pass under --reason learn, 90% of the checks or more are made on the helper
-    that made most of their window's (before: 63% to 69%, here and on another seed:
-    the checks spread over both); the puzzle is the one made one check at a time.
-    Each check's process and window are recorded in the helpers (the patched class
-    forked with them)."""
-    import collections
-    import multiprocessing
-    made = multiprocessing.SimpleQueue()
-    stays = making.Uniqueness.stays
-
-    def recorded(self, givens, group, around, span):
-        made.put((os.getpid(), span[0], span[1]))
-        return stays(self, givens, group, around, span)
-    monkeypatch.setattr(making.Uniqueness, "stays", recorded)
-    request = making.Request("sudoku", 16, seed="pin b", reason="learn")
-    helpers = making.Helpers(2, 0.0)
-    try:
-        ahead = making.make(request, 0, helpers=helpers)
-    finally:
-        helpers.close()
-    checks: dict[tuple[int, int], collections.Counter[int]] = collections.defaultdict(
-        collections.Counter)
-    while not made.empty():
-        pid, number, start = made.get()
-        checks[number, start][pid] += 1
-    assert os.getpid() not in {pid for count in checks.values() for pid in count}
-    total = sum(sum(count.values()) for count in checks.values())
-    assert total >= 256  # every group of the pass, on the helpers
-    assert sum(max(count.values()) for count in checks.values()) >= 0.9 * total
-    monkeypatch.setattr(making.Uniqueness, "stays", stays)
-    assert ahead == making.make(request, 0)
-
-
 def test_closing_the_helpers_leaves_no_process(monkeypatch):
     from processes import children, still_running
     helpers = making.Helpers(2, 0.0)
