@@ -2043,17 +2043,27 @@ class Checkpoint:
                       "splits": stats.splits, "worker": done.worker})
 
     def _append(self, entry):
-        """One line, written whole (a short write is continued) and synced; a failed
-        write leaves at most a torn last line, cut off by the next run."""
+        """One line, written whole (a short write is continued) and synced. A failed
+        write (a full disk, `ulimit -f`) is cut off: the file ends with the last whole
+        line, as a crash in mid-write leaves it once the next run has read it."""
         import json
         line = (json.dumps(entry, separators=(",", ":")) + "\n").encode()
+        start = os.lseek(self.fd, 0, os.SEEK_CUR)
         try:
             while line:
                 line = line[os.write(self.fd, line):]
             os.fsync(self.fd)
         except OSError as exc:
+            self._cut_at(start)
             self._fail(f"cannot write it ({exc.strerror or exc}); the subproblems "
                        "written before are kept")
+
+    def _cut_at(self, length):
+        """Cut the file to `length` bytes, if the system lets it."""
+        try:
+            os.ftruncate(self.fd, length)
+        except OSError:
+            pass
 
     def close(self) -> None:
         """Close (and unlock) the file; one this run made, locked and left empty is
