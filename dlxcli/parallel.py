@@ -840,10 +840,11 @@ class Cluster:
         _quiet_dask_log()
         try:
             _check_reachable(address)
-            self.client = distributed.Client(address, timeout=CONNECT_SECONDS)
+            self.client = _client(distributed, address, notice)
         except Exception as exc:  # Dask's, whatever the address (e.g. UCX not installed)
             self.close()
-            raise DlxError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+            raise DlxError(f"cannot reach the Dask scheduler at {address}: "
+                           f"{_why(exc)}") from None
         try:
             self.size = self._first_workers(notice, budget)
             # a task, not scattered data: a lost copy is computed again, for new workers
@@ -878,8 +879,17 @@ class Cluster:
 
     def _threads(self):
         """The threads of the workers the scheduler has now."""
+        return sum(self._ask(self.client.scheduler.ncores).values())
+
+    def _ask(self, question, **arguments):
+        """The scheduler's answer to `question`; a DlxError when it has none within
+        CONNECT_SECONDS: a scheduler stopped (SIGSTOP) or hung keeps its connections
+        open, and Dask would wait for its answer forever."""
         try:
-            return sum(self.client.nthreads().values())
+            return self.client.sync(question, **arguments, callback_timeout=CONNECT_SECONDS)
+        except self._timeout:
+            raise DlxError(f"the Dask scheduler at {self.address} did not answer "
+                           f"within {CONNECT_SECONDS} s") from None
         except self._dask_failures:
             raise self._scheduler_lost() from None
 
@@ -930,17 +940,18 @@ class Cluster:
 
     def _place(self, pin, future):
         """Remember where the task of `pin` ran (for the next one of the same pin)."""
-        try:
-            holders = self.client.who_has([future]).get(future.key, ())
-        except self._dask_failures:
-            holders = ()
+        holders = self._ask(self.client.scheduler.who_has, keys=[future.key])
+        holders = holders.get(future.key, ())
         if holders:
             self.places[pin] = next(iter(holders))
 
     def _result(self, future, task):
         """The value of a finished task; or None, the task waited for again, when its
         worker died before its result was fetched (Dask computes it again: waiting
-        for the result itself would wait forever if no worker is left)."""
+        for the result itself would wait forever if no worker is left). The result
+        comes through the scheduler: one that stops answering meanwhile is a DlxError
+        (`_ask`), where this waited for it forever."""
+        began = time.perf_counter()
         while True:
             try:
                 return future.result(timeout=TICK)
@@ -948,16 +959,29 @@ class Cluster:
                 if future.status != "finished":
                     self.running[future] = task
                     return None
+                if time.perf_counter() - began > CONNECT_SECONDS:
+                    self._threads()
+                    began = time.perf_counter()
 
     def _raise_error_of(self, future, name):
-        """Raise what a failed task raised: the task's own error as it is; the
-        cluster's (KilledWorker) as a DlxError."""
+        """Raise what a failed task raised: dlxcli's own errors (a DlxError, a
+        MemoryError) as they are; the cluster's (KilledWorker) as a DlxError, and so any
+        other: on a cluster it comes of an environment unlike this process's (a
+        scheduler that cannot read the task without dlxcli, a worker with another
+        dlxcli), and it was a traceback."""
         try:
             future.result()
         except self._killed:
             raise DlxError(f"{name} was lost with every worker of the Dask "
                            f"scheduler at {self.address} that ran it (it may need more "
                            "memory than a worker has)") from None
+        except (DlxError, MemoryError):
+            raise
+        except Exception as exc:
+            raise DlxError(f"{name} failed on the Dask cluster at {self.address}: "
+                           f"{type(exc).__name__}: {_why(exc)} (the scheduler and its "
+                           "workers need this dlxcli, its version, with the same Python "
+                           "and Dask)") from None
 
     def _count_workers(self):
         """Follow the number of threads (`size`) as workers come and go; a DlxError
@@ -1038,7 +1062,8 @@ def _check_reachable(address):
     at once when nothing listens there or the host is unknown (Dask would try again
     and again for CONNECT_SECONDS), after CONNECT_SECONDS when the server says
     nothing (Dask would wait for its greeting forever: a scheduler greets whoever
-    connects, before it reads). Other addresses are left to Dask."""
+    connects, before it reads), at once when its greeting is not Dask's (see
+    `_not_dask`). Other addresses are left to Dask."""
     import socket
     from distributed.comm import parse_address, parse_host_port
     try:
@@ -1050,7 +1075,7 @@ def _check_reachable(address):
         return
     try:
         with socket.create_connection((host, port), timeout=CONNECT_SECONDS) as probe:
-            greeting = probe.recv(1) if scheme == "tcp" else b"(TLS speaks first)"
+            greeting = _greeting(probe) if scheme == "tcp" else b"(TLS speaks first)"
     except ConnectionRefusedError:
         raise OSError("connection refused (nothing listens there)") from None
     except socket.gaierror as exc:
@@ -1062,6 +1087,73 @@ def _check_reachable(address):
         raise OSError(exc.strerror or str(exc)) from None
     if not greeting:
         raise OSError("it closed the connection at once (is it a Dask scheduler?)")
+    if _not_dask(greeting):
+        raise OSError("its greeting is not Dask's (is it a Dask scheduler?)")
+
+
+GREETING_BYTES = 8
+"""What a Dask message over TCP starts with: its length, a native 64-bit integer."""
+GREETING_MOST = 1 << 20
+"""The longest greeting taken for a Dask scheduler's (its handshake: some 60 bytes)."""
+
+
+def _greeting(probe):
+    """The first GREETING_BYTES the server sends (fewer if it closes before)."""
+    greeting = b""
+    while len(greeting) < GREETING_BYTES:
+        more = probe.recv(GREETING_BYTES - len(greeting))
+        if not more:
+            break
+        greeting += more
+    return greeting
+
+
+def _not_dask(greeting):
+    """Whether a server's greeting cannot be a Dask scheduler's: too short, or
+    announcing a message over GREETING_MOST bytes. Dask reads that length and makes
+    room for it before it reads on, with no time limit: an SSH or HTTP server's
+    greeting was a MemoryError ("cannot reach the Dask scheduler at ADDR: ", no
+    reason), and one announcing 1 GiB took 1 GiB and waited for it forever."""
+    import struct
+    return len(greeting) < GREETING_BYTES or struct.unpack("Q", greeting)[0] > GREETING_MOST
+
+
+def _client(distributed, address, notice):
+    """A Dask client of the scheduler at `address`. Dask's warning that the cluster
+    runs other versions of its packages (a table of many lines on stderr) is one line
+    through `notice`, or none without it."""
+    import warnings
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always", distributed.versions.VersionMismatchWarning)
+        client = distributed.Client(address, timeout=CONNECT_SECONDS)
+    for warning in warned:
+        if notice is not None and issubclass(warning.category,
+                                             distributed.versions.VersionMismatchWarning):
+            notice(f"the Dask cluster at {address} runs other versions of "
+                   f"{_mismatched(str(warning.message))} than this process")
+    return client
+
+
+def _mismatched(table):
+    """The packages of Dask's version mismatch table ('| NAME | ... |' rows, after its
+    header), comma-separated; 'its packages' if it has none."""
+    rows = [line.split("|")[1].strip() for line in table.splitlines()
+            if line.startswith("|") and line.count("|") > 2]
+    return ", ".join(rows[1:]) or "its packages"
+
+
+def _why(exc):
+    """An exception's message on one line: its text (the first sentence of one of
+    several lines), then its cause's in brackets; its type's name where it says
+    nothing (Dask's MemoryError for a greeting that is not its own: "cannot reach
+    the Dask scheduler at ADDR: ", a line ending in a space)."""
+    text = " ".join(str(exc).split())
+    if "\n" in str(exc).strip() and ". " in text:
+        text = text.split(". ", 1)[0] + "."
+    text = text or type(exc).__name__
+    if exc.__cause__ is not None:
+        text += f" ({_why(exc.__cause__)})"
+    return text
 
 
 # -- one hard query raced over the jobs -----------------------------------------------------
@@ -2043,17 +2135,27 @@ class Checkpoint:
                       "splits": stats.splits, "worker": done.worker})
 
     def _append(self, entry):
-        """One line, written whole (a short write is continued) and synced; a failed
-        write leaves at most a torn last line, cut off by the next run."""
+        """One line, written whole (a short write is continued) and synced. A failed
+        write (a full disk, `ulimit -f`) is cut off: the file ends with the last whole
+        line, as a crash in mid-write leaves it once the next run has read it."""
         import json
         line = (json.dumps(entry, separators=(",", ":")) + "\n").encode()
+        start = os.lseek(self.fd, 0, os.SEEK_CUR)
         try:
             while line:
                 line = line[os.write(self.fd, line):]
             os.fsync(self.fd)
         except OSError as exc:
+            self._cut_at(start)
             self._fail(f"cannot write it ({exc.strerror or exc}); the subproblems "
                        "written before are kept")
+
+    def _cut_at(self, length):
+        """Cut the file to `length` bytes, if the system lets it."""
+        try:
+            os.ftruncate(self.fd, length)
+        except OSError:
+            pass
 
     def close(self) -> None:
         """Close (and unlock) the file; one this run made, locked and left empty is

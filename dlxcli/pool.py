@@ -35,6 +35,11 @@ AHEAD = 4
 """Tasks per worker submitted ahead of the one awaited, in `in_order`."""
 STOP_SECONDS = 2.0
 """How long a stopping pool waits for its workers to die of SIGTERM before SIGKILL."""
+OUT_OF_MEMORY_STATUS = 101
+"""The exit status of a worker that ran out of memory outside its task's own code
+(receiving the task, sending its answer back: `ulimit -v`), which the parent tells
+as `a worker process died (out of memory)`. Before, it died of the MemoryError with
+status 1, its traceback written on the run's stderr when there was memory for it."""
 
 
 def usable_cores() -> int:
@@ -287,6 +292,8 @@ def _value(ok, value):
 def _how(exitcode):
     if exitcode is not None and exitcode < 0:
         return f"killed by signal {-exitcode}: {signal.strsignal(-exitcode)}"
+    if exitcode == OUT_OF_MEMORY_STATUS:
+        return "out of memory"
     return f"exit status {exitcode}"
 
 
@@ -370,7 +377,8 @@ def _die_with(parent):
 
 def _serve(connection, inherited, parent, initializer, initargs):
     """A worker's life: the signal defaults of a worker, the initializer, then task
-    after task until the parent closes the pipe or dies."""
+    after task until the parent closes the pipe or dies; out of memory outside a task,
+    an exit with OUT_OF_MEMORY_STATUS, quietly."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     if signal.getsignal(signal.SIGHUP) is not signal.SIG_IGN:  # as the run: nohup's stays
@@ -379,8 +387,17 @@ def _serve(connection, inherited, parent, initializer, initargs):
         parent_end.close()
     _die_with(parent)
     signal.pthread_sigmask(signal.SIG_UNBLOCK, ENDING)
-    if initializer is not None:
-        initializer(*initargs)
+    try:
+        if initializer is not None:
+            initializer(*initargs)
+        _serve_tasks(connection)
+    except MemoryError:
+        os._exit(OUT_OF_MEMORY_STATUS)
+
+
+def _serve_tasks(connection):
+    """Task after task until the parent closes the pipe or dies. A task's own error,
+    MemoryError included, is raised in the parent, where its value is awaited."""
     while True:
         try:
             ticket, function, args = connection.recv()
@@ -388,10 +405,12 @@ def _serve(connection, inherited, parent, initializer, initargs):
             return
         try:
             reply = (ticket, True, function(*args))
-        except Exception as exc:  # raised in the parent, where the value was awaited
+        except Exception as exc:
             reply = (ticket, False, exc)
         try:
             connection.send(reply)
+        except MemoryError:
+            raise
         except Exception as exc:  # a value or exception that does not pickle
             connection.send((ticket, False, RuntimeError(f"a worker's answer could not be "
                                                         f"sent back: {exc!r}")))

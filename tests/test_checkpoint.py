@@ -431,6 +431,15 @@ def test_a_missing_folder_is_one_line_naming_the_file(tmp_path):
     one_line(dlxcli("queens", "--checkpoint", path, input=b"8\n"), str(path), "cannot open")
 
 
+def assert_whole_lines(path):
+    """The file ends with a whole line, each a JSON object: a failed write (a full
+    disk, a file size limit) left the start of its line, torn, until the next run cut
+    it off (attack10)."""
+    text = path.read_text()
+    assert text.endswith("\n")
+    assert all(isinstance(json.loads(line), dict) for line in text.splitlines())
+
+
 def test_a_file_size_limit_is_one_line_and_the_work_is_kept(tmp_path):
     """`ulimit -f`: the write fails with EFBIG (Python ignores SIGXFSZ); the lines
     written before stay, and the same command without the limit gives the total."""
@@ -441,6 +450,7 @@ def test_a_file_size_limit_is_one_line_and_the_work_is_kept(tmp_path):
     one_line(dlxcli("queens", "--checkpoint", path, input=b"10\n", preexec_fn=small_files),
              str(path), "cannot write")
     assert 0 < os.path.getsize(path) <= 4096
+    assert_whole_lines(path)
     again = dlxcli("queens", "--checkpoint", path, input=b"10\n")
     assert again.returncode == 0 and again.stdout.endswith(f"\n{QUEENS[10]}\n".encode())
 

@@ -294,6 +294,39 @@ def test_a_server_that_says_nothing_is_given_up_on(monkeypatch):
                       "(is it a Dask scheduler?)"]
 
 
+@pytest.mark.parametrize("greeting", [b"SSH-2.0-OpenSSH_9.2\r\n", b"HTTP/1.1 400 Bad\r\n\r\n",
+                                      (1 << 30).to_bytes(8, sys.byteorder) + b"x" * 100])
+def test_a_server_whose_greeting_is_not_dasks_is_refused_at_once(greeting):
+    """A server that greets first but not as Dask does: Dask reads its first 8 bytes
+    as a length to make room for. An SSH or HTTP server's was a MemoryError, said as
+    `cannot reach the Dask scheduler at ADDR: ` (no reason, a trailing space); one
+    announcing 1 GiB took 1 GiB and waited for the rest forever (attack10)."""
+    with socket.socket() as server:
+        server.bind((HERE, 0))
+        server.listen()
+        address = f"tcp://{HERE}:{server.getsockname()[1]}"
+
+        def greet():
+            connection, _ = server.accept()
+            connection.sendall(greeting)
+            time.sleep(RUN_SECONDS)
+        threading.Thread(target=greet, daemon=True).start()
+        raised = []
+
+        def connect():
+            try:
+                parallel.Cluster(None, address)
+            except DlxError as exc:
+                raised.append(str(exc))
+        attempt = threading.Thread(target=connect, daemon=True)
+        began = time.monotonic()
+        attempt.start()
+        attempt.join(RUN_SECONDS)
+    assert raised == [f"cannot reach the Dask scheduler at {address}: its greeting is not "
+                      "Dask's (is it a Dask scheduler?)"]
+    assert time.monotonic() - began < parallel.CONNECT_SECONDS
+
+
 def test_no_worker_yet_is_said_on_stderr_and_waited_for(own_cluster, tmp_path):
     empty = own_cluster(0)
     cover = ExactCover(*queens_definition(8))
@@ -349,6 +382,71 @@ def test_a_lost_scheduler_is_one_line_and_status_2_the_checkpoint_kept(own_clust
                                           lambda run: kill_group(doomed.scheduler))
     assert ended == (2, "", f"dlxcli: <stdin>: lost the Dask scheduler at {doomed.address}\n")
     assert len(_checkpoint_lines(checkpoint)[1:]) >= before
+
+
+def test_a_scheduler_that_stops_answering_is_one_line_and_status_2(own_cluster, tmp_path):
+    """A scheduler stopped (SIGSTOP; a hung machine alike) keeps its connections open:
+    the run waited for its answer forever, 120 s and more (attack10)."""
+    frozen = own_cluster(2)
+    checkpoint = tmp_path / "q13.ck"
+    try:
+        began = []
+
+        def stop(run):
+            began.append(time.monotonic())
+            os.kill(frozen.scheduler.pid, signal.SIGSTOP)
+        ended, before = _killed_in_mid_search(frozen.address, checkpoint, stop)
+    finally:
+        os.kill(frozen.scheduler.pid, signal.SIGCONT)
+    assert ended == (2, "", f"dlxcli: <stdin>: the Dask scheduler at {frozen.address} did "
+                            f"not answer within {parallel.CONNECT_SECONDS} s\n")
+    assert time.monotonic() - began[0] < 4 * parallel.CONNECT_SECONDS
+    assert len(_checkpoint_lines(checkpoint)[1:]) >= before
+
+
+def test_a_tasks_error_from_another_environment_is_one_line(scheduler):
+    """A task that fails on the cluster with an error not dlxcli's (a worker with
+    another dlxcli: `TypeError: cube_turns() missing 1 required positional argument`;
+    a scheduler without dlxcli: Dask's RuntimeError, "Error during deserialization of
+    the task graph") was raised in this process as it was: a traceback (attack10)."""
+    import operator
+    workers = parallel.Cluster(7, scheduler)
+    try:
+        workers.submit(operator.add, "a", what="a sum")
+        with pytest.raises(DlxError) as raised:
+            while workers.wait(RUN_SECONDS) is None:
+                pass
+    finally:
+        workers.close()
+    assert str(raised.value) == (
+        f"a sum failed on the Dask cluster at {scheduler}: TypeError: unsupported operand "
+        "type(s) for +: 'int' and 'str' (the scheduler and its workers need this dlxcli, "
+        "its version, with the same Python and Dask)")
+
+
+def test_dasks_version_mismatch_table_is_one_notice(scheduler, monkeypatch, recwarn):
+    """Dask warns, in a table of some ten lines on stderr, when the cluster runs other
+    versions of its packages (a scheduler from another environment, attack10): one line
+    now, through the run's notices."""
+    import distributed
+    from distributed.versions import VersionMismatchWarning
+    table = ("Mismatched versions found\n\n+-------------+--------+-----------+\n"
+             "| Package     | Client | Scheduler |\n+-------------+--------+-----------+\n"
+             "| cloudpickle | 3.1.3  | 3.0.0     |\n| toolz       | 1.2.0  | 0.12.1    |\n"
+             "+-------------+--------+-----------+")
+    real = distributed.Client
+
+    def warning_client(*args, **kwargs):
+        import warnings
+        warnings.warn(VersionMismatchWarning(table))
+        return real(*args, **kwargs)
+    monkeypatch.setattr(distributed, "Client", warning_client)
+    said = []
+    parallel.Cluster(7, scheduler, notice=said.append).close()
+    assert said == [f"the Dask cluster at {scheduler} runs other versions of cloudpickle, "
+                    "toolz than this process"]
+    assert not [warning for warning in recwarn
+                if issubclass(warning.category, VersionMismatchWarning)]
 
 
 @pytest.mark.parametrize("signum, status, said", [(signal.SIGINT, 130, "interrupted"),

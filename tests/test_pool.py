@@ -170,6 +170,56 @@ def test_a_pool_that_cannot_load_its_libraries_for_memory_is_out_of_memory(monke
         "DLXCLI_MEMO_BYTES, 256 MiB unless set: docs/engine.md, \"Counting with a memo\")\n"
 
 
+def run_out_of_memory():
+    raise MemoryError
+
+
+class OutOfMemoryWhenPickled:
+    """What a large answer or task is under `ulimit -v`: pickling it (sending) or
+    unpickling it (receiving) runs out of memory."""
+
+    def __init__(self, unpickling=False):
+        self.unpickling = unpickling
+
+    def __reduce__(self):
+        if self.unpickling:
+            return run_out_of_memory, ()
+        raise MemoryError
+
+
+def answer_out_of_memory_when_sent():
+    return OutOfMemoryWhenPickled()
+
+
+def test_a_worker_out_of_memory_sending_its_answer_dies_saying_so(capfd):
+    """`ulimit -v 38000; dlxcli sudoku --unique --jobs 2` on example21: the worker ran
+    out of memory sending a cube's answer back, then again sending the RuntimeError
+    that was to say so, and died of it: `a worker process died (exit status 1)`, its
+    traceback on the run's stderr when there was memory to write it (attack10). With
+    memory enough for the RuntimeError, the task raised it in the parent: a traceback."""
+    with WorkerPool(1) as pool:
+        with pytest.raises(WorkerDied, match=r"^a worker process died \(out of memory\)$"):
+            pool.result(pool.submit(answer_out_of_memory_when_sent))
+        assert pool.result(pool.submit(square, 4)) == 16
+    assert "Traceback" not in capfd.readouterr().err
+    assert alive_children() == []
+
+
+def test_a_worker_out_of_memory_receiving_its_task_dies_saying_so(capfd):
+    with WorkerPool(1) as pool:
+        with pytest.raises(WorkerDied, match=r"^a worker process died \(out of memory\)$"):
+            pool.result(pool.submit(square, OutOfMemoryWhenPickled(unpickling=True)))
+        assert pool.result(pool.submit(square, 5)) == 25
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_tasks_own_memory_error_is_raised_in_the_parent():
+    with WorkerPool(1) as pool:
+        with pytest.raises(MemoryError):
+            pool.result(pool.submit(run_out_of_memory))
+        assert pool.result(pool.submit(square, 6)) == 36
+
+
 def test_workers_killed_while_idle_leave_a_pool_that_still_answers():
     """multiprocessing.Pool's workers wait for tasks holding a shared lock: one killed
     then left the pool waiting for that lock forever, at its next task or its end."""
