@@ -3,6 +3,11 @@ docs/parallel.md, "Cubes the Learner likes"): the cubes of one cut are sets of o
 taken true, disjoint and covering every solution, because each node opened branches on
 ALL the live options of one primary item. Used by cube_costs.py.
 
+The prototypes as measured (the figures in docs/parallel.md). The one built is
+dlxcli/learner_cut.py (cube_costs.py's `learner` cut): `wW-actsum` with this same
+propagation, its warm-up counted in steps (6,000) rather than conflicts; on example21
+and example33 the two make the same cubes.
+
 A node is the query's remainder (strategies.Remainder: the forced options' items gone)
 with some options taken true and their consequences propagated as DLX would cover them
 plus forced singles (a primary item with one live option takes it; with none, the node
