@@ -37,7 +37,7 @@ import contextlib
 import os
 import time
 
-from . import strategies
+from . import learner_cut, strategies
 from .errors import DlxError, NodeLimitExceeded, SearchLimit, TimeLimitExceeded
 from .exact_cover import Budget, ExactCover, Stats
 from .files import NotRegularFile, open_regular
@@ -1479,7 +1479,7 @@ def race_turns(race: Race, member: int, upto: int) -> Report:
 # -- a verdict cut into cubes (cube and conquer) --------------------------------------------
 
 CUBES_PER_JOB = 16
-"""Cubes per job a verdict is cut into (ExactCover.frontier's `min_open`): on Gecode's
+"""Cubes per job a verdict is cut into (the cut's `min_open`): on Gecode's
 hardest 25x25 sudokus the cubes' Learners cost 1.2 to 1.5 times the whole Learner, and
 the largest cube a tenth to a quarter of it at 32 cubes (docs/parallel.md, "Cube and
 conquer")."""
@@ -1491,6 +1491,10 @@ SPLIT_AFTER_ROUNDS = 8
 cubes ends as it is."""
 PIECES_PER_IDLE = 2
 """The pieces the tail split cuts a cube into, per process waiting (at least)."""
+
+
+WARM_UP = -1
+"""The key in `_Conquering.known` of the solutions the cut's warm-up found."""
 
 
 class Cubes:
@@ -1522,8 +1526,9 @@ class Cubed:
 
 
 class _Conquering:
-    """A count stopped at `limit` (a verdict), cut into cubes: DLX's frontier
-    (`ExactCover.frontier`, as a split search cuts), each cube's count to `limit`
+    """A count stopped at `limit` (a verdict), cut into cubes: the Learner's cut
+    (`learner_cut`: its warm-up, then items by activity; DLX's frontier,
+    `ExactCover.frontier`, where that does not fit), each cube's count to `limit`
     searched by a `strategies.Verdict` (the portfolio's two searches in turns, or the
     Learner), the cubes handed out in the frontier's order to the executor's workers
     (`slots`, a cube's tasks of CHUNK_TURNS rounds pinned to its worker) and, where
@@ -1531,8 +1536,8 @@ class _Conquering:
     searches one beside them, round by round. The cubes' solutions are disjoint (a
     frontier cuts the search into disjoint subtrees, and every solution lies in one),
     so their counts add up: the verdict is decided once the distinct solutions found
-    so far, in cubes done or under way (`known`), reach `limit`, or every cube is
-    settled.
+    so far, in the warm-up or in cubes done or under way (`known`), reach `limit`, or
+    every cube is settled.
 
     The tail split (`_split_tail`): once no cube is left to hand out and a process
     waits, the cube searched longest is cut further (its prefix, then a frontier below
@@ -1572,6 +1577,8 @@ class _Conquering:
         self.cutter = None
         """The problem the tail split cuts on (the problem's Solver serves this
         process's cube)."""
+        self.warm = None
+        """The Learner's warm-up and cut (learner_cut.LearnerCut), where it cut."""
         self.dlx_every = 1
         """A cube's DLX takes its turn in one round of this many (the latest value at
         each of its tasks, so a cube under way follows too): doubled (up to
@@ -1595,17 +1602,29 @@ class _Conquering:
         if split.scheduler:
             self.workers = Cluster(shared, split.scheduler, split.notice, self.budget)
             jobs = self.workers.size + self.searches_here
-        cutter = self.problem if self.searches_here else self._cutter()  # see _beside
-        cut = cutter.frontier(forced=self.forced, min_open=CUBES_PER_JOB * jobs,
-                              stats=self.spent, budget=self.budget)
+        cut = self._cut(CUBES_PER_JOB * jobs)
         if self.workers is None:  # started once their cubes are known: no more than them
             self.workers = Processes(shared, min(jobs - self.searches_here,
                                                  len(cut) - self.searches_here))
-        self.prefixes = [self.forced + list(prefix) for prefix, _ in cut]
+        self.prefixes = [self.forced + prefix for prefix in cut]
         self.queue.extend(range(len(cut)))
         self.left = len(cut)
         for slot in range(self.workers.size):
             self._give(slot)
+
+    def _cut(self, min_open):
+        """The cubes' prefixes (the forced options left out): the Learner's cut
+        (learner_cut: its warm-up's solutions known, and none where the warm-up
+        answered), or DLX's frontier where that does not fit."""
+        if not learner_cut.fits(self.problem, self.forced):
+            cutter = self.problem if self.searches_here else self._cutter()  # see _beside
+            return [list(prefix) for prefix, _ in cutter.frontier(
+                forced=self.forced, min_open=min_open, stats=self.spent, budget=self.budget)]
+        self.warm = learner_cut.LearnerCut(self.problem, self.forced, self.limit,
+                                           self.budget)
+        self.spent.add(self.warm.stats())
+        self.known[WARM_UP] = self.warm.found
+        return [] if self.warm.done else self.warm.cubes(min_open)
 
     @property
     def decided(self):

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import cli
 import oracle
-from dlxcli import engine, parallel, strategies
+from dlxcli import engine, learner_cut, parallel, strategies
 from dlxcli.errors import NodeLimitExceeded
 from dlxcli.exact_cover import Budget, ExactCover, Stats
 from dlxcli.parallel import Split
@@ -134,10 +134,12 @@ def test_a_cube_verdict_counts_what_brute_force_counts(problem, limit, auto, eve
 
 
 class Conquests:
-    """The _Conquering objects a test's races made (this process's side)."""
+    """The _Conquering objects a test's races made (this process's side), their cut
+    the Learner's without its warm-up (which answers these small counts alone)."""
 
     def __init__(self, monkeypatch):
         self.made = []
+        monkeypatch.setattr(learner_cut, "WARM_STEPS", 0)
         run = parallel._Conquering.run
 
         def recorded(conquest, split):
@@ -162,8 +164,10 @@ def test_a_verdict_is_cut_into_cubes_and_stops_at_its_limit(monkeypatch, reason,
     assert conquest.workers is not None and conquest.workers.size == 1
 
 
-def test_no_more_workers_than_cubes():
-    """A cut of one cube (a root that is a solution) starts no worker; two cubes, one."""
+def test_no_more_workers_than_cubes(monkeypatch):
+    """A cut of one cube (a root that is a solution) starts no worker; two cubes, one
+    (the Learner's cut without its warm-up, which would answer these alone)."""
+    monkeypatch.setattr(learner_cut, "WARM_STEPS", 0)
     for problem, solutions, workers in ((ExactCover(1, 0, [[0]]), [[0]], 0),
                                         (ExactCover(2, 0, [[0], [1], [0, 1]]), [[2], [0, 1]], 1)):
         budget = raced(jobs=3)

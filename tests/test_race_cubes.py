@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import oracle
-from dlxcli import parallel
+from dlxcli import learner_cut, parallel
 from dlxcli.exact_cover import Budget
 from dlxcli.parallel import Split
 from dlxcli.puzzles import sudoku
@@ -54,10 +54,13 @@ class Inline:
         self.tasks = []
 
 
-def split_verdict(monkeypatch, problem, forced, limit, jobs=3):
+def split_verdict(monkeypatch, problem, forced, limit, jobs=3, warm_steps=0):
     """(count, the conquest) of a count to `limit` cut into cubes over `jobs` Inline
-    processes, one cube per job and any cube under way cut when a process waits."""
+    processes, one cube per job and any cube under way cut when a process waits; the
+    Learner's cut after a warm-up of `warm_steps` (none by default: a warm-up would
+    answer these small counts alone)."""
     monkeypatch.setattr(parallel, "Processes", Inline)
+    monkeypatch.setattr(learner_cut, "WARM_STEPS", warm_steps)
     monkeypatch.setattr(parallel, "CUBES_PER_JOB", 1)
     monkeypatch.setattr(parallel, "SPLIT_AFTER_ROUNDS", 0)
     monkeypatch.setattr(parallel, "CHUNK_TURNS", 1)

@@ -25,7 +25,8 @@ makespan the race's computation would give on N free cores of this machine's spe
 
 Prints per instance: the simulated makespan ("wall"), the CPU seconds of the parent and
 of all virtual workers, the busiest worker's, the answer, and when (on the parent's
-clock) each frontier cut began and ended (the first begins after DLX's first turn).
+clock) each cut began and ended (the first, the Learner's warm-up and cut or DLX's
+frontier, begins after DLX's first turn; the others are the tail split's frontiers).
 """
 
 import argparse
@@ -141,23 +142,30 @@ class Trace:
 
 def simulate(name, query, jobs, trace=None):
     """(makespan, parent's CPU, workers' CPU, busiest worker's CPU, answer, the clock's
-    times as each frontier cut began and ended)."""
+    times as each cut began and ended)."""
     from dlxcli.puzzles import sudoku
     problem = matrix(name)
     budget = Budget(split=parallel.Split(jobs=2))
     budget.split.jobs = jobs
     Virtual.clock, Virtual.made = Clock(), []
-    cut = ExactCover.frontier
-    marks = []
+    cut, first_cut = ExactCover.frontier, parallel._Conquering._cut
+    marks, inside = [], []
 
-    def timed_frontier(self, **query):
-        marks.append(Virtual.clock.now())
-        try:
-            return cut(self, **query)
-        finally:
+    def timed(function):
+        def timed_cut(*args, **query):
+            if inside:  # the frontier of the first cut: timed with it
+                return function(*args, **query)
             marks.append(Virtual.clock.now())
+            inside.append(True)
+            try:
+                return function(*args, **query)
+            finally:
+                inside.pop()
+                marks.append(Virtual.clock.now())
+        return timed_cut
 
-    real, parallel.Processes, ExactCover.frontier = parallel.Processes, Virtual, timed_frontier
+    real, parallel.Processes, ExactCover.frontier = parallel.Processes, Virtual, timed(cut)
+    parallel._Conquering._cut = timed(first_cut)
     if trace is not None:
         trace.install()
     try:
@@ -173,6 +181,7 @@ def simulate(name, query, jobs, trace=None):
                 raise SystemExit(f"{name}: wrong answer {str(answer)[:80]!r}")
     finally:
         parallel.Processes, ExactCover.frontier = real, cut
+        parallel._Conquering._cut = first_cut
         if trace is not None:
             trace.remove()
     makespan = Virtual.clock.now()

@@ -1070,6 +1070,23 @@ static PyObject *Learner_forbid(Learner *s, PyObject *options)
     Py_RETURN_NONE;
 }
 
+/* Each option's VSIDS activity now (read-only: the search is not touched), for a cut
+ * that follows the Learner's view of where the hard part lies (parallel.learner_cut). */
+static PyObject *Learner_activities(Learner *s, PyObject *Py_UNUSED(ignored))
+{
+    if (check_ready(s) < 0)
+        return NULL;
+    PyObject *list = PyList_New(s->n_options);
+    for (int v = 0; list && v < s->n_options; v++) {
+        PyObject *a = PyFloat_FromDouble(s->activity[v]);
+        if (!a)
+            Py_CLEAR(list);
+        else
+            PyList_SET_ITEM(list, v, a);
+    }
+    return list;
+}
+
 static PyObject *counter(unsigned long long v) { return PyLong_FromUnsignedLongLong(v); }
 
 static PyObject *get_decisions(Learner *s, void *c) { return counter(s->decisions); }
@@ -1095,6 +1112,8 @@ static PyMethodDef Learner_methods[] = {
      "does every few thousand conflicts."},
     {"forbid", (PyCFunction)Learner_forbid, METH_O,
      "forbid(options): the permanent clause 'not all of these options'"},
+    {"activities", (PyCFunction)Learner_activities, METH_NOARGS,
+     "activities()\n--\n\nEach option's VSIDS activity now, a list of floats."},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Learner_getset[] = {

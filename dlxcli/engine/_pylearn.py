@@ -232,6 +232,12 @@ class Learner:
         self._check_idle()
         self._reduce_db()
 
+    def activities(self) -> list[float]:
+        """Each option's VSIDS activity now (read-only), for a cut that follows the
+        Learner's view of where the hard part lies (parallel.learner_cut)."""
+        self._check_idle()
+        return list(self._activity)
+
     def _check_idle(self) -> None:
         """EngineBusy while another thread's `run` searches (the C twin's check: the
         search releases the GIL there, and here a thread switch can land inside it)."""
