@@ -272,6 +272,22 @@ def test_a_refused_address_is_one_line_and_status_2_at_once():
     assert time.monotonic() - began < parallel.CONNECT_SECONDS / 2  # Dask alone: 10 s
 
 
+def _errors_connecting(address):
+    """The DlxErrors' texts of a Cluster made for `address` in a thread given
+    RUN_SECONDS (none if it is still connecting then)."""
+    raised = []
+
+    def connect():
+        try:
+            parallel.Cluster(None, address)
+        except DlxError as exc:
+            raised.append(str(exc))
+    attempt = threading.Thread(target=connect, daemon=True)
+    attempt.start()
+    attempt.join(RUN_SECONDS)
+    return raised
+
+
 def test_a_server_that_says_nothing_is_given_up_on(monkeypatch):
     """A port where something listens but says nothing (not a scheduler): Dask alone
     would wait for its greeting forever."""
@@ -280,16 +296,7 @@ def test_a_server_that_says_nothing_is_given_up_on(monkeypatch):
         silent.bind((HERE, 0))
         silent.listen()
         address = f"tcp://{HERE}:{silent.getsockname()[1]}"
-        raised = []
-
-        def connect():
-            try:
-                parallel.Cluster(None, address)
-            except DlxError as exc:
-                raised.append(str(exc))
-        attempt = threading.Thread(target=connect, daemon=True)
-        attempt.start()
-        attempt.join(RUN_SECONDS)
+        raised = _errors_connecting(address)
     assert raised == [f"cannot reach the Dask scheduler at {address}: no answer within 1 s "
                       "(is it a Dask scheduler?)"]
 
@@ -311,17 +318,8 @@ def test_a_server_whose_greeting_is_not_dasks_is_refused_at_once(greeting):
             connection.sendall(greeting)
             time.sleep(RUN_SECONDS)
         threading.Thread(target=greet, daemon=True).start()
-        raised = []
-
-        def connect():
-            try:
-                parallel.Cluster(None, address)
-            except DlxError as exc:
-                raised.append(str(exc))
-        attempt = threading.Thread(target=connect, daemon=True)
         began = time.monotonic()
-        attempt.start()
-        attempt.join(RUN_SECONDS)
+        raised = _errors_connecting(address)
     assert raised == [f"cannot reach the Dask scheduler at {address}: its greeting is not "
                       "Dask's (is it a Dask scheduler?)"]
     assert time.monotonic() - began < parallel.CONNECT_SECONDS
