@@ -75,26 +75,42 @@ def unit_solutions(givens, units, size, limit=None):
             taken |= used[u]
         return everything & ~taken
 
+    def values_of(mask):
+        return [value for value in range(1, size + 1) if mask >> value & 1]
+
     def smallest_split():
-        """The (cell, value) cases of the smallest split; [] at a dead end."""
-        options = {cell: candidates(cell) for cell in blanks}
-        best = None
-        for cell, mask in options.items():
-            values = [value for value in range(1, size + 1) if mask >> value & 1]
-            if best is None or len(values) < len(best):
-                best = [(cell, value) for value in values]
-                if len(best) <= 1:
-                    return best
+        """The (cell, value) cases of the smallest split; [] at a dead end: the first
+        split of fewest cases, the blanks' before the units' (a unit value with at
+        most one place ends the search at once). The sizes are counted on bit masks
+        and only the chosen split is spelled out: this runs at every step of every
+        count."""
+        options = {}
+        best_cell, best_size = None, size + 1
+        for cell in blanks:
+            mask = options[cell] = candidates(cell)
+            n = mask.bit_count()
+            if n < best_size:
+                best_cell, best_size = cell, n
+                if n <= 1:
+                    return [(cell, value) for value in values_of(mask)]
+        best = [(best_cell, value) for value in values_of(options[best_cell])]
         for u, unit in enumerate(units):
             lacking = everything & ~used[u]
-            for value in range(1, size + 1):
-                if lacking >> value & 1:
-                    places = [cell for cell in unit
-                              if cell in options and options[cell] >> value & 1]
+            if not lacking:
+                continue
+            open_cells = [(cell, options[cell]) for cell in unit if cell in options]
+            once = twice = 0  # the values with at least one place, with two
+            for _, mask in open_cells:
+                twice |= once & mask
+                once |= mask
+            if lacking & ~twice:
+                value = (lacking & ~twice & -(lacking & ~twice)).bit_length() - 1
+                return [(cell, value) for cell, mask in open_cells if mask >> value & 1]
+            if len(best) > 2:
+                for value in values_of(lacking):
+                    places = [cell for cell, mask in open_cells if mask >> value & 1]
                     if len(places) < len(best):
                         best = [(cell, value) for cell in places]
-                        if len(best) <= 1:
-                            return best
         return best
 
     def fill():
