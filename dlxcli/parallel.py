@@ -1622,7 +1622,7 @@ class _Conquering:
                 forced=self.forced, min_open=min_open, stats=self.spent, budget=self.budget)]
         self.warm = learner_cut.LearnerCut(self.problem, self.forced, self.limit,
                                            self.budget)
-        self.spent.add(self.warm.stats())
+        self.warm.warm_up(self.budget)  # its costs in `costs`, however it ends
         self.known[WARM_UP] = self.warm.found
         return [] if self.warm.done else self.warm.cubes(min_open)
 
@@ -1802,10 +1802,12 @@ class _Conquering:
         return self.costs().nodes
 
     def costs(self):
-        """What the cubes cost so far: the frontier, the cubes here, each worker's cube's
-        latest report."""
+        """What the cubes cost so far: the cut (the warm-up or the frontier), the cubes
+        here, each worker's cube's latest report."""
         total = Stats()
         total.add(self.spent)
+        if self.warm is not None:
+            total.add(self.warm.stats())
         if self.here is not None:
             total.add(self.here[1].stats())
         for cubed in self.latest.values():
