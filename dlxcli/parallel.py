@@ -1501,7 +1501,12 @@ class Cubes:
     """A verdict cut into cubes, as the workers get it (picklable): the problem's
     definition, the forced options, the count's limit, and whether a cube is searched
     by the portfolio's two searches in turns (`auto`) or the Learner alone;
-    `digest` names it."""
+    `digest` names this verdict alone, at random, as a Deal's: a cluster's worker
+    outlives a run, and what it keeps of a verdict is that verdict's only (its slots'
+    Learners have the solutions of its cubes forbidden for good, `_conquerors`; its
+    cubes are numbered in its own cut, `_cubing`). Named by the query, a later verdict
+    of the same puzzle on the same workers took them up, and counted a unique sudoku
+    none (attack11)."""
 
     __slots__ = ("definition", "forced", "limit", "auto", "digest")
 
@@ -1509,7 +1514,7 @@ class Cubes:
                  auto: bool) -> None:
         self.definition, self.forced, self.limit, self.auto = definition, list(forced), \
             limit, auto
-        self.digest = _digest(definition, f"cubes {auto}", self.forced, False, limit)
+        self.digest = os.urandom(16).hex()
 
 
 class Cubed:
