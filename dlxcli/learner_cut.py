@@ -127,14 +127,21 @@ class _Propagation:
 
 
 class LearnerCut:
-    """A verdict's warm-up and cut: the query's Learner counts to `limit` for
-    WARM_STEPS steps (`done`: that answered the count; `found`: the solutions it found,
-    options of the problem), then `cubes(min_open)` cuts by its activities."""
+    """A verdict's warm-up and cut: `warm_up` has the query's Learner count to `limit`
+    for WARM_STEPS steps (`done`: that answered the count; `found`: the solutions it
+    found, options of the problem), then `cubes(min_open)` cuts by its activities.
+
+    Made first, warmed up next, so that a warm-up a limit or Ctrl-C stops leaves its
+    costs so far (`stats`) to whoever made it (attack11: a --timeout in the warm-up
+    showed none of its steps under -v)."""
 
     def __init__(self, problem: ExactCover, forced: Sequence[int], limit: int,
                  budget: Budget) -> None:
         self.warm = strategies.learning_member(problem, forced, budget, limit)
         self.search: Any = self.warm.search  # the Learner's search (its remainder, learner)
+
+    def warm_up(self, budget: Budget) -> None:
+        """The warm-up's WARM_STEPS steps (a limit of `budget` raises, as in a query)."""
         self.warm.turn(WARM_STEPS, budget)
 
     @property

@@ -1501,7 +1501,12 @@ class Cubes:
     """A verdict cut into cubes, as the workers get it (picklable): the problem's
     definition, the forced options, the count's limit, and whether a cube is searched
     by the portfolio's two searches in turns (`auto`) or the Learner alone;
-    `digest` names it."""
+    `digest` names this verdict alone, at random, as a Deal's: a cluster's worker
+    outlives a run, and what it keeps of a verdict is that verdict's only (its slots'
+    Learners have the solutions of its cubes forbidden for good, `_conquerors`; its
+    cubes are numbered in its own cut, `_cubing`). Named by the query, a later verdict
+    of the same puzzle on the same workers took them up, and counted a unique sudoku
+    none (attack11)."""
 
     __slots__ = ("definition", "forced", "limit", "auto", "digest")
 
@@ -1509,7 +1514,7 @@ class Cubes:
                  auto: bool) -> None:
         self.definition, self.forced, self.limit, self.auto = definition, list(forced), \
             limit, auto
-        self.digest = _digest(definition, f"cubes {auto}", self.forced, False, limit)
+        self.digest = os.urandom(16).hex()
 
 
 class Cubed:
@@ -1622,7 +1627,7 @@ class _Conquering:
                 forced=self.forced, min_open=min_open, stats=self.spent, budget=self.budget)]
         self.warm = learner_cut.LearnerCut(self.problem, self.forced, self.limit,
                                            self.budget)
-        self.spent.add(self.warm.stats())
+        self.warm.warm_up(self.budget)  # its costs in `costs`, however it ends
         self.known[WARM_UP] = self.warm.found
         return [] if self.warm.done else self.warm.cubes(min_open)
 
@@ -1802,10 +1807,12 @@ class _Conquering:
         return self.costs().nodes
 
     def costs(self):
-        """What the cubes cost so far: the frontier, the cubes here, each worker's cube's
-        latest report."""
+        """What the cubes cost so far: the cut (the warm-up or the frontier), the cubes
+        here, each worker's cube's latest report."""
         total = Stats()
         total.add(self.spent)
+        if self.warm is not None:
+            total.add(self.warm.stats())
         if self.here is not None:
             total.add(self.here[1].stats())
         for cubed in self.latest.values():

@@ -13,8 +13,10 @@ from hypothesis import assume, given
 from hypothesis import strategies as st
 
 import oracle
-from dlxcli import engine, learner_cut, parallel
+from dlxcli import engine, learner_cut, parallel, strategies
+from dlxcli.errors import TimeLimitExceeded
 from dlxcli.exact_cover import Budget
+from dlxcli.stats import Stats
 from random_problems import problems
 from test_portfolio import complete_graph, mutilated_board
 from test_race import FEW, cover_of
@@ -38,6 +40,13 @@ def matchings(n):
                 for other in rest
                 for match in of([vertex for vertex in rest if vertex != other])]
     return set(of(list(range(n))))
+
+
+def warmed(problem, forced, limit):
+    """The cut of a count to `limit`, its warm-up made."""
+    cut = learner_cut.LearnerCut(problem, forced, limit, Budget())
+    cut.warm_up(Budget())
+    return cut
 
 
 def in_cubes(solution, cubes):
@@ -67,7 +76,7 @@ def test_cubes_after_a_warm_up_partition_the_matchings(monkeypatch, n, min_open,
     for K11) in exactly one cube, at least `min_open` cubes."""
     monkeypatch.setattr(learner_cut, "WARM_STEPS", warm_steps)
     problem = complete_graph(n)
-    cut = learner_cut.LearnerCut(problem, [], 10**6, Budget())
+    cut = warmed(problem, [], 10**6)
     assert not cut.done
     every = matchings(n) if n % 2 == 0 else set()
     assert set(map(frozenset, cut.found)) <= every
@@ -89,7 +98,7 @@ def test_cubes_partition_what_brute_force_finds(problem, warm_steps):
     assume(learner_cut.fits(cover, problem.forced))
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(learner_cut, "WARM_STEPS", warm_steps)
-        cut = learner_cut.LearnerCut(cover, problem.forced, 10**6, Budget())
+        cut = warmed(cover, problem.forced, 10**6)
     if cut.done:
         assert set(map(frozenset, cut.found)) == every
         return
@@ -112,7 +121,7 @@ def test_the_twins_cut_alike(monkeypatch, problem, min_open, warm_steps, done):
         except ImportError:
             pytest.skip("the C twin is not built")
         monkeypatch.setattr(engine, "Learner", twin.Learner)
-        cut = learner_cut.LearnerCut(problem, [], 10**6, Budget())
+        cut = warmed(problem, [], 10**6)
         assert cut.done == done
         cuts.append((cut.found, cut.search.learner.activities(), cut.cubes(min_open)))
     assert cuts[0] == cuts[1]
@@ -125,7 +134,7 @@ def test_a_verdict_is_cut_by_the_learner(monkeypatch):
     found, conquest = split_verdict(monkeypatch, mutilated_board(8), [], 2, warm_steps=200)
     assert found == []
     assert conquest.warm is not None
-    expected = learner_cut.LearnerCut(mutilated_board(8), [], 2, Budget()).cubes(
+    expected = warmed(mutilated_board(8), [], 2).cubes(
         parallel.CUBES_PER_JOB * 3)
     assert conquest.prefixes[:len(expected)] == expected
 
@@ -151,3 +160,24 @@ def test_a_warm_up_that_answers_leaves_no_cube(monkeypatch):
     assert conquest.prefixes == [] and conquest.warm.done
     [solution] = found
     assert is_sudoku_of(sudoku_line(solution), UNIQUE_9)
+
+
+def test_a_warm_up_stopped_by_the_time_limit_keeps_its_costs():
+    """A time limit that strikes in the warm-up (attack11; here at the first look the
+    warm-up's Learner gives the budget, through its progress callback): the count's
+    stats and the limit's counts hold the warm-up's steps so far, as the Learner
+    reported them then, beside DLX's first turn (they were lost: -v showed none)."""
+    reported = []
+
+    def progress(fraction, nodes, solutions, **learner):
+        if "conflicts" in learner:  # the Learner's report: the warm-up's
+            reported.append((nodes, learner["conflicts"]))
+            raise TimeLimitExceeded("stopped after 1 s (time limit)")
+    budget = Budget(progress=progress, split=parallel.Split(jobs=2, probe=0.0))
+    stats = Stats()
+    with pytest.raises(TimeLimitExceeded) as stopped:
+        mutilated_board(8).count(limit=2, budget=budget, stats=stats)
+    [(decisions, conflicts)] = reported
+    assert conflicts > 0
+    assert stats.learning == 1 and stats.conflicts == conflicts
+    assert stats.nodes == stopped.value.nodes >= strategies.AUTO_NODES + decisions

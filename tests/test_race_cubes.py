@@ -54,18 +54,18 @@ class Inline:
         self.tasks = []
 
 
-def split_verdict(monkeypatch, problem, forced, limit, jobs=3, warm_steps=0):
+def split_verdict(monkeypatch, problem, forced, limit, jobs=3, warm_steps=0, auto=True):
     """(count, the conquest) of a count to `limit` cut into cubes over `jobs` Inline
     processes, one cube per job and any cube under way cut when a process waits; the
     Learner's cut after a warm-up of `warm_steps` (none by default: a warm-up would
-    answer these small counts alone)."""
+    answer these small counts alone); `auto` False: --reason learn."""
     monkeypatch.setattr(parallel, "Processes", Inline)
     monkeypatch.setattr(learner_cut, "WARM_STEPS", warm_steps)
     monkeypatch.setattr(parallel, "CUBES_PER_JOB", 1)
     monkeypatch.setattr(parallel, "SPLIT_AFTER_ROUNDS", 0)
     monkeypatch.setattr(parallel, "CHUNK_TURNS", 1)
     budget = Budget(split=Split(jobs=jobs, probe=0.0))
-    conquest = parallel._Conquering(problem, list(forced), limit, budget, True)
+    conquest = parallel._Conquering(problem, list(forced), limit, budget, auto)
     with short_rounds():
         found = conquest.run(budget.split)
     return found, conquest
@@ -212,3 +212,24 @@ def test_two_jobs_or_ordered_solutions_race_without_cubes(monkeypatch):
         problem = complete_graph(10)
         assert problem.first(budget=raced(4)) == problem.first(budget=Budget())
     assert beside.made == []
+
+
+HARD_9 = "98.7..6..75.....8...6......4.....3.2..59...7.....3.5...2..4...1..76...5......1..."
+"""The first of puzzles/sudoku/hard1000_first3.in: one solution."""
+
+
+def test_a_verdict_asked_again_of_the_same_workers_counts_the_same(monkeypatch):
+    """A cluster's workers outlive a run (here Inline's, this process: what a worker
+    keeps is this module's), and a puzzle may come again: HARD_9's count to 2 under
+    --reason learn, over 2 jobs, 2 again, then 3, is its one solution each time
+    (attack11: the second found none, a worker's Learner kept from the first verdict,
+    its solution forbidden for good)."""
+    for kept in ("_cubing", "_conquerors", "_slot_locks"):
+        monkeypatch.setattr(parallel, kept, {})
+    grid = sudoku.sudoku_grid(9)
+    (puzzle,), _ = sudoku.parse_lines(grid_text(HARD_9))
+    forced = list(grid.forced(puzzle.givens))
+    for jobs in (2, 2, 3):
+        found, _ = split_verdict(monkeypatch, grid.problem, forced, 2, jobs=jobs, auto=False)
+        [solution] = found
+        assert is_sudoku_of(sudoku_line(solution), HARD_9)

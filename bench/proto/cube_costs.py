@@ -113,6 +113,7 @@ def cubes(problem, forced, cubes, cut):
     began = time.process_time()
     if cut == "learner":  # the cut dlxcli.parallel makes (dlxcli.learner_cut)
         warm = LearnerCut(problem, forced, 2, Budget())
+        warm.warm_up(Budget())
         steps = warm.stats().nodes + warm.stats().conflicts
         note = f"warm-up {steps} steps{' (done)' if warm.done else ''}"
         prefixes = [] if warm.done else warm.cubes(cubes)
