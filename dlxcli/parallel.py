@@ -1208,7 +1208,13 @@ cluster, which cannot be stopped in mid-task, stops this soon after it is told."
 class Race:
     """A hard query as the workers get it (picklable): the problem's definition, the
     forced options, the solutions known already (`found`: DLX's, from its first turn)
-    and the solutions asked for (`limit`, 1 or 2); `digest` names it."""
+    and the solutions asked for (`limit`, 1 or 2); `digest` names this race alone, at
+    random, as a Deal's and a Cubes': a cluster's worker outlives a race, and keeps its
+    members (`_racers`) and problem (`_built`) until its next one. Named by the query, a
+    later race of the same query on the same workers took up the members where the
+    last one had left them: their turns, solutions and costs. The answer was the same
+    (the search is deterministic), but neither the search nor its costs were this
+    race's (fix12)."""
 
     __slots__ = ("definition", "forced", "found", "limit", "digest")
 
@@ -1216,7 +1222,7 @@ class Race:
                  found: Sequence[Solution], limit: int) -> None:
         self.definition, self.forced = definition, list(forced)
         self.found, self.limit = [list(solution) for solution in found], limit
-        self.digest = _digest(definition, f"race {self.found}", self.forced, False, limit)
+        self.digest = os.urandom(16).hex()
 
 
 class Report:
