@@ -76,6 +76,16 @@ class OutOfMemory(DlxError):
         super().__init__(self.MESSAGE)
 
 
+class OutOfMemoryReading(OutOfMemory):
+    """Out of memory while reading an input (a file too large for `ulimit -v`, say),
+    before any search: named with the input and, for an input read in pieces, the line
+    from which it was not read. Made where the input is read, never pickled."""
+
+    def __init__(self, source: str, line: int | None = None) -> None:
+        where = "" if line is None else f" from line {line} on"
+        DlxError.__init__(self, f"out of memory while reading {source}{where}")
+
+
 class InputError(DlxError):
     """Malformed puzzle input, with where it was found and what was expected there.
 

@@ -847,6 +847,7 @@ class Cluster:
                            f"{_why(exc)}") from None
         try:
             self.size = self._first_workers(notice, budget)
+            self._check_workers()
             # a task, not scattered data: a lost copy is computed again, for new workers
             self.shared = self.client.submit(_kept, shared, pure=False)
         except BaseException:
@@ -876,6 +877,23 @@ class Cluster:
         except self._dask_failures:
             raise self._scheduler_lost() from None
         return max(1, self._threads())
+
+    def _check_workers(self):
+        """Raise a DlxError, saying why, when the cluster's workers cannot import dlxcli
+        (a worker's Python without it, or with another dlxcli): a worker that cannot
+        read its first task closes, and the run said no more than that the scheduler
+        had no worker left (attack10). Asked of the workers there now, at once (a few
+        milliseconds); a worker that does not answer, or is lost meanwhile, is left to
+        the run's tasks."""
+        try:
+            self.client.run(_on_worker, callback_timeout=CONNECT_SECONDS)
+        except self._dask_failures:
+            return
+        except Exception as exc:  # the worker's, unpickling `_on_worker`
+            raise DlxError(f"the workers of the Dask cluster at {self.address} cannot "
+                           f"import dlxcli ({_raised(exc)}; each of "
+                           "them needs this dlxcli, its version, with the same Python and "
+                           "Dask)") from None
 
     def _threads(self):
         """The threads of the workers the scheduler has now."""
@@ -979,7 +997,7 @@ class Cluster:
             raise
         except Exception as exc:
             raise DlxError(f"{name} failed on the Dask cluster at {self.address}: "
-                           f"{type(exc).__name__}: {_why(exc)} (the scheduler and its "
+                           f"{_raised(exc)} (the scheduler and its "
                            "workers need this dlxcli, its version, with the same Python "
                            "and Dask)") from None
 
@@ -1040,6 +1058,11 @@ def _timeout_errors():
 def _kept(search):
     """The task that gives every worker the search (see Cluster)."""
     return search
+
+
+def _on_worker():
+    """Run on each worker of a cluster as it is joined: unpickling this function imports
+    dlxcli there (see Cluster._check_workers)."""
 
 
 DASK_LOGGERS = ("distributed", "distributed.client", "tornado.application", "asyncio")
@@ -1156,6 +1179,18 @@ def _why(exc):
     return text
 
 
+def _raised(exc):
+    """'TYPE: MESSAGE' of an exception raised on the cluster. One that Dask could not
+    send whole comes as Exception(repr(it)): its text, TYPE("MESSAGE"), is read so."""
+    import re
+    text = _why(exc)
+    if type(exc) is Exception:
+        stand_in = re.fullmatch(r"(\w+)\((['\"])(.*)\2\)", text)
+        if stand_in:
+            return f"{stand_in[1]}: {stand_in[3]}"
+    return f"{type(exc).__name__}: {text}"
+
+
 # -- one hard query raced over the jobs -----------------------------------------------------
 
 BESIDE_FROM_JOBS = 3
@@ -1173,7 +1208,13 @@ cluster, which cannot be stopped in mid-task, stops this soon after it is told."
 class Race:
     """A hard query as the workers get it (picklable): the problem's definition, the
     forced options, the solutions known already (`found`: DLX's, from its first turn)
-    and the solutions asked for (`limit`, 1 or 2); `digest` names it."""
+    and the solutions asked for (`limit`, 1 or 2); `digest` names this race alone, at
+    random, as a Deal's and a Cubes': a cluster's worker outlives a race, and keeps its
+    members (`_racers`) and problem (`_built`) until its next one. Named by the query, a
+    later race of the same query on the same workers took up the members where the
+    last one had left them: their turns, solutions and costs. The answer was the same
+    (the search is deterministic), but neither the search nor its costs were this
+    race's (fix12)."""
 
     __slots__ = ("definition", "forced", "found", "limit", "digest")
 
@@ -1181,7 +1222,7 @@ class Race:
                  found: Sequence[Solution], limit: int) -> None:
         self.definition, self.forced = definition, list(forced)
         self.found, self.limit = [list(solution) for solution in found], limit
-        self.digest = _digest(definition, f"race {self.found}", self.forced, False, limit)
+        self.digest = os.urandom(16).hex()
 
 
 class Report:

@@ -74,10 +74,10 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def _start(args, log):
+def _start(args, log, env=None):
     """A process in a session of its own, so that its whole group can be killed."""
     return subprocess.Popen(args, stdout=log, stderr=subprocess.STDOUT,
-                            start_new_session=True)
+                            start_new_session=True, env=env)
 
 
 class Cluster:
@@ -97,12 +97,14 @@ class Cluster:
             self.stop()
             raise
 
-    def start_workers(self, nworkers):
-        """Start the worker command (nothing for 0) and wait for its workers."""
+    def start_workers(self, nworkers, env=None):
+        """Start the worker command (nothing for 0), in the environment `env` (None:
+        this process's), and wait for its workers."""
         if nworkers:
             command = on_this_machine(self.worker_words, self.port, nworkers)
             self.workers.append(_start(command + ["--local-directory",
-                                                  str(self.folder / "workers")], self.log))
+                                                  str(self.folder / "workers")], self.log,
+                                       env))
         import distributed
         try:
             with distributed.Client(self.address, timeout=START_SECONDS) as client:
@@ -420,6 +422,46 @@ def test_a_tasks_error_from_another_environment_is_one_line(scheduler):
         f"a sum failed on the Dask cluster at {scheduler}: TypeError: unsupported operand "
         "type(s) for +: 'int' and 'str' (the scheduler and its workers need this dlxcli, "
         "its version, with the same Python and Dask)")
+
+
+NO_DLXCLI = """import sys
+
+
+class NoDlxcli:
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] == "dlxcli":
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+
+
+sys.meta_path.insert(0, NoDlxcli())
+"""
+"""A sitecustomize that makes a Python without dlxcli: on PYTHONPATH, it is run by the
+worker command and by every worker process its nannies spawn (a wrapper that took dlxcli
+off sys.path would reach the command only)."""
+
+
+def without_dlxcli(folder):
+    """This process's environment, but for a Python there that cannot import dlxcli."""
+    (folder / "sitecustomize.py").write_text(NO_DLXCLI)
+    path = os.pathsep.join(filter(None, [str(folder), os.environ.get("PYTHONPATH")]))
+    return {**os.environ, "PYTHONPATH": path}
+
+
+def test_workers_that_cannot_import_dlxcli_are_said_at_once(own_cluster, tmp_path):
+    """A worker whose Python lacks dlxcli closed at its first task, which it could not
+    read, and the run said only, 10 s later, that the scheduler had no worker left
+    (attack10). It says why now, before any task."""
+    cluster = own_cluster(0)
+    cluster.start_workers(2, env=without_dlxcli(tmp_path))
+    began = time.monotonic()
+    run = subprocess.run(DLXCLI + ["queens", "--scheduler", cluster.address], input=b"10\n",
+                         capture_output=True, timeout=RUN_SECONDS)
+    assert (run.returncode, run.stdout) == (2, b"")
+    assert run.stderr.decode() == (
+        f"dlxcli: <stdin>: the workers of the Dask cluster at {cluster.address} cannot "
+        "import dlxcli (ModuleNotFoundError: No module named 'dlxcli'; each of them needs "
+        "this dlxcli, its version, with the same Python and Dask)\n")
+    assert time.monotonic() - began < parallel.CONNECT_SECONDS
 
 
 def test_dasks_version_mismatch_table_is_one_notice(scheduler, monkeypatch, recwarn):

@@ -446,6 +446,23 @@ def test_a_member_goes_on_from_its_last_task_whichever_thread_runs_it(monkeypatc
         ([1, 2, 3], 1)
 
 
+def test_a_second_race_of_the_same_query_starts_its_member_afresh(monkeypatch):
+    """A cluster's worker outlives a race, and the same query may be raced again on it:
+    its member then starts afresh, as in any other race, not from where the last one
+    left it (the member was named by the query: the second race's first task answered
+    the first race's third turn, and its costs; fix12)."""
+    monkeypatch.setattr(parallel, "_racers", {})
+    definition = trapped_board(6, True).definition
+    with short_rounds():
+        first = parallel.Race(definition, [], [], 1)
+        reports = [parallel.race_turns(first, 0, upto) for upto in (1, 2, 3)]
+        again = parallel.race_turns(parallel.Race(definition, [], [], 1), 0, 1)
+    assert [report.turns for report in reports] == [1, 2, 3]
+    assert not reports[-1].done
+    assert (again.turns, again.done, again.found, again.nodes) == (
+        1, reports[0].done, reports[0].found, reports[0].nodes)
+
+
 def test_a_cube_goes_on_from_its_last_task_whichever_thread_runs_it(monkeypatch):
     """The same for a cube of a verdict: its Verdict is kept per cube, not per thread,
     and its tasks on three threads alive at once go on from each other's rounds."""

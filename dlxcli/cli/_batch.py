@@ -14,7 +14,8 @@ import time
 from itertools import chain
 
 from ..commands import puzzle_module
-from ..errors import DlxError, InputError, OutOfMemory, SearchLimit, TimeLimitExceeded
+from ..errors import (DlxError, InputError, OutOfMemory, OutOfMemoryReading, SearchLimit,
+                      TimeLimitExceeded)
 from ..exact_cover import DEFAULT_REASON, Budget, Stats
 from ..pool import WorkerDied, WorkerPool
 from ..puzzles import Unsolved
@@ -149,7 +150,28 @@ def _solve_task(command, text, settings, budget):
 def pieces(job, budget):
     """(piece text, lines before it) for every piece of the job's input, read as they
     are needed: by the puzzle module's split_lines if it has one, else the whole text
-    (bytes that are not UTF-8 decoded as the module's UNDECODABLE says, if it has one)."""
+    (bytes that are not UTF-8 decoded as the module's UNDECODABLE says, if it has one).
+    Running out of memory while reading ends them with an OutOfMemoryReading that names
+    the input and the line from which it was not read (the pieces before it stand)."""
+    following = None  # the first line after the pieces read, once there are any
+    try:
+        for text, before in _read_pieces(job, budget):
+            yield text, before
+            following = _line_after(text, before)
+    except MemoryError:  # raised below, once this handler lets go of what was read
+        pass
+    else:
+        return
+    raise OutOfMemoryReading(job.source.name, following)
+
+
+def _line_after(text, before):
+    """The number of the first line after a piece `text` with `before` lines before it."""
+    return before + text.count("\n") + 1
+
+
+def _read_pieces(job, budget):
+    """`pieces`, without a word about memory."""
     module = puzzle_module(job.command)
     split_lines = getattr(module, "split_lines", None)
     if split_lines is None:
@@ -181,7 +203,7 @@ def _job_work(job, budget):
     try:
         for text, before in reading:
             yield job, text, before
-            following = before + text.count("\n") + 1
+            following = _line_after(text, before)
             if puzzles_in and budget.expired():
                 rest = _rest(job, reading, budget, following, puzzles_in)
                 if rest is not None:
@@ -419,7 +441,8 @@ class Outcome:
                 self.messages.append(f"{self.name}: {problem}")
             self._worsen(problem.verdict)
         else:
-            self.messages.append(f"{self.name}: {problem}")
+            named = isinstance(problem, OutOfMemoryReading)  # names its input itself
+            self.messages.append(str(problem) if named else f"{self.name}: {problem}")
             self._worsen("error")
 
     def _worsen(self, verdict):

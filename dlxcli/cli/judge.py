@@ -16,7 +16,7 @@ import sys
 import click
 
 from ..commands import PUZZLES, checker
-from ..errors import InputError
+from ..errors import InputError, OutOfMemoryReading
 from ..puzzles import compare_lines
 from . import _ui
 from ._batch import Job, Limits, solve_jobs
@@ -175,13 +175,15 @@ def judge(job, outcome):
         expected = _read(expected_path)
     except OSError as exc:
         return "error", f"{printable(expected_path)}: cannot read it: {exc.strerror or exc}"
+    except OutOfMemoryReading as exc:
+        return "error", str(exc)
     if not expected.strip():
         return "error", f"{printable(expected_path)} is empty (no expected answer)"
     check = checker(job.command)
     try:
         input_text = "" if check is compare_lines else _read(job.source.path)
         problem = check(input_text, expected, outcome.text, **job.settings)
-    except (InputError, OSError) as exc:
+    except (InputError, OSError, OutOfMemoryReading) as exc:
         return "error", f"checker: {exc}"
     return ("wrong answer", problem) if problem else ("accepted", "")
 
@@ -193,5 +195,11 @@ def _expected_path(path):
 
 
 def _read(path):
-    with open(path, "rb") as handle:
-        return handle.read().decode("utf-8-sig", errors="replace")
+    """The text of the file at `path`; an OutOfMemoryReading naming it if it does not fit
+    in memory."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read().decode("utf-8-sig", errors="replace")
+    except MemoryError:  # raised below, once this handler lets go of what was read
+        pass
+    raise OutOfMemoryReading(printable(path))
