@@ -351,6 +351,28 @@ def test_shared_clauses_change_no_solution(learner_twin, case):
     assert {frozenset(s) for s in found} == expected_covers(problem)
 
 
+@PROPERTY
+@given(case=problem_and_queries())
+def test_clauses_learned_with_solutions_forbidden_lose_only_those(learner_twin, case):
+    """share29's soundness argument (docs/parallel.md): a Learner that found and
+    forbade solutions (each query's, under its assumptions, as a kept Learner does in
+    its cubes) shares clauses implied by the problem and those solutions' negations, so
+    a Learner given them finds every solution but, at most, the forbidden ones: what it
+    finds and what was forbidden make up the brute-force solutions."""
+    problem, queries = case
+    donor = learner(learner_twin, problem)
+    forbidden = set()
+    for assumptions in queries:
+        donor.start(assumptions)
+        forbidden.update(map(frozenset, enumerate_solutions(learner_twin, donor)))
+    given = learner(learner_twin, problem)
+    given.add_clauses(donor.learnts(BIG, BIG))
+    given.start()
+    found = {frozenset(s) for s in enumerate_solutions(learner_twin, given)}
+    assert found <= expected_covers(problem)
+    assert found | forbidden == expected_covers(problem)
+
+
 def test_shared_pigeonhole_clauses_shorten_the_proof(learner_twin):
     """The clauses of a Learner that proved 6 pigeons have no hole each: a second
     Learner given them proves it in fewer conflicts than alone, with no solution."""
