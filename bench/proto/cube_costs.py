@@ -73,8 +73,9 @@ def cube_learner(problem, forced, whole, kept, prefix):
 
 
 def bounds(token):
-    """(max_len, max_lbd) of a SHARE token's `L/B`."""
-    return tuple(1 << 30 if part == "*" else int(part) for part in token[1:].split("/"))
+    """(max_len, max_lbd) of a SHARE token's `L/B` (a trailing `g` left out)."""
+    return tuple(1 << 30 if part == "*" else int(part)
+                 for part in token[1:].rstrip("g").split("/"))
 
 
 class Sharing:
@@ -85,9 +86,15 @@ class Sharing:
     def __init__(self, spec, n):
         tokens = dict((token[0], bounds(token)) for token in spec.split("+") if token)
         self.warm_bounds, self.ongoing = tokens.get("w"), tokens.get("o")
+        self.only_global = any(token.startswith("o") and token.endswith("g")
+                               for token in spec.split("+"))
+        """`oL/Bg`: a clause that names an option its cube's prefix meets (an assumption,
+        or an option sharing an item with one) is not exported: it is that cube's."""
         self.exports = []  # (stamp, source, clauses)
         self.taken = [set() for _ in range(n)]
-        self.sent = [set() for _ in range(n)]
+        self.held = [set() for _ in range(n)]
+        """Per Learner, the clauses (tuples) it exported or imported: neither exported
+        (again) nor imported again."""
         self.imported, self.seconds = 0, 0.0
 
     def start(self, learners, warm):
@@ -107,18 +114,22 @@ class Sharing:
         for i, (when, source, exported) in enumerate(self.exports):
             if source != k and when <= stamp and i not in self.taken[k]:
                 self.taken[k].add(i)
-                clauses.extend(exported)
+                fresh = [clause for clause in exported if clause not in self.held[k]]
+                self.held[k].update(fresh)
+                clauses.extend(fresh)
         if clauses:
             self._add(learner, clauses)
 
-    def after(self, k, learner, stamp):
-        """Learner k, done with a cube at step `stamp`, exports what it has not."""
+    def after(self, k, learner, stamp, met=frozenset()):
+        """Learner k, done with a cube at step `stamp`, exports what it has not (with
+        `g`, no clause naming an option of `met`)."""
         if self.ongoing is None:
             return
         began = time.process_time()
-        fresh = [clause for clause in learner.learnts(*self.ongoing)
-                 if tuple(clause) not in self.sent[k]]
-        self.sent[k].update(map(tuple, fresh))
+        fresh = [clause for clause in map(tuple, learner.learnts(*self.ongoing))
+                 if clause not in self.held[k]
+                 and not (self.only_global and any(lit >> 1 in met for lit in clause))]
+        self.held[k].update(fresh)
         self.exports.append((stamp, k, fresh))
         self.seconds += time.process_time() - began
 
@@ -128,6 +139,14 @@ class Sharing:
         learner.add_clauses(clauses)
         self.imported += learner.clauses - before
         self.seconds += time.process_time() - began
+
+
+def met(whole, prefix):
+    """The options of `whole` (a Remainder) that the options of `prefix` meet, theirs
+    included."""
+    assumed = whole.inside(prefix) or []
+    items = {item for v in assumed for item in whole.options[v]}
+    return frozenset(v for v, option in enumerate(whole.options) if items.intersection(option))
 
 
 def deal(problem, forced, prefixes, kind, warm=None, share="", shared_warm=None):
@@ -155,7 +174,8 @@ def deal(problem, forced, prefixes, kind, warm=None, share="", shared_warm=None)
             steps[k] += learner.conflicts + learner.decisions
             rows.append((cube, k, found, learner.conflicts))
         if kept[k] is not None:
-            sharing.after(k, kept[k], steps[k])
+            sharing.after(k, kept[k], steps[k], met(whole, prefix) if sharing.only_global
+                          else frozenset())
     return rows, steps, seconds, sharing
 
 
