@@ -427,6 +427,39 @@ class KeptLearner:
         self.remainder = Remainder(problem, forced)
         self.learner = None if self.remainder.empty else self.remainder.learner()
         self.owner: Optional[_Learning] = None
+        self.held: set[tuple[int, ...]] = set()
+        """The clauses shared with other Learners (branch share29), given or taken:
+        neither given nor taken again."""
+
+    def take(self, clauses: Iterable[tuple[int, ...]]) -> None:
+        """Add the clauses other Learners of this remainder shared (`give`), those not
+        held already, at level 0 (between cubes: the next cube's query starts afresh)."""
+        fresh = [clause for clause in clauses if clause not in self.held]
+        self.held.update(fresh)
+        if fresh and self.learner is not None:
+            self.learner.add_clauses(fresh)
+
+    def give(self, prefix: Sequence[int], max_len: int,
+             max_lbd: int) -> list[tuple[int, ...]]:
+        """The level-0 facts and short learned clauses (`Learner.learnts`) not shared
+        yet, after a cube of this `prefix` (options of the problem): those that name an
+        option the prefix meets (one of its options, or one sharing an item with one)
+        are left out, being that cube's (they spoke of its assumptions: measured, they
+        cost the others more than they saved, docs/parallel.md)."""
+        if self.learner is None:
+            return []
+        met = self._met(prefix)
+        fresh = [clause for clause in map(tuple, self.learner.learnts(max_len, max_lbd))
+                 if clause not in self.held and not any(lit >> 1 in met for lit in clause)]
+        self.held.update(fresh)
+        return fresh
+
+    def _met(self, prefix: Sequence[int]) -> set[int]:
+        """The remainder's options that `prefix`'s options meet, theirs included."""
+        remainder = self.remainder
+        assumed = remainder.inside(prefix) or []
+        items = {item for v in assumed for item in remainder.options[v]}
+        return {v for v, option in enumerate(remainder.options) if not items.isdisjoint(option)}
 
 
 class _Learning:

@@ -241,6 +241,16 @@ INVALID = [
      ProblemError),
     ("negative budget", lambda m: m.Learner(1, 0, [[0]]).run(-1), ProblemError),
     ("float budget", lambda m: m.Learner(1, 0, [[0]]).run(1.5), ProblemError),
+    ("shared literal out of range", lambda m: m.Learner(1, 0, [[0]]).add_clauses([[2]]),
+     ProblemError),
+    ("negative shared literal", lambda m: m.Learner(1, 0, [[0]]).add_clauses([[0, -1]]),
+     ProblemError),
+    ("bool shared literal", lambda m: m.Learner(1, 0, [[0]]).add_clauses([[True]]),
+     ProblemError),
+    ("non-iterable clauses", lambda m: m.Learner(1, 0, [[0]]).add_clauses(4), TypeError),
+    ("non-iterable clause", lambda m: m.Learner(1, 0, [[0]]).add_clauses([4]), TypeError),
+    ("negative clause length", lambda m: m.Learner(1, 0, [[0]]).learnts(-1, 2), ProblemError),
+    ("float clause LBD", lambda m: m.Learner(1, 0, [[0]]).learnts(2, 0.5), ProblemError),
 ]
 
 
@@ -287,6 +297,135 @@ def test_random_arguments_are_refused_cleanly_or_searched(learner_twin, args, as
                                       learner_twin.PAUSED)
     except (ProblemError, TypeError):
         pass
+
+
+@settings(max_examples=200, deadline=None)
+@given(clauses=ANYTHING, max_len=ANYTHING, max_lbd=ANYTHING)
+def test_random_shared_clauses_are_refused_cleanly_or_added(learner_twin, clauses, max_len,
+                                                            max_lbd):
+    """share29: whatever `add_clauses` and `learnts` are given, a clear error or a
+    Learner that still searches (the C twin indexes its arrays with the literals)."""
+    solver = learner_twin.Learner(2, 1, [[0, 2], [1], [0, 1], [1, 2]])
+    try:
+        solver.add_clauses(clauses)
+    except (ProblemError, TypeError):
+        pass
+    try:
+        assert all(isinstance(lit, int) for clause in solver.learnts(max_len, max_lbd)
+                   for lit in clause)
+    except ProblemError:
+        pass
+    assert solver.run(BIG) in (learner_twin.SOLUTION, learner_twin.EXHAUSTED)
+
+
+# -- clauses shared between Learners (share29) ------------------------------------
+
+def donor_clauses(twin, problem, queries):
+    """The clauses (`learnts`, no bound) of a Learner of `problem` that searched each
+    query (assumptions) to its end, forbidding nothing: implied by the problem alone."""
+    donor = learner(twin, problem)
+    for assumptions in queries:
+        donor.start(assumptions)
+        donor.run(BIG)
+    return donor.learnts(BIG, BIG)
+
+
+@PROPERTY
+@given(case=problem_and_queries())
+def test_shared_clauses_change_no_solution(learner_twin, case):
+    """A Learner given another's learned clauses and level-0 facts (of the same problem,
+    learned under assumptions, nothing forbidden) enumerates exactly the brute-force
+    solutions, and so does a Learner given them in mid-query."""
+    problem, queries = case
+    clauses = donor_clauses(learner_twin, problem, queries)
+    given_first = learner(learner_twin, problem)
+    given_first.add_clauses(clauses)
+    given_first.start()
+    found = enumerate_solutions(learner_twin, given_first)
+    assert {frozenset(s) for s in found} == expected_covers(problem)
+    midway = learner(learner_twin, problem)
+    midway.start()
+    midway.run(2)
+    midway.add_clauses(clauses)
+    found = enumerate_solutions(learner_twin, midway)
+    assert {frozenset(s) for s in found} == expected_covers(problem)
+
+
+@PROPERTY
+@given(case=problem_and_queries())
+def test_clauses_learned_with_solutions_forbidden_lose_only_those(learner_twin, case):
+    """share29's soundness argument (docs/parallel.md): a Learner that found and
+    forbade solutions (each query's, under its assumptions, as a kept Learner does in
+    its cubes) shares clauses implied by the problem and those solutions' negations, so
+    a Learner given them finds every solution but, at most, the forbidden ones: what it
+    finds and what was forbidden make up the brute-force solutions."""
+    problem, queries = case
+    donor = learner(learner_twin, problem)
+    forbidden = set()
+    for assumptions in queries:
+        donor.start(assumptions)
+        forbidden.update(map(frozenset, enumerate_solutions(learner_twin, donor)))
+    given = learner(learner_twin, problem)
+    given.add_clauses(donor.learnts(BIG, BIG))
+    given.start()
+    found = {frozenset(s) for s in enumerate_solutions(learner_twin, given)}
+    assert found <= expected_covers(problem)
+    assert found | forbidden == expected_covers(problem)
+
+
+def test_shared_pigeonhole_clauses_shorten_the_proof(learner_twin):
+    """The clauses of a Learner that proved 6 pigeons have no hole each: a second
+    Learner given them proves it in fewer conflicts than alone, with no solution."""
+    alone = learner_twin.Learner(*pigeons(6))
+    assert alone.run(BIG) == learner_twin.EXHAUSTED
+    donor = learner_twin.Learner(*pigeons(6))
+    assert donor.run(400) == learner_twin.PAUSED
+    given = learner_twin.Learner(*pigeons(6))
+    given.add_clauses(donor.learnts(BIG, BIG))
+    assert given.clauses > 0
+    assert given.run(BIG) == learner_twin.EXHAUSTED
+    assert given.conflicts < alone.conflicts
+
+
+def test_a_shared_clause_is_added_at_level_0_as_forbid_adds_one(learner_twin):
+    """Items 0..2 primary, 3 secondary; options 0, 1, 2 cover one primary item each,
+    option 3 items 0 and 1, option 4 items 1 and 2, option 5 item 3 alone (false at
+    level 0: literal 11 true, 10 false). Solutions {0, 1, 2}, {2, 3}, {0, 4}.
+    Literals: 2v chosen, 2v + 1 not."""
+    solver = learner_twin.Learner(3, 1, [[0], [1], [2], [0, 1], [1, 2], [3]])
+    assert solver.learnts(BIG, BIG) == [[11]]
+    solver.add_clauses([[1, 3, 11], [1, 0], [3, 3, 10, 5, 7]])
+    # dropped: a true literal (11), a literal and its negation (1, 0); kept: (not 1 or
+    # not 2 or not 3), its false literal 10 left out and the repeated 3 once
+    assert solver.clauses == 1
+    assert solver.learnts(BIG, BIG) == [[11], [3, 5, 7]]
+    assert solver.learnts(2, BIG) == [[11]] and solver.learnts(0, 0) == []
+    solver.add_clauses([[9]])  # a unit: option 4 out, a level-0 fact
+    assert solver.learnts(1, 0) == [[9], [11]]
+    solver.add_clauses([[1, 5]])  # not both 0 and 2: {0, 1, 2} out
+    solver.start([2])
+    assert solver.run(BIG) == learner_twin.SOLUTION and solver.solution() == [2, 3]
+    solver.forbid([2, 3])
+    assert solver.run(BIG) == learner_twin.EXHAUSTED
+    solver.start()
+    solver.add_clauses([[]])  # the empty clause: no solution to any later query
+    assert solver.run(BIG) == learner_twin.EXHAUSTED
+    solver.start()
+    assert solver.run(BIG) == learner_twin.EXHAUSTED
+
+
+def test_shared_clauses_in_mid_query_keep_its_assumptions(learner_twin):
+    """Like forbid: back to level 0, and the next run goes on under the same
+    assumptions. Options 0 and 1 cover one item each, option 2 both."""
+    solver = learner_twin.Learner(2, 0, [[0], [1], [0, 1]])
+    solver.start([2])
+    assert solver.run(BIG) == learner_twin.SOLUTION and solver.solution() == [2]
+    solver.add_clauses([[1, 3]])  # not both 0 and 1: the query's solution stays
+    assert solver.run(BIG) == learner_twin.SOLUTION and solver.solution() == [2]
+    solver.add_clauses([[5]])  # option 2 out: the assumption is false
+    assert solver.run(BIG) == learner_twin.EXHAUSTED
+    solver.start()
+    assert solver.run(BIG) == learner_twin.EXHAUSTED  # {0, 1} out too
 
 
 # -- sudokus -------------------------------------------------------------------

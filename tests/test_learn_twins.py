@@ -10,7 +10,8 @@ Layer: tests. Two kinds of check (issue 23, the Learner's spec):
 * the differential test: random small problems (tests/random_problems.py, with secondary
   items and colors) and larger seeded ones, played by both twins through one script of
   queries (assumptions, budgets that pause and resume the search, forbidden solutions
-  and option sets): every status, solution, counter and level along the way is the same.
+  and option sets, the clauses a Learner shares and clauses added, share29): every
+  status, solution, counter and level along the way is the same.
   Skipped while the C twin has no Learner.
 """
 
@@ -175,6 +176,10 @@ def play(Learner, problem, script, statuses):
                 learner.forbid(learner.solution())
         elif op == "reduce":
             learner.reduce()
+        elif op == "learnts":
+            seen.append(learner.learnts(*argument))
+        elif op == "add clauses":
+            learner.add_clauses(argument)
         else:
             learner.forbid(argument)
         seen.append((op, counters(learner), learner.level, learner.clauses))
@@ -187,6 +192,8 @@ def scripts(draw, n_options):
     ones, forbidden solutions (as an enumeration makes them) and forbidden option sets."""
     some_options = (st.lists(st.integers(0, n_options - 1), max_size=4) if n_options
                     else st.just([]))
+    some_clauses = (st.lists(st.lists(st.integers(0, 2 * n_options - 1), max_size=4),
+                             max_size=3) if n_options else st.just([[]]))
     step = st.one_of(
         st.tuples(st.just("start"), some_options),
         st.tuples(st.just("run"), st.integers(0, 6) | st.just(10**9)),
@@ -194,6 +201,8 @@ def scripts(draw, n_options):
         st.tuples(st.just("forbid solution"), st.none()),
         st.tuples(st.just("forbid"), some_options),
         st.tuples(st.just("reduce"), st.none()),
+        st.tuples(st.just("learnts"), st.tuples(st.integers(0, 6), st.integers(0, 6))),
+        st.tuples(st.just("add clauses"), some_clauses),
     )
     return draw(st.lists(step, min_size=1, max_size=20))
 
@@ -264,6 +273,24 @@ def test_twins_agree_on_larger_problems(both, seed):
     for _ in range(3):
         script += [("start", rng.sample(range(len(problem.options)), 2)), ("run", 10**9)]
     assert_twins_agree(both, problem, script)
+
+
+def test_twins_agree_on_shared_clauses(both):
+    """share29: a Learner's learned clauses and facts (`learnts`), bounded or not, added
+    to a fresh Learner of the same problem and to one in mid-query: both twins share the
+    same clauses and go on with the same search."""
+    c, python, twin = both
+    names = status_names(twin)
+    for problem in (Problem(*pigeons(6)), seeded_problem(5), seeded_problem(8)):
+        donor = python(problem.n_primary, problem.n_secondary, problem.options,
+                       problem.colors)
+        donor.run(600)
+        for bounds in ((3, 2), (8, 4), (10**9, 10**9)):
+            clauses = donor.learnts(*bounds)
+            script = [("add clauses", clauses), ("run", 10**9), ("learnts", (10**9, 10**9)),
+                      ("start", []), ("run", 50), ("add clauses", clauses[::-1]),
+                      ("run", 10**9), ("learnts", (6, 3))]
+            assert play(c, problem, script, names) == play(python, problem, script, names)
 
 
 def test_twins_agree_through_clause_deletion(both):

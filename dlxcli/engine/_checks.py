@@ -68,6 +68,10 @@ if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
 
         def forbid(self, options: Sequence[int]) -> None: ...
 
+        def learnts(self, max_len: int, max_lbd: int) -> list[list[int]]: ...
+
+        def add_clauses(self, clauses: Sequence[Sequence[int]]) -> None: ...
+
 MAX_NODES = 50_000_000
 """Refuse problems whose node table (items + 2 heads + option entries + one spacer per
 option) is larger: the C twin's arrays are indexed by C ints."""
@@ -77,6 +81,8 @@ COLOR_LIMIT = 2**31
 """Colors are 0 (none) or positive integers below this (the C twin's `int`)."""
 FLOOR_LIMIT = 2**62
 """A maximize search's floor f is an integer with |f| below this."""
+INT_LIMIT = 2**31 - 1
+"""The C twin's largest int: a larger bound on a clause's length or LBD is taken as it."""
 BUDGET_LIMIT = 2**63 - 1
 """A larger budget of nodes is taken as this one: no search comes near it."""
 
@@ -238,6 +244,37 @@ def forced_options(options: Iterable[object], n_options: int) -> list[int]:
     return plain
 
 
+def clause_bound(name: str, value: object) -> int:
+    """A bound on the clauses `learnts` gives: a non-negative integer (one past the C
+    twin's int taken as its largest: no clause is that long)."""
+    bound = as_int(value)
+    if bound is None or bound < 0:
+        raise ProblemError(f"{name} must be a non-negative integer, not {value!r}")
+    return min(bound, INT_LIMIT)
+
+
+def shared_clauses(clauses: Iterable[Iterable[object]], n_options: int) -> list[list[int]]:
+    """Clauses for `add_clauses`: each a list of literals, 2v (option v chosen) or 2v + 1
+    (not), v an option index (TypeError when not iterable); checked in bulk first."""
+    listed: list[list[Any]] = [list(clause) for clause in clauses]
+    n_literals = 2 * n_options
+    return [clause if not clause or (set(map(type, clause)) == {int} and min(clause) >= 0
+                                     and max(clause) < n_literals)
+            else _literals(k, clause, n_literals) for k, clause in enumerate(listed)]
+
+
+def _literals(k: int, clause: list[Any], n_literals: int) -> list[int]:
+    """Clause k's literals as plain ints, or a ProblemError naming the first bad one."""
+    plain: list[int] = []
+    for lit in clause:
+        value = as_int(lit)
+        if value is None or not 0 <= value < n_literals:
+            raise ProblemError(f"clause {k}: literal {lit!r} is not a literal "
+                               f"(0..{n_literals - 1})")
+        plain.append(value)
+    return plain
+
+
 def node_budget(value: object) -> int:
     """A budget of nodes: a non-negative integer (one beyond BUDGET_LIMIT is taken as it)."""
     budget = as_int(value)
@@ -312,7 +349,8 @@ def checked(twin_solver: type[TwinSolver]) -> type[CheckedSolver]:
 def checked_learner(twin_learner: type[TwinLearner]) -> type[CheckedLearner]:
     """`twin_learner` (a twin's Learner class) behind the checks, as `checked` puts a
     Solver: the problem as `problem_args` checks it (no weights), assumptions and
-    forbidden options as forced options are, the budget as a budget of nodes."""
+    forbidden options as forced options are, the budget as a budget of nodes, shared
+    clauses as literals of its options."""
 
     class Learner(twin_learner):  # type: ignore[valid-type, misc]
         __slots__ = ()
@@ -332,5 +370,12 @@ def checked_learner(twin_learner: type[TwinLearner]) -> type[CheckedLearner]:
 
         def forbid(self, options: Iterable[int]) -> None:
             super().forbid(forced_options(options, self.n_options))
+
+        def learnts(self, max_len: int, max_lbd: int) -> list[list[int]]:
+            return super().learnts(clause_bound("max_len", max_len),
+                                   clause_bound("max_lbd", max_lbd))
+
+        def add_clauses(self, clauses: Iterable[Iterable[int]]) -> None:
+            super().add_clauses(shared_clauses(clauses, self.n_options))
 
     return Learner

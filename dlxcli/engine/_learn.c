@@ -1070,6 +1070,145 @@ static PyObject *Learner_forbid(Learner *s, PyObject *options)
     Py_RETURN_NONE;
 }
 
+static int by_literal(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    return (x > y) - (x < y);
+}
+
+/* Appends to `list` the literals lits[0..len) sorted, as one clause, or (`units`) as
+ * clauses of one literal each; -1 when memory ran out. */
+static int append_clause(PyObject *list, int *lits, int len, int units)
+{
+    qsort(lits, (size_t)len, sizeof(int), by_literal);
+    PyObject *clause = units ? NULL : PyList_New(len);
+    if (!units && !clause)
+        return -1;
+    for (int k = 0; k < len; k++) {
+        PyObject *l = PyLong_FromLong(lits[k]);
+        if (!l) {
+            Py_XDECREF(clause);
+            return -1;
+        }
+        if (!units) {
+            PyList_SET_ITEM(clause, k, l);
+            continue;
+        }
+        PyObject *unit = PyList_New(1);
+        if (!unit) {
+            Py_DECREF(l);
+            return -1;
+        }
+        PyList_SET_ITEM(unit, 0, l);
+        int failed = PyList_Append(list, unit);
+        Py_DECREF(unit);
+        if (failed < 0)
+            return -1;
+    }
+    if (units)
+        return 0;
+    int failed = PyList_Append(list, clause);
+    Py_DECREF(clause);
+    return failed;
+}
+
+/* The clauses a Learner may share (share29): the level-0 facts as clauses of one literal,
+ * then the learned clauses kept now of at most max_len literals and LBD at most max_lbd,
+ * in the database's order; each clause's literals sorted (the twins order a clause's two
+ * watched literals differently, nothing else). Read-only. */
+static PyObject *Learner_learnts(Learner *s, PyObject *args)
+{
+    int max_len, max_lbd;
+    if (!PyArg_ParseTuple(args, "ii:learnts", &max_len, &max_lbd))
+        return NULL;
+    if (check_ready(s) < 0)
+        return NULL;
+    PyObject *list = PyList_New(0);
+    int facts = s->dlevel ? s->trail_lim[0] : s->trail_len;
+    if (list && max_len >= 1 && facts > 0) {
+        memcpy(s->learnt_buf, s->trail, sizeof(int) * (size_t)facts);
+        if (append_clause(list, s->learnt_buf, facts, 1) < 0)
+            Py_CLEAR(list);
+    }
+    for (int i = 0; list && i < s->learnts.n; i++) {
+        Clause *c = s->learnts.at[i];
+        if (c->len > max_len || c->lbd > max_lbd)
+            continue;
+        memcpy(s->learnt_buf, c->lits, sizeof(int) * (size_t)c->len);
+        if (append_clause(list, s->learnt_buf, c->len, 0) < 0)
+            Py_CLEAR(list);
+    }
+    return list;
+}
+
+/* learnt_buf: `clause` at level 0 (literals checked in range), as forbid_clause makes its
+ * clause: each literal once, those false left out; its length, or -1 when one is true
+ * (or the clause holds both a literal and its negation). */
+static int shared_clause(Learner *s, PyObject *clause)
+{
+    PyObject *seq = PySequence_Fast(clause, "a clause must be a sequence of literals");
+    if (!seq)
+        return -2;
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+    int n = 0, satisfied = 0;
+    for (Py_ssize_t k = 0; k < m && !satisfied; k++) {
+        long l = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, k));
+        if (PyErr_Occurred())
+            break;
+        if (l < 0 || l >= 2L * s->n_options) {
+            PyErr_Format(ProblemError, "%ld is not a literal", l);
+            break;
+        }
+        int v = VAR((int)l), value = lit_value(s, (int)l);
+        if (value == 1 || s->seen[v] == 2 - (l & 1))
+            satisfied = 1;  /* true, or its negation is in the clause */
+        else if (value < 0 && !s->seen[v]) {
+            s->seen[v] = (char)(1 + (l & 1));
+            s->learnt_buf[n++] = (int)l;
+        }
+    }
+    Py_DECREF(seq);
+    for (int k = 0; k < n; k++)
+        s->seen[VAR(s->learnt_buf[k])] = 0;
+    if (PyErr_Occurred())
+        return -2;
+    return satisfied ? -1 : n;
+}
+
+/* Clauses implied by the problem (another Learner's of the same problem, `learnts`),
+ * added back at level 0 as forbid adds its clause: a clause with a literal true is
+ * dropped, false literals are left out, one literal left is a level-0 fact, none makes
+ * every later query EXHAUSTED; a longer one joins the learned clauses (its LBD taken as
+ * its length: deletable as theirs). The next run goes on under the same assumptions. */
+static PyObject *Learner_add_clauses(Learner *s, PyObject *clauses)
+{
+    if (check_ready(s) < 0)
+        return NULL;
+    PyObject *seq = PySequence_Fast(clauses, "clauses must be a sequence of clauses");
+    if (!seq)
+        return NULL;
+    unassign_to(s, 0);
+    s->state = SEARCHING;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(seq) && !s->unsat; i++) {
+        int n = shared_clause(s, PySequence_Fast_GET_ITEM(seq, i));
+        if (n == -2)
+            break;
+        if (n == 0)
+            s->unsat = 1;
+        else if (n == 1)
+            assign(s, s->learnt_buf[0], R_NONE, 0, NULL);
+        else if (n > 1 && !add_clause(s, n, n, &s->learnts)) {
+            s->broken = 1;
+            PyErr_NoMemory();
+            break;
+        }
+    }
+    Py_DECREF(seq);
+    if (PyErr_Occurred())
+        return NULL;
+    Py_RETURN_NONE;
+}
+
 /* Each option's VSIDS activity now (read-only: the search is not touched), for a cut
  * that follows the Learner's view of where the hard part lies (parallel.learner_cut). */
 static PyObject *Learner_activities(Learner *s, PyObject *Py_UNUSED(ignored))
@@ -1114,6 +1253,13 @@ static PyMethodDef Learner_methods[] = {
      "forbid(options): the permanent clause 'not all of these options'"},
     {"activities", (PyCFunction)Learner_activities, METH_NOARGS,
      "activities()\n--\n\nEach option's VSIDS activity now, a list of floats."},
+    {"learnts", (PyCFunction)Learner_learnts, METH_VARARGS,
+     "learnts(max_len, max_lbd)\n--\n\nThe level-0 facts (as one-literal clauses) and "
+     "the learned clauses of at most max_len literals and LBD at most max_lbd, each a "
+     "sorted list of literals (2v: option v chosen, 2v+1: not)."},
+    {"add_clauses", (PyCFunction)Learner_add_clauses, METH_O,
+     "add_clauses(clauses): clauses implied by the problem (another Learner's learnts), "
+     "added at level 0"},
     {NULL, NULL, 0, NULL}};
 
 static PyGetSetDef Learner_getset[] = {

@@ -238,6 +238,46 @@ class Learner:
         self._check_idle()
         return list(self._activity)
 
+    def learnts(self, max_len: int, max_lbd: int) -> list[list[int]]:
+        """The clauses this Learner may share (branch share29): the level-0 facts as
+        clauses of one literal, then the learned clauses kept now of at most `max_len`
+        literals and LBD at most `max_lbd`, in the database's order; each clause's
+        literals sorted (the twins order a clause's two watched literals differently,
+        nothing else). Read-only."""
+        self._check_idle()
+        facts = self._trail[:self._trail_lim[0]] if self._trail_lim else self._trail
+        shared = [[lit] for lit in sorted(facts)] if max_len >= 1 else []
+        shared.extend(sorted(clause.lits) for clause in self._learnts
+                      if len(clause.lits) <= max_len and clause.lbd <= max_lbd)
+        return shared
+
+    def add_clauses(self, clauses: Sequence[Sequence[int]]) -> None:
+        """Clauses implied by the problem (another Learner's of the same problem,
+        `learnts`), added back at level 0 as `forbid` adds its clause: a clause with a
+        literal true (or a literal and its negation) is dropped, false literals are left
+        out, one literal left is a level-0 fact, none makes every later query
+        EXHAUSTED; a longer one joins the learned clauses, its LBD taken as its length
+        (deletable as theirs). The next `run` goes on under the same assumptions."""
+        self._check_idle()
+        self._unassign_to(0)
+        if not self._unsat:
+            self._status = None
+        lit_value = self._lit
+        for clause in clauses:
+            if self._unsat:
+                break
+            lits = list(dict.fromkeys(lit for lit in clause if lit_value[lit] < 0))
+            if (any(lit_value[lit] == 1 for lit in clause)
+                    or len({lit >> 1 for lit in lits}) < len(lits)):
+                continue  # true, or a literal and its negation
+            if not lits:
+                self._unsat = True
+                self._status = EXHAUSTED
+            elif len(lits) == 1:
+                self._assign(lits[0], R_NONE, 0)
+            else:
+                self._add_learnt(lits, len(lits))
+
     def _check_idle(self) -> None:
         """EngineBusy while another thread's `run` searches (the C twin's check: the
         search releases the GIL there, and here a thread switch can land inside it)."""
