@@ -7,9 +7,10 @@ run is marked `on_c_twin` or `on_python_twin`: it is the same whichever twin
 DLXCLI_ENGINE picked, so CI's pure-Python run leaves them to its C run, and the
 sanitizers (scripts/sanitize.sh) take those on the C twin only. Likewise a test marked
 `any_twin` checks code that is the same whichever twin searches (a display, the command
-line's two paths, the help, the SVG drawing, this suite's set-up): its run on the
-pure-Python twin would check nothing its C run does not, so CI's pure-Python run leaves
-it to its C run too (a session on one twin alone still runs it).
+line's two paths, the help, the SVG drawing, this suite's set-up, a documented example
+that reads the same on either twin), or takes the twins by name and compares them: its
+run on the pure-Python twin would check nothing its C run does not, so CI's pure-Python
+run leaves it to its C run too (a session on one twin alone still runs it).
 
 A C twin that is missing is skipped, unless DLXCLI_ENGINE=c says it is required: then
 every test that needs it fails, as does the session (simplejson's "required extension"

@@ -126,6 +126,7 @@ def test_counts_of_independent_parts_are_the_products(twin, drawn, budget):
         assert solver.count == expected
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @settings(max_examples=80, deadline=None)
 @given(independent_problems(), st.integers(1, 5))
 def test_the_twins_make_the_same_split_search_without_a_memo(c_twin, py_twin, drawn,

@@ -802,6 +802,7 @@ def _growth(twin, rounds):
     return len(gc.get_objects()) - objects, tracemalloc.get_traced_memory()[0] - memory
 
 
+@pytest.mark.any_twin  # the C twin's search, whichever DLXCLI_ENGINE names
 def test_c_twin_does_not_leak(c_twin):
     # As markupsafe's test_leak: repeat, then compare object counts; tracemalloc also
     # sees the PyMem_ arrays the C twin allocates outside any Python object.

@@ -72,6 +72,7 @@ def test_the_two_oracles_agree(problem):
         problem.n_primary, problem.n_secondary, problem.options, problem.forced, problem.colors)
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @PROFILE
 @given(problem=problems(), first_item=st.booleans())
 @example(problem=LATE_COVER, first_item=True)
@@ -83,6 +84,7 @@ def test_twins_search_identically(c_twin, py_twin, problem, first_item):
     assert c_run == py_run
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @PROFILE
 @given(problem=problems(), first_item=st.booleans(), maximize=st.booleans())
 def test_twins_search_identically_whatever_the_python_twin_keeps(c_twin, py_twin, problem,
@@ -217,6 +219,7 @@ HALF_TIE = Problem(30, 0,
     [])
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @PROFILE
 @given(problem=problems(), first_item=st.booleans())
 @example(problem=HALF_TIE, first_item=True)
@@ -248,6 +251,7 @@ def plain_pauses(twin, problem, first_item, budgets, listed_at=None):
     return seen, on_bits
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @PROFILE
 @given(problem=problems().map(lambda problem: problem._replace(colors=None)),
        first_item=st.booleans(),
@@ -282,6 +286,7 @@ def node_by_node(twin, problem, count_only):
     return seen, solver.nodes, solver.count
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @PROFILE
 @given(problem=shared_items_problems(), count_only=st.booleans())
 def test_twins_show_the_same_state_at_every_node_of_a_colored_search(c_twin, py_twin,

@@ -121,6 +121,7 @@ def without_seconds(found):
     return figures
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @pytest.mark.parametrize("make", [lambda twin: queens_counter(10, twin),
                                   lambda twin: pentomino_problem("3x20", twin)],
                          ids=["queens10", "pentominoes3x20"])

@@ -166,9 +166,10 @@ def imported_by_a_plain_run(name, data):
             if line.startswith("import time:")}
 
 
-ANSWERED_SAMPLE = {"pack": "pentominoes-3x20.in"}
+ANSWERED_SAMPLE = {"pack": "pentominoes-3x20.in", "queens": "sample1.in"}
 """A sample that a plain run answers (exit status 0) where the first one is not (the
-14x15 hexominoes have no packing)."""
+14x15 hexominoes have no packing), or answers at once where the first takes seconds
+(the count of 13 queens: 3 CPU s on the pure-Python twin)."""
 
 
 @pytest.mark.parametrize("name", sorted(PUZZLES))

@@ -221,12 +221,14 @@ TWIN_PROFILE = settings(max_examples=150, deadline=None,
                         suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @TWIN_PROFILE
 @given(data=st.data(), problem=problems())
 def test_twins_agree_on_small_problems(both, data, problem):
     assert_twins_agree(both, problem, data.draw(scripts(len(problem.options))))
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @TWIN_PROFILE
 @given(data=st.data(), problem=wide_problems())
 def test_twins_agree_on_wide_problems(both, data, problem):
@@ -262,6 +264,7 @@ def seeded_problem(seed):
     return Problem(n_primary, n_secondary, options, colors)
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @pytest.mark.parametrize("seed", range(12))
 def test_twins_agree_on_larger_problems(both, seed):
     """Enumeration by forbidding solutions, paused every few steps, then queries under
@@ -275,6 +278,7 @@ def test_twins_agree_on_larger_problems(both, seed):
     assert_twins_agree(both, problem, script)
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 def test_twins_agree_on_shared_clauses(both):
     """share29: a Learner's learned clauses and facts (`learnts`), bounded or not, added
     to a fresh Learner of the same problem and to one in mid-query: both twins share the
@@ -293,11 +297,13 @@ def test_twins_agree_on_shared_clauses(both):
             assert play(c, problem, script, names) == play(python, problem, script, names)
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 def test_twins_agree_through_clause_deletion(both):
     """Pigeons: thousands of conflicts (clause deletion), the search paused every 97."""
     assert_twins_agree(both, Problem(*pigeons(7)), [("run", 97)] * 80)
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 def test_twins_agree_through_reductions_asked_for(both):
     """near29: clause deletion asked for (`reduce`) between pauses and between queries
     of one Learner, as generate's Windows ask for it, the clauses kept counted."""
@@ -318,6 +324,7 @@ def test_the_python_twin_imports_on_its_own():
                    cwd=REPO)
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 def test_twins_agree_on_a_minimal_puzzle_hunt(both):
     """generate --minimal's use: one Learner for the empty 9x9 grid, the givens as
     assumptions, the solution forbidden, then queries each without one more given."""

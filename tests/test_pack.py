@@ -1050,6 +1050,7 @@ def counted_with_jobs(jobs, path):
     return report["data"]["count"], report["stats"]
 
 
+@pytest.mark.any_twin  # the C twin's search, whichever DLXCLI_ENGINE names
 def test_a_count_over_two_jobs_does_the_work_of_one(c_twin):
     """--jobs 2 searched the parts of a count up to symmetry as one problem, whose
     colored item PART ties each option to its part: its commits made every cover of

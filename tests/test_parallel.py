@@ -123,6 +123,7 @@ def test_a_floor_keeps_the_first_best_solution_above_it(twin, problem, first_ite
     assert twin.Solver(1, 0, [[0]], [5]).best_weight is None
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @PROFILE
 @given(problem=problems(), first_item=st.booleans(), floor=st.integers(-20, 40))
 def test_both_twins_search_alike_above_a_floor(c_twin, py_twin, problem, first_item, floor):
@@ -175,6 +176,7 @@ def test_subproblems_in_order_are_the_search(twin, problem, first_item, depth, m
     assert all(share > 0 for _, share in cut) and sum(share for _, share in cut) <= 1 + 1e-9
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @PROFILE
 @given(problem=problems(), first_item=st.booleans(), maximize=st.booleans())
 def test_both_twins_cut_alike(c_twin, py_twin, problem, first_item, maximize):
@@ -239,6 +241,7 @@ def test_the_frontier_stops_once_enough_are_open(twin):
         + [((j,), 1 / 8) for j in squares[1:]])
 
 
+@pytest.mark.any_twin  # the C twin's search, whichever DLXCLI_ENGINE names
 @pytest.mark.needs_shared
 def test_no_piece_of_an_irregular_search_holds_much_of_it(c_twin):
     """Dana Scott's pentomino count (issue 20), cut for 16 workers as a split run cuts

@@ -90,6 +90,26 @@ def test_the_runs_of_a_test_over_both_twins_are_marked_with_their_twin(tmp_path)
         "test_on_the_chosen_twin[1]", "test_on_the_chosen_twin[2]"]
 
 
+def test_the_tests_the_sanitizer_run_leaves_out_are_left_out(tmp_path):
+    """scripts/sanitize.sh's --deselect arguments, given as it gives them (its pytest
+    run from elsewhere, --rootdir the repository), each deselect their test: one named
+    by its absolute path deselected nothing, and the sanitizers ran it."""
+    script = (REPO / "scripts" / "sanitize.sh").read_text()
+    named = [name.replace("$repo", str(REPO))
+             for name in re.findall(r'--deselect "([^"]+)"', script)]
+    assert named
+    for name in named:
+        path = name.split("::")[0]
+        done = subprocess.run(
+            [sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider",
+             "--rootdir", str(REPO), "-c", str(REPO / "pyproject.toml"), "-m", "",
+             "--deselect", name, str(REPO / path if not os.path.isabs(path) else path)],
+            cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "deselected" in done.stdout.splitlines()[-1], done.stdout[-300:]
+        assert name.split("::")[1] not in done.stdout
+
+
 def paragraphs(text):
     return re.split(r"\n\s*\n", text)
 
