@@ -28,6 +28,9 @@ Prints per instance: the simulated makespan ("wall"), the CPU seconds of the par
 of all virtual workers, the busiest worker's, the answer, and when (on the parent's
 clock) each cut began and ended (the first, the Learner's warm-up and cut or DLX's
 frontier, begins after DLX's first turn; the others are the tail split's frontiers).
+With --query first, a line before it: who decided the first solution (the cubes beside
+the race, proving it the only one, or the race's own turns), the portfolio turn DLX here
+had reached, and the race's Learner's finishing turn and when the parent heard of it.
 """
 
 import argparse
