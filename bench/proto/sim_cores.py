@@ -8,7 +8,8 @@ Usage: DLXCLI_ENGINE=c python bench/proto/sim_cores.py [--jobs 16] [--query uniq
 
 INSTANCE: a Gecode 25x25 (bench/data/gecode25/INSTANCE.in, its answer checked against
 INSTANCE.out), or mutilatedN / kN (bench_parallel_proof.matrix: a count to 2 or 1).
---set NAME=VALUE sets dlxcli.parallel.NAME (an int) first, e.g. CUBES_PER_JOB=8.
+--set NAME=VALUE sets dlxcli.parallel.NAME (an int) first, e.g. CUBES_PER_JOB=8;
+learner_cut.NAME=VALUE sets dlxcli.learner_cut.NAME, e.g. learner_cut.WARM_STEPS=24000.
 
 How the time is kept. This process (the race's parent) has a clock: its own CPU seconds
 (time.process_time), less those spent running the virtual workers' tasks, plus the time
@@ -27,6 +28,9 @@ Prints per instance: the simulated makespan ("wall"), the CPU seconds of the par
 of all virtual workers, the busiest worker's, the answer, and when (on the parent's
 clock) each cut began and ended (the first, the Learner's warm-up and cut or DLX's
 frontier, begins after DLX's first turn; the others are the tail split's frontiers).
+With --query first, a line before it: who decided the first solution (the cubes beside
+the race, proving it the only one, or the race's own turns), the portfolio turn DLX here
+had reached, and the race's Learner's finishing turn and when the parent heard of it.
 """
 
 import argparse
@@ -40,7 +44,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
 from bench_parallel_proof import DATA, load, matrix, processor  # noqa: E402
 
-from dlxcli import parallel  # noqa: E402
+from dlxcli import learner_cut, parallel  # noqa: E402
 from dlxcli.exact_cover import Budget, ExactCover  # noqa: E402
 
 
@@ -140,6 +144,45 @@ class Trace:
                         for span, cube, began in spans[:count])
 
 
+class Decider:
+    """Who decided a first solution's race (`_Racing`): the cubes beside it (`proved`)
+    or the race's turns, with the turn DLX here had reached, the Learner member's
+    finishing turn and when (on the parent's clock) the parent heard it was done."""
+
+    def __init__(self):
+        self.racing, self.learner_done = None, None
+        self.saved = {}
+
+    def install(self):
+        racing, decider, clock = parallel._Racing, self, Virtual.clock
+        self.saved = {name: getattr(racing, name) for name in ("__init__", "_hear")}
+
+        def init(race, *args, **kwargs):
+            decider.saved["__init__"](race, *args, **kwargs)
+            decider.racing = race
+
+        def hear(race, timeout):
+            decider.saved["_hear"](race, timeout)
+            report = race.reports.get(0)
+            if decider.learner_done is None and report is not None and report.done:
+                decider.learner_done = clock.now()
+        racing.__init__, racing._hear = init, hear
+
+    def remove(self):
+        for name, method in self.saved.items():
+            setattr(parallel._Racing, name, method)
+
+    def __str__(self):
+        race = self.racing
+        if race is None:
+            return "no race"
+        learner = race.reports.get(0)
+        finishing = "not done" if learner is None or not learner.done else \
+            f"done at turn {learner.finishing_turn}, heard at {self.learner_done:.2f} s"
+        return (f"decided by {'the cubes beside' if race.proved else 'the race'}; DLX here "
+                f"at turn {2 * race.here.turns}; the race's Learner {finishing}")
+
+
 def simulate(name, query, jobs, trace=None):
     """(makespan, parent's CPU, workers' CPU, busiest worker's CPU, answer, the clock's
     times as each cut began and ended)."""
@@ -166,6 +209,8 @@ def simulate(name, query, jobs, trace=None):
 
     real, parallel.Processes, ExactCover.frontier = parallel.Processes, Virtual, timed(cut)
     parallel._Conquering._cut = timed(first_cut)
+    decider = Decider()
+    decider.install()
     if trace is not None:
         trace.install()
     try:
@@ -182,8 +227,11 @@ def simulate(name, query, jobs, trace=None):
     finally:
         parallel.Processes, ExactCover.frontier = real, cut
         parallel._Conquering._cut = first_cut
+        decider.remove()
         if trace is not None:
             trace.remove()
+    if query == "first":
+        print(f"  {name}: {decider}", flush=True)
     makespan = Virtual.clock.now()
     busy = [b for virtual in Virtual.made for b in virtual.busy]
     parent = makespan - Virtual.clock.waited
@@ -200,9 +248,11 @@ def main():
     args = parser.parse_args()
     for setting in args.set:
         key, value = setting.split("=")
-        if not hasattr(parallel, key):
-            raise SystemExit(f"dlxcli.parallel has no {key}")
-        setattr(parallel, key, int(value))
+        module_name, _, key = key.rpartition(".")
+        module = {"": parallel, "parallel": parallel, "learner_cut": learner_cut}.get(module_name)
+        if module is None or not hasattr(module, key):
+            raise SystemExit(f"dlxcli.{module_name or 'parallel'} has no {key}")
+        setattr(module, key, int(value))
     print(f"# {processor()}; load average {load()}; engine "
           f"{os.environ.get('DLXCLI_ENGINE', 'default')}; --jobs {args.jobs} simulated, "
           f"--query {args.query} {' '.join(args.set)}", flush=True)
