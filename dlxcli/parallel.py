@@ -1569,9 +1569,11 @@ class Cubes:
 
 class Cubed:
     """Where a cube stands after a task: the slot (worker) and the cube (its index in
-    the cut), the rounds it took, whether it is done (its count known), its solutions,
-    its costs so far (Stats) and nodes, and the clauses its Learner shares once it is
-    done (`clauses`: SHARE_MAX_LEN's)."""
+    the cut), the rounds it took, whether it is done (its count known), its solutions
+    found so far (`Verdict.known`: all of them once done; before attack12 none until
+    then, though the slot's Learner had forbidden them), its costs so far (Stats) and
+    nodes, and the clauses its Learner shares once it is done (`clauses`:
+    SHARE_MAX_LEN's)."""
 
     __slots__ = ("slot", "index", "turns", "done", "found", "by_dlx", "stats", "nodes",
                  "clauses")
@@ -1579,7 +1581,7 @@ class Cubed:
     def __init__(self, slot: int, index: int, verdict: Any,
                  clauses: Sequence[tuple[int, ...]] = ()) -> None:
         self.slot, self.index, self.turns = slot, index, verdict.turns
-        self.done, self.found, self.by_dlx = verdict.done, verdict.found, verdict.by_dlx
+        self.done, self.found, self.by_dlx = verdict.done, verdict.known, verdict.by_dlx
         self.stats, self.nodes = verdict.stats(), verdict.nodes
         self.clauses = list(clauses)
 
