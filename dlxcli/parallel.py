@@ -847,7 +847,7 @@ class Cluster:
                            f"{_why(exc)}") from None
         try:
             self.size = self._first_workers(notice, budget)
-            self._check_workers()
+            self._check_workers(notice)
             # a task, not scattered data: a lost copy is computed again, for new workers
             self.shared = self.client.submit(_kept, shared, pure=False)
         except BaseException:
@@ -878,22 +878,31 @@ class Cluster:
             raise self._scheduler_lost() from None
         return max(1, self._threads())
 
-    def _check_workers(self):
+    def _check_workers(self, notice):
         """Raise a DlxError, saying why, when the cluster's workers cannot import dlxcli
         (a worker's Python without it, or with another dlxcli): a worker that cannot
         read its first task closes, and the run said no more than that the scheduler
         had no worker left (attack10). Asked of the workers there now, at once (a few
         milliseconds); a worker that does not answer, or is lost meanwhile, is left to
-        the run's tasks."""
+        the run's tasks. Where only some of them cannot, they are said through `notice`
+        and the run goes on with the others (each of those closes at its first task,
+        which Dask runs again elsewhere): refused, a run that its other workers answer
+        in a second was an error (attack12)."""
         try:
-            self.client.run(_on_worker, callback_timeout=CONNECT_SECONDS)
+            answers = self.client.run(_on_worker, on_error="return",
+                                      callback_timeout=CONNECT_SECONDS)
         except self._dask_failures:
             return
-        except Exception as exc:  # the worker's, unpickling `_on_worker`
-            raise DlxError(f"the workers of the Dask cluster at {self.address} cannot "
-                           f"import dlxcli ({_raised(exc)}; each of "
-                           "them needs this dlxcli, its version, with the same Python and "
-                           "Dask)") from None
+        failed = [answer for answer in answers.values() if isinstance(answer, Exception)]
+        if not failed:
+            return
+        why = (f"cannot import dlxcli ({_raised(failed[0])}; each of them needs this "
+               "dlxcli, its version, with the same Python and Dask)")
+        if len(failed) == len(answers):
+            raise DlxError(f"the workers of the Dask cluster at {self.address} {why}")
+        if notice is not None:
+            notice(f"{len(failed)} of the {len(answers)} workers of the Dask cluster at "
+                   f"{self.address} {why}; the others go on")
 
     def _threads(self):
         """The threads of the workers the scheduler has now."""
@@ -1569,9 +1578,11 @@ class Cubes:
 
 class Cubed:
     """Where a cube stands after a task: the slot (worker) and the cube (its index in
-    the cut), the rounds it took, whether it is done (its count known), its solutions,
-    its costs so far (Stats) and nodes, and the clauses its Learner shares once it is
-    done (`clauses`: SHARE_MAX_LEN's)."""
+    the cut), the rounds it took, whether it is done (its count known), its solutions
+    found so far (`Verdict.known`: all of them once done; before attack12 none until
+    then, though the slot's Learner had forbidden them), its costs so far (Stats) and
+    nodes, and the clauses its Learner shares once it is done (`clauses`:
+    SHARE_MAX_LEN's)."""
 
     __slots__ = ("slot", "index", "turns", "done", "found", "by_dlx", "stats", "nodes",
                  "clauses")
@@ -1579,7 +1590,7 @@ class Cubed:
     def __init__(self, slot: int, index: int, verdict: Any,
                  clauses: Sequence[tuple[int, ...]] = ()) -> None:
         self.slot, self.index, self.turns = slot, index, verdict.turns
-        self.done, self.found, self.by_dlx = verdict.done, verdict.found, verdict.by_dlx
+        self.done, self.found, self.by_dlx = verdict.done, verdict.known, verdict.by_dlx
         self.stats, self.nodes = verdict.stats(), verdict.nodes
         self.clauses = list(clauses)
 

@@ -286,7 +286,7 @@ class Verdict:
                  limit: int, auto: bool, dlx_every: int = 1,
                  kept: Optional[KeptLearner] = None) -> None:
         search = _Learning(problem, forced, budget, kept=kept)
-        learner = Member(search, limit)
+        learner = Member(search, limit, () if kept is None else kept.within(forced))
         self.members: list[tuple[Member, int]] = [(learner, ROUND_STEPS)]
         if auto:
             self.members.insert(0, (dancing_member(problem, forced, budget, limit),
@@ -427,6 +427,9 @@ class KeptLearner:
         self.remainder = Remainder(problem, forced)
         self.learner = None if self.remainder.empty else self.remainder.learner()
         self.owner: Optional[_Learning] = None
+        self.found: list[Solution] = []
+        """The solutions found and forbidden on this Learner in the queries a caller
+        gave it to (`_Learning`'s `kept`): see `within`."""
         self.held: set[tuple[int, ...]] = set()
         """The clauses shared with other Learners (branch share29), given or taken:
         neither given nor taken again."""
@@ -453,6 +456,15 @@ class KeptLearner:
                  if clause not in self.held and not any(lit >> 1 in met for lit in clause)]
         self.held.update(fresh)
         return fresh
+
+    def within(self, forced: Sequence[int]) -> list[Solution]:
+        """The solutions this Learner found and forbade that hold every option of
+        `forced`. Its search no longer finds them, so a query of those options counts
+        them from here: a cube started again on the Learner that searched it before (a
+        cluster's task run again where the cube's verdict was no longer kept) counted
+        none of them, and a unique sudoku was answered `none` (attack12)."""
+        need = set(forced)
+        return [solution for solution in self.found if need.issubset(solution)]
 
     def _met(self, prefix: Sequence[int]) -> set[int]:
         """The remainder's options that `prefix`'s options meet, theirs included."""
@@ -481,6 +493,10 @@ class _Learning:
                  unlike: Iterable[Sequence[int]] = (),
                  kept: Optional[KeptLearner] = None) -> None:
         self.kept = KeptLearner(problem, forced) if kept is None else kept
+        self.keeps = kept is not None
+        """Whether the solutions it forbids go into the kept Learner's `found` (a
+        fresh Learner's are its caller's to count: a count under --reason learn would
+        keep every solution)."""
         self.remainder = self.kept.remainder
         self.assumptions = self.remainder.inside(forced)  # none for a fresh Learner
         self.counted = problem.solver.mems is not None  # the twin's way: 0 or None
@@ -503,7 +519,8 @@ class _Learning:
     def _own(self) -> None:
         """Make the Learner's query this search's: a kept Learner's may be another
         cube's now (a stale task of a cube done, on a cluster). Its solutions found
-        are forbidden for good, so it goes on with the others."""
+        are forbidden for good, so it goes on with the others (a query that holds
+        some of them again counts them: `KeptLearner.within`)."""
         if self.kept.owner is not self and self.learner is not None:
             self.kept.owner = self
             self.learner.start(self.assumptions)
@@ -553,6 +570,8 @@ class _Learning:
     def forbid_found(self) -> None:
         """No later solution is the one just found."""
         assert self.learner is not None
+        if self.keeps:
+            self.kept.found.append(self.solution())
         self.learner.forbid(self.learner.solution())
 
     def stats(self) -> Stats:

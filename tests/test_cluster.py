@@ -464,6 +464,27 @@ def test_workers_that_cannot_import_dlxcli_are_said_at_once(own_cluster, tmp_pat
     assert time.monotonic() - began < parallel.CONNECT_SECONDS
 
 
+def test_a_worker_without_dlxcli_among_good_ones_is_said_and_the_others_answer(
+        own_cluster, tmp_path):
+    """One worker of two cannot import dlxcli: the run says so on stderr and answers
+    with the other (refused since fix12, where its other worker answered in a second
+    before: attack12)."""
+    import distributed
+    cluster = own_cluster(1)
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    cluster.start_workers(1, env=without_dlxcli(bad))
+    with distributed.Client(cluster.address, timeout=START_SECONDS) as client:
+        client.wait_for_workers(2, timeout=START_SECONDS)
+    run = subprocess.run(DLXCLI + ["queens", "--scheduler", cluster.address], input=b"10\n",
+                         capture_output=True, timeout=RUN_SECONDS)
+    assert (run.returncode, run.stdout.decode()[-4:]) == (0, "724\n")
+    assert run.stderr.decode() == (
+        f"dlxcli: 1 of the 2 workers of the Dask cluster at {cluster.address} cannot "
+        "import dlxcli (ModuleNotFoundError: No module named 'dlxcli'; each of them needs "
+        "this dlxcli, its version, with the same Python and Dask); the others go on\n")
+
+
 def test_dasks_version_mismatch_table_is_one_notice(scheduler, monkeypatch, recwarn):
     """Dask warns, in a table of some ten lines on stderr, when the cluster runs other
     versions of its packages (a scheduler from another environment, attack10): one line
