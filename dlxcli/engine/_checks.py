@@ -23,7 +23,7 @@ from ..errors import ProblemError, ProblemTooLarge
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # typing costs start-up: mypy alone reads this
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
     from typing import Any, Optional, Protocol
 
     from ._dlx import Learner as CheckedLearner
@@ -230,16 +230,22 @@ def _option_colors(j: int, tints: Any, items: list[int], n_primary: int) -> list
 def forced_options(options: Iterable[object], n_options: int) -> list[int]:
     """Forced options: indices of options (TypeError when not iterable); checked in
     bulk first, as the items of the options are."""
-    listed: list[Any] = list(options)
+    return _indices(list(options), n_options,
+                    lambda j: f"forced option {j!r} is not an option index")
+
+
+def _indices(listed: list[Any], limit: int, bad: Callable[[Any], str]) -> list[int]:
+    """`listed` as plain ints in 0..limit-1: checked in bulk first (a list of ints in
+    range is returned as it is), else one by one, a ProblemError made of `bad(value)`
+    and the range naming the first value that is not one."""
     if not listed or (set(map(type, listed)) == {int} and min(listed) >= 0
-                      and max(listed) < n_options):
+                      and max(listed) < limit):
         return listed
     plain: list[int] = []
-    for j in listed:
-        index = as_int(j)
-        if index is None or not 0 <= index < n_options:
-            raise ProblemError(f"forced option {j!r} is not an option index "
-                               f"(0..{n_options - 1})")
+    for value in listed:
+        index = as_int(value)
+        if index is None or not 0 <= index < limit:
+            raise ProblemError(f"{bad(value)} (0..{limit - 1})")
         plain.append(index)
     return plain
 
@@ -256,23 +262,13 @@ def clause_bound(name: str, value: object) -> int:
 def shared_clauses(clauses: Iterable[Iterable[object]], n_options: int) -> list[list[int]]:
     """Clauses for `add_clauses`: each a list of literals, 2v (option v chosen) or 2v + 1
     (not), v an option index (TypeError when not iterable); checked in bulk first."""
-    listed: list[list[Any]] = [list(clause) for clause in clauses]
-    n_literals = 2 * n_options
-    return [clause if not clause or (set(map(type, clause)) == {int} and min(clause) >= 0
-                                     and max(clause) < n_literals)
-            else _literals(k, clause, n_literals) for k, clause in enumerate(listed)]
+    return [_indices(list(clause), 2 * n_options, _bad_literal(k))
+            for k, clause in enumerate(clauses)]
 
 
-def _literals(k: int, clause: list[Any], n_literals: int) -> list[int]:
-    """Clause k's literals as plain ints, or a ProblemError naming the first bad one."""
-    plain: list[int] = []
-    for lit in clause:
-        value = as_int(lit)
-        if value is None or not 0 <= value < n_literals:
-            raise ProblemError(f"clause {k}: literal {lit!r} is not a literal "
-                               f"(0..{n_literals - 1})")
-        plain.append(value)
-    return plain
+def _bad_literal(k: int) -> Callable[[Any], str]:
+    """What `_indices` says of a bad literal of clause k."""
+    return lambda lit: f"clause {k}: literal {lit!r} is not a literal"
 
 
 def node_budget(value: object) -> int:

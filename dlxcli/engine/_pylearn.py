@@ -205,10 +205,7 @@ class Learner:
         `run` goes on under the same assumptions. As MiniSat's addClause: at level 0 a
         clause with a literal true is dropped, false literals are left out, one literal
         left is a level-0 fact, none leaves every later query EXHAUSTED."""
-        self._check_idle()
-        self._unassign_to(0)
-        if not self._unsat:
-            self._status = None
+        self._back_to_level0()
         lits = []
         for v in dict.fromkeys(options):
             value = self._val[v]
@@ -216,12 +213,7 @@ class Learner:
                 return
             if value < 0:
                 lits.append(2 * v + 1)
-        if not lits:
-            self._unsat = True
-            self._status = EXHAUSTED
-        elif len(lits) == 1:
-            self._assign(lits[0], R_NONE, 0)
-        else:
+        if self._level0_clause(lits):
             self._n_clauses += 1
             _watch(_Clause(lits, 0, self._n_clauses), self._watches)
 
@@ -258,10 +250,7 @@ class Learner:
         out, one literal left is a level-0 fact, none makes every later query
         EXHAUSTED; a longer one joins the learned clauses, its LBD taken as its length
         (deletable as theirs). The next `run` goes on under the same assumptions."""
-        self._check_idle()
-        self._unassign_to(0)
-        if not self._unsat:
-            self._status = None
+        self._back_to_level0()
         lit_value = self._lit
         for clause in clauses:
             if self._unsat:
@@ -270,13 +259,27 @@ class Learner:
             if (any(lit_value[lit] == 1 for lit in clause)
                     or len({lit >> 1 for lit in lits}) < len(lits)):
                 continue  # true, or a literal and its negation
-            if not lits:
-                self._unsat = True
-                self._status = EXHAUSTED
-            elif len(lits) == 1:
-                self._assign(lits[0], R_NONE, 0)
-            else:
+            if self._level0_clause(lits):
                 self._add_learnt(lits, len(lits))
+
+    def _back_to_level0(self) -> None:
+        """Where `forbid` and `add_clauses` add a clause: idle, at level 0, the next
+        `run` to go on (unless the problem was found to have no solution)."""
+        self._check_idle()
+        self._unassign_to(0)
+        if not self._unsat:
+            self._status = None
+
+    def _level0_clause(self, lits: list[int]) -> bool:
+        """A clause's free literals at level 0: none leaves every later query
+        EXHAUSTED, one is a level-0 fact; True where two or more are left for the
+        caller to keep as a clause."""
+        if not lits:
+            self._unsat = True
+            self._status = EXHAUSTED
+        elif len(lits) == 1:
+            self._assign(lits[0], R_NONE, 0)
+        return len(lits) >= 2
 
     def _check_idle(self) -> None:
         """EngineBusy while another thread's `run` searches (the C twin's check: the
