@@ -157,10 +157,15 @@ class LearnerCut:
     def stats(self) -> Stats:
         return self.search.stats()
 
-    def cubes(self, min_open: int) -> list[list[int]]:
-        """The cubes' prefixes (options of the problem, the forced ones left out), in
-        the order of their positions among the branches; [] where the query has no
-        solution at the root already."""
+    def cubes(self, min_open: int,
+              below: Sequence[int] = ()) -> list[tuple[list[int], float]]:
+        """The cubes: [(prefix, share)] as ExactCover.frontier gives them, the prefixes
+        options of the problem (the forced ones left out), in the order of their
+        positions among the branches, each share its node's part of the tree (each
+        node's split evenly among its branches); [] where the query has no solution at
+        the root already. `below`: a cube's prefix (options of the problem), cut further
+        (the tail split): the prefixes then extend it, `below` left out, and the shares
+        are parts of its tree; [] where it holds no solution."""
         search = self.search
         remainder = search.remainder
         assert search.learner is not None, "a done warm-up is not cut"
@@ -168,8 +173,13 @@ class LearnerCut:
                                    len(remainder.number))
         activity = search.learner.activities()
         root = propagation.root()
+        for j in below:
+            if root is None:
+                return []
+            root = propagation.child(root, remainder.index[j])
         if root is None:
             return []
+        root.prefix = ()
         cut: dict[tuple[int, ...], _Node] = {(): root}
         shares: dict[tuple[int, ...], float] = {(): 1.0}
         heap: list[tuple[float, tuple[int, ...]]] = [(-1.0, ())]
@@ -194,4 +204,5 @@ class LearnerCut:
                 cut[positions + (position,)] = child
                 shares[positions + (position,)] = share
                 heapq.heappush(heap, (-share, positions + (position,)))
-        return [[remainder.kept[v] for v in cut[positions].prefix] for positions in sorted(cut)]
+        return [([remainder.kept[v] for v in cut[positions].prefix], shares[positions])
+                for positions in sorted(cut)]

@@ -80,7 +80,7 @@ def test_cubes_after_a_warm_up_partition_the_matchings(monkeypatch, n, min_open,
     assert not cut.done
     every = matchings(n) if n % 2 == 0 else set()
     assert set(map(frozenset, cut.found)) <= every
-    cubes = cut.cubes(min_open)
+    cubes = [prefix for prefix, _ in cut.cubes(min_open)]
     assert len(cubes) >= min_open
     assert_cubes_partition(cubes, every)
 
@@ -102,8 +102,34 @@ def test_cubes_partition_what_brute_force_finds(problem, warm_steps):
     if cut.done:
         assert set(map(frozenset, cut.found)) == every
         return
-    cubes = [problem.forced + prefix for prefix in cut.cubes(8)]
+    cubes = [problem.forced + prefix for prefix, _ in cut.cubes(8)]
     assert_cubes_partition(cubes, every)
+
+
+@pytest.mark.parametrize("n, min_open", [(8, 2), (10, 4), (10, 9)])
+def test_a_cube_cut_further_partitions_its_own_solutions(monkeypatch, n, min_open):
+    """The tail split's cut below a cube's prefix (`cubes(below=...)`): each of K_n's
+    perfect matchings that holds the cube's prefix lies in exactly one piece (the
+    prefix and the piece's), none elsewhere; the pieces' shares parts of the cube's
+    tree."""
+    monkeypatch.setattr(learner_cut, "WARM_STEPS", 200)
+    cut = warmed(complete_graph(n), [], 10**6)
+    every = matchings(n)
+    for cube, _ in cut.cubes(4):
+        pieces = cut.cubes(min_open, below=cube)
+        assert len(pieces) >= min(min_open, 2)
+        assert 0 < sum(share for _, share in pieces) <= 1
+        inside = {solution for solution in every if set(cube) <= solution}
+        assert_cubes_partition([cube + prefix for prefix, _ in pieces], inside)
+        assert all(in_cubes(solution, [cube + prefix for prefix, _ in pieces]) == []
+                   for solution in every - inside)
+
+
+def test_a_cube_without_solutions_below_cuts_into_none():
+    """A prefix that leaves an item no option (two edges on one vertex of K6) cuts into
+    no piece: nothing to search there."""
+    cut = warmed(complete_graph(6), [], 10**6)
+    assert cut.cubes(4, below=[0, 1]) == []
 
 
 @pytest.mark.parametrize("problem, min_open, warm_steps, done", [
@@ -134,8 +160,8 @@ def test_a_verdict_is_cut_by_the_learner(monkeypatch):
     found, conquest = split_verdict(monkeypatch, mutilated_board(8), [], 2, warm_steps=200)
     assert found == []
     assert conquest.warm is not None
-    expected = warmed(mutilated_board(8), [], 2).cubes(
-        parallel.CUBES_PER_JOB * 3)
+    expected = [prefix for prefix, _ in warmed(mutilated_board(8), [], 2).cubes(
+        parallel.CUBES_PER_JOB * 3)]
     assert conquest.prefixes[:len(expected)] == expected
 
 

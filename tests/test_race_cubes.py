@@ -85,6 +85,33 @@ def test_the_tail_split_cuts_a_cube_under_way_and_keeps_the_count(monkeypatch, n
     assert conquest.pieces
 
 
+def test_the_cubes_go_out_largest_share_first(monkeypatch):
+    """The first cubes handed to the processes are those with the largest shares of
+    the tree (the cut least: on 25x25 sudokus the dearest), the cut's order among
+    equal shares; every cube handed out once."""
+    monkeypatch.setattr(parallel, "Processes", Inline)
+    monkeypatch.setattr(learner_cut, "WARM_STEPS", 300)
+    budget = Budget(split=Split(jobs=3, probe=0.0))
+    conquest = parallel._Conquering(complete_graph(10), [], 1000, budget, True)
+    handed = []
+    next_cube = parallel._Conquering._next
+
+    def given_out(conquering):
+        cube = next_cube(conquering)
+        if cube is not None:
+            handed.append(cube)
+        return cube
+    monkeypatch.setattr(parallel._Conquering, "_next", given_out)
+    monkeypatch.setattr(parallel._Conquering, "_split_tail", lambda conquering: None)
+    with short_rounds():
+        found = conquest.run(budget.split)
+    assert len(found) == 945
+    shares = [share for _, share in conquest.warm.cubes(parallel.CUBES_PER_JOB * 3)]
+    assert sorted(handed) == list(range(len(shares)))
+    assert handed == sorted(handed, key=lambda cube: -shares[cube])
+    assert len(set(shares)) > 1
+
+
 @FEW
 @given(problems(), st.sampled_from([1, 2, 3, 50]))
 def test_split_cubes_count_what_brute_force_counts(problem, limit):

@@ -210,7 +210,7 @@ def cubes(problem, forced, cubes, cut):
         warm.warm_up(Budget())
         steps = warm.stats().nodes + warm.stats().conflicts
         note = f"warm-up {steps} steps{' (done)' if warm.done else ''}"
-        prefixes = [] if warm.done else warm.cubes(cubes)
+        prefixes = [] if warm.done else [prefix for prefix, _ in warm.cubes(cubes)]
         return prefixes, None, 0, f"{note}, {time.process_time() - began:.2f} s with the cut", \
             warm.search.learner
     if cut == "dlx":
