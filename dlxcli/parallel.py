@@ -1942,6 +1942,16 @@ _conquerors: dict[tuple[str, int], Any] = {}
 Learner its cubes share (strategies.KeptLearner), one cube after the other."""
 _slot_locks: dict[tuple[str, int], Any] = {}
 """Per slot: the lock its tasks hold, one at a time (its cubes share a Learner)."""
+_verdicts: dict[str, None] = {}
+"""The digests of the verdicts whose state a worker process keeps, the least recently
+used first (a dict keeps its order of insertion)."""
+KEPT_VERDICTS = 4
+"""The verdicts whose state (cubes under way, slots' Learners) a worker process keeps,
+the most recently used: two clients (or two runs) sharing a cluster no longer drop
+each other's, and a worker's memory stays bounded. One slot of a 25x25 sudoku's
+verdict (its kept Learner and its cube under way, each on a problem of its own) holds
+1.5 MiB on the C twin, 18 MiB of RSS on the Python twin (8.4 MiB of it Python objects,
+tracemalloc; docs/parallel.md): 4 verdicts, 6 and 73 MiB a slot the worker serves."""
 
 
 def cube_turns(cubes: Cubes, slot: int, index: int, forced: Sequence[int], dlx_every: int,
@@ -1953,10 +1963,11 @@ def cube_turns(cubes: Cubes, slot: int, index: int, forced: Sequence[int], dlx_e
     shared `clauses` first, and gives its own once the cube is done."""
     import threading
     name = (cubes.digest, slot, index)
+    _keep_recent_verdicts(cubes.digest)
     with _slot_locks.setdefault(name[:2], threading.Lock()):
         verdict = _cubing.get(name)
         if verdict is None:
-            _forget_other_verdicts(cubes.digest, slot)
+            _forget_done_cubes(cubes.digest, slot)
             n_primary, n_secondary, options, _, colors = cubes.definition  # a count: no weights
             problem = ExactCover(n_primary, n_secondary, options, colors=colors)
             kept = _conquerors.get(name[:2])
@@ -1976,16 +1987,28 @@ def cube_turns(cubes: Cubes, slot: int, index: int, forced: Sequence[int], dlx_e
         return Cubed(slot, index, verdict, kept.give(forced, SHARE_MAX_LEN, SHARE_MAX_LBD))
 
 
-def _forget_other_verdicts(digest, slot):
-    """Drop what this worker keeps of other verdicts, and the cubes of `slot` (done: a
-    slot's next cube comes once its last is done)."""
+def _keep_recent_verdicts(digest):
+    """Mark verdict `digest` the most recently used here, and drop what this worker
+    keeps of the verdicts beyond the KEPT_VERDICTS most recently used."""
+    _verdicts.pop(digest, None)
+    _verdicts[digest] = None
+    while len(_verdicts) > KEPT_VERDICTS:
+        _verdicts.pop(next(iter(_verdicts)), None)
     for old in list(_cubing):  # threads: a copy
-        if old[0] != digest or old[1] == slot:
+        if old[0] not in _verdicts:
             _cubing.pop(old, None)
     for old in list(_conquerors):
-        if old[0] != digest:
+        if old[0] not in _verdicts:
             _conquerors.pop(old, None)
             _slot_locks.pop(old, None)
+
+
+def _forget_done_cubes(digest, slot):
+    """Drop the cubes of verdict `digest`'s `slot` (done: a slot's next cube comes once
+    its last is done)."""
+    for old in list(_cubing):  # threads: a copy
+        if old[:2] == (digest, slot):
+            _cubing.pop(old, None)
 
 
 # -- checkpoints ------------------------------------------------------------------------------
