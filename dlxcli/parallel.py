@@ -847,7 +847,7 @@ class Cluster:
                            f"{_why(exc)}") from None
         try:
             self.size = self._first_workers(notice, budget)
-            self._check_workers(notice)
+            self._watch_joining(notice, self._check_workers(notice))
             # a task, not scattered data: a lost copy is computed again, for new workers
             self.shared = self.client.submit(_kept, shared, pure=False)
         except BaseException:
@@ -887,22 +887,53 @@ class Cluster:
         the run's tasks. Where only some of them cannot, they are said through `notice`
         and the run goes on with the others (each of those closes at its first task,
         which Dask runs again elsewhere): refused, a run that its other workers answer
-        in a second was an error (attack12)."""
+        in a second was an error (attack12). Returns the addresses of those said."""
         try:
             answers = self.client.run(_on_worker, on_error="return",
                                       callback_timeout=CONNECT_SECONDS)
         except self._dask_failures:
-            return
-        failed = [answer for answer in answers.values() if isinstance(answer, Exception)]
+            return set()
+        failed = {worker: answer for worker, answer in answers.items()
+                  if isinstance(answer, Exception)}
         if not failed:
-            return
-        why = (f"cannot import dlxcli ({_raised(failed[0])}; each of them needs this "
-               "dlxcli, its version, with the same Python and Dask)")
+            return set()
+        why = _cannot_import(_raised(next(iter(failed.values()))))
         if len(failed) == len(answers):
             raise DlxError(f"the workers of the Dask cluster at {self.address} {why}")
         if notice is not None:
             notice(f"{len(failed)} of the {len(answers)} workers of the Dask cluster at "
                    f"{self.address} {why}; the others go on")
+        return set(failed)
+
+    def _watch_joining(self, notice, said):
+        """Have each worker that joins from now on (a nanny's restart, a worker started
+        later) say, as it joins, whether it can import dlxcli (dlxcli.joining); one
+        that cannot is said through `notice` by `wait`, once, as `_check_workers` says
+        those there at first (`said`: their addresses), and the others go on. Before,
+        it closed at its first task without a word (fix12, fix13)."""
+        import cloudpickle  # type: ignore[import-untyped]
+
+        from . import joining
+        self._notice, self._said, self._unable = notice, said, []
+        cloudpickle.register_pickle_by_value(joining)  # read by workers without dlxcli
+        try:
+            self.client.subscribe_topic(joining.TOPIC,
+                                        lambda event: self._unable.append(event[1]))
+            self.client.register_plugin(joining.DlxcliCheck())
+        except self._dask_failures:
+            raise self._scheduler_lost() from None
+
+    def _say_unable(self):
+        """Say each worker that joined and could not import dlxcli, once."""
+        while self._unable:
+            event = self._unable.pop(0)  # appended by the client's thread meanwhile
+            if event["worker"] in self._said:
+                continue
+            self._said.add(event["worker"])
+            if self._notice is not None:
+                self._notice(f"the worker {event['worker']} of the Dask cluster at "
+                             f"{self.address} {_cannot_import(event['error'])}; the "
+                             "others go on")
 
     def _threads(self):
         """The threads of the workers the scheduler has now."""
@@ -933,6 +964,7 @@ class Cluster:
     def wait(self, timeout):
         """(ticket, value) of the next finished task, or None after `timeout` seconds; a
         task's exception is raised here, and the cluster's failures as a DlxError."""
+        self._say_unable()
         if self.client.status != "running":
             raise self._scheduler_lost()
         future = self._finished_now()
@@ -1072,6 +1104,13 @@ def _kept(search):
 def _on_worker():
     """Run on each worker of a cluster as it is joined: unpickling this function imports
     dlxcli there (see Cluster._check_workers)."""
+
+
+def _cannot_import(error):
+    """What a worker that cannot import dlxcli (`error`: 'TYPE: MESSAGE') is said to
+    lack."""
+    return (f"cannot import dlxcli ({error}; each of them needs this dlxcli, its "
+            "version, with the same Python and Dask)")
 
 
 DASK_LOGGERS = ("distributed", "distributed.client", "tornado.application", "asyncio")
