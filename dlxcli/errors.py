@@ -128,7 +128,7 @@ class OutOfMemoryReading(OutOfMemory):
     def __init__(self, source: str, line: int | None = None) -> None:
         self.source, self.line = source, line
         where = "" if line is None else f" from line {line} on"
-        DlxError.__init__(self, f"out of memory while reading {source}{where}")
+        super().__init__(f"reading {source}{where}")
 
     def __reduce__(self) -> tuple[type, tuple[str, int | None]]:  # type: ignore[override]
         return type(self), (self.source, self.line)
