@@ -65,25 +65,77 @@ class NodeLimitExceeded(SearchLimit):
     verdict = "node limit"
 
 
+MEMO_HINT = ("a count's memo takes at most DLXCLI_MEMO_BYTES, 256 MiB unless set: "
+             "docs/engine.md, \"Counting with a memo\"")
+"""What to do about a count that ran out of memory: its memo may be given less."""
+
+
 class OutOfMemory(DlxError):
     """The process ran out of memory (a MemoryError, e.g. under `ulimit -v`): said in
-    one line, as any DlxError is, never as a traceback."""
+    one line, as any DlxError is, never as a traceback. `doing` says what ran out (one
+    of the phrases below; None: unknown, e.g. while starting); only a count that may
+    keep a memo (`memo`) adds MEMO_HINT, the one setting that bounds what it holds."""
 
-    MESSAGE = ("out of memory (a count's memo takes at most DLXCLI_MEMO_BYTES, 256 MiB "
-               "unless set: docs/engine.md, \"Counting with a memo\")")
+    BUILDING = "parsing and building the problem"
+    """Before any search of the input (or of its piece): its text read, its puzzle
+    parsed, the exact cover built."""
+    SEARCHING = "searching"
+    COUNTING = "counting"
+    SENDING = "sending it to a worker process"
+    """A piece read whole that could not be pickled for a worker of --jobs."""
 
-    def __init__(self) -> None:
-        super().__init__(self.MESSAGE)
+    def __init__(self, doing: str | None = None, memo: bool = False) -> None:
+        self.doing, self.memo = doing, memo
+        text = "out of memory" if doing is None else f"out of memory while {doing}"
+        super().__init__(f"{text} ({MEMO_HINT})" if memo else text)
+
+    def __reduce__(self) -> tuple[type, tuple[str | None, bool]]:
+        """Pickled by what it was doing, so that it crosses a worker pool as itself."""
+        return type(self), (self.doing, self.memo)
+
+    def located(self, source: str, lines_before: int = 0) -> str:
+        """The one-line message for input `source`, whose piece that ran out starts
+        after `lines_before` lines (named from its first line when that is not 1)."""
+        where = f"{source}, from line {lines_before + 1}" if lines_before else source
+        return f"{where}: {self}"
+
+
+class saying_out_of_memory:
+    """Context manager: a MemoryError inside becomes an OutOfMemory saying what was
+    being done (a query's search: `doing`, `memo`). It holds the MemoryError (its
+    context) and so what the search held: a caller that goes on keeps a fresh one
+    (`cli._batch.solve_piece`)."""
+
+    __slots__ = ("doing", "memo")
+
+    def __init__(self, doing: str, memo: bool = False) -> None:
+        self.doing, self.memo = doing, memo
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, value: object,
+                 traceback: object) -> None:
+        if kind is not None and issubclass(kind, MemoryError):
+            raise OutOfMemory(self.doing, self.memo) from None
 
 
 class OutOfMemoryReading(OutOfMemory):
     """Out of memory while reading an input (a file too large for `ulimit -v`, say),
     before any search: named with the input and, for an input read in pieces, the line
-    from which it was not read. Made where the input is read, never pickled."""
+    from which it was not read. Made where the input is read."""
 
     def __init__(self, source: str, line: int | None = None) -> None:
+        self.source, self.line = source, line
         where = "" if line is None else f" from line {line} on"
-        DlxError.__init__(self, f"out of memory while reading {source}{where}")
+        super().__init__(f"reading {source}{where}")
+
+    def __reduce__(self) -> tuple[type, tuple[str, int | None]]:  # type: ignore[override]
+        return type(self), (self.source, self.line)
+
+    def located(self, source: str, lines_before: int = 0) -> str:
+        """Its own message: it names its input and line itself."""
+        return str(self)
 
 
 class InputError(DlxError):

@@ -15,7 +15,7 @@ import time
 from itertools import chain
 
 from . import engine, strategies
-from .errors import ProblemError, TimeLimitExceeded
+from .errors import OutOfMemory, ProblemError, TimeLimitExceeded, saying_out_of_memory
 from .stats import Stats
 
 TYPE_CHECKING = False  # typing costs every run's start-up 2 ms: only mypy reads this
@@ -251,20 +251,21 @@ class ExactCover:
                   limit: Optional[int] = None, budget: Budget = UNLIMITED,
                   stats: Optional[Stats] = None) -> Generator[Solution, None, None]:
         """Yield solutions lazily, at most `limit` of them."""
-        if limit is not None and limit <= 0:
-            return
-        if self._estimated(budget, forced, first_item, limit):
-            return
-        if limit is None and budget.split is not None:
-            yield from budget.split.solutions(self, forced=forced, first_item=first_item,
-                                              budget=budget, stats=stats)
-            return
-        strategy = strategies.choose(budget.reason, self, first_item, limit, forced)
-        raced = self._raced(strategy, forced, limit, budget, stats) if limit == 1 else None
-        if raced is not None:
-            yield from raced
-            return
-        yield from strategy.solutions(self, forced, first_item, limit, budget, stats)
+        with saying_out_of_memory(OutOfMemory.SEARCHING):
+            if limit is not None and limit <= 0:
+                return
+            if self._estimated(budget, forced, first_item, limit):
+                return
+            if limit is None and budget.split is not None:
+                yield from budget.split.solutions(self, forced=forced, first_item=first_item,
+                                                  budget=budget, stats=stats)
+                return
+            strategy = strategies.choose(budget.reason, self, first_item, limit, forced)
+            raced = self._raced(strategy, forced, limit, budget, stats) if limit == 1 else None
+            if raced is not None:
+                yield from raced
+                return
+            yield from strategy.solutions(self, forced, first_item, limit, budget, stats)
 
     def first(self, *, forced: Sequence[int] = (), first_item: bool = False,
               budget: Budget = UNLIMITED, stats: Optional[Stats] = None) -> Optional[Solution]:
@@ -285,22 +286,25 @@ class ExactCover:
         A count stopped at 2 (or 1) with a Budget whose split has several jobs races the
         portfolio's searches over them (dlxcli.parallel.race): a library's uniqueness
         check on every core is `count(limit=2, budget=Budget(split=Split(jobs=N)))`."""
-        if limit is not None and limit <= 2 and budget.split is not None \
-                and budget.estimate is None:
-            strategy = strategies.choose(budget.reason, self, first_item, limit, forced)
-            raced = self._raced(strategy, forced, limit, budget, stats)
-            if raced is not None:
-                return len(raced)
-        if limit is not None:
-            return sum(1 for _ in self.solutions(forced=forced, first_item=first_item,
-                                                 limit=limit, budget=budget, stats=stats))
-        if self._estimated(budget, forced, first_item, None):
-            return 0
-        if budget.split is not None:
-            return budget.split.count(self, forced=forced, first_item=first_item,
-                                      budget=budget, stats=stats)
-        strategy = strategies.choose(budget.reason, self, first_item, None, forced)
-        return strategy.count(self, forced, first_item, budget, stats)
+        with saying_out_of_memory(OutOfMemory.COUNTING if limit is None
+                                  else OutOfMemory.SEARCHING,
+                                  memo=limit is None and not self.plain_counts):
+            if limit is not None and limit <= 2 and budget.split is not None \
+                    and budget.estimate is None:
+                strategy = strategies.choose(budget.reason, self, first_item, limit, forced)
+                raced = self._raced(strategy, forced, limit, budget, stats)
+                if raced is not None:
+                    return len(raced)
+            if limit is not None:
+                return sum(1 for _ in self.solutions(forced=forced, first_item=first_item,
+                                                     limit=limit, budget=budget, stats=stats))
+            if self._estimated(budget, forced, first_item, None):
+                return 0
+            if budget.split is not None:
+                return budget.split.count(self, forced=forced, first_item=first_item,
+                                          budget=budget, stats=stats)
+            strategy = strategies.choose(budget.reason, self, first_item, None, forced)
+            return strategy.count(self, forced, first_item, budget, stats)
 
     def maximize(self, *, forced: Sequence[int] = (), first_item: bool = False,
                  budget: Budget = UNLIMITED, stats: Optional[Stats] = None,
@@ -310,13 +314,14 @@ class ExactCover:
 
         Among equally heavy solutions the first one found is kept. The solutions it
         adds into `stats` are the better ones it found (the engine counts none here)."""
-        if self._estimated(budget, forced, first_item, None, maximize=True):
-            return None
-        if budget.split is not None:
-            return budget.split.maximize(self, forced=forced, first_item=first_item,
-                                         budget=budget, stats=stats)
-        return strategies.DANCING_LINKS.maximize(self, forced, first_item, budget, stats,
-                                                    floor)
+        with saying_out_of_memory(OutOfMemory.SEARCHING):
+            if self._estimated(budget, forced, first_item, None, maximize=True):
+                return None
+            if budget.split is not None:
+                return budget.split.maximize(self, forced=forced, first_item=first_item,
+                                             budget=budget, stats=stats)
+            return strategies.DANCING_LINKS.maximize(self, forced, first_item, budget, stats,
+                                                        floor)
 
     def other(self, forced: Sequence[int], unlike: Optional[Sequence[int]],
               budget: Budget = UNLIMITED,
@@ -331,12 +336,13 @@ class ExactCover:
         the group is still unique), or on `kept`, a KeptLearner of this problem whose
         forced options are among `forced` (the others its assumptions; `unlike` then
         forbidden for good). A limit of `budget` raises, as in the queries."""
-        found = strategies.LEARNING.solutions(self, forced, False, 1, budget, stats,
-                                                 () if unlike is None else (unlike,), kept)
-        try:
-            return next(found, None) is not None
-        finally:
-            found.close()
+        with saying_out_of_memory(OutOfMemory.SEARCHING):
+            found = strategies.LEARNING.solutions(self, forced, False, 1, budget, stats,
+                                                     () if unlike is None else (unlike,), kept)
+            try:
+                return next(found, None) is not None
+            finally:
+                found.close()
 
     def _raced(self, strategy: strategies.Strategy, forced: Sequence[int], limit: int,
                budget: Budget, stats: Optional[Stats]) -> Optional[list[Solution]]:

@@ -847,7 +847,7 @@ class Cluster:
                            f"{_why(exc)}") from None
         try:
             self.size = self._first_workers(notice, budget)
-            self._check_workers(notice)
+            self._watch_joining(notice, self._check_workers(notice))
             # a task, not scattered data: a lost copy is computed again, for new workers
             self.shared = self.client.submit(_kept, shared, pure=False)
         except BaseException:
@@ -887,22 +887,53 @@ class Cluster:
         the run's tasks. Where only some of them cannot, they are said through `notice`
         and the run goes on with the others (each of those closes at its first task,
         which Dask runs again elsewhere): refused, a run that its other workers answer
-        in a second was an error (attack12)."""
+        in a second was an error (attack12). Returns the addresses of those said."""
         try:
             answers = self.client.run(_on_worker, on_error="return",
                                       callback_timeout=CONNECT_SECONDS)
         except self._dask_failures:
-            return
-        failed = [answer for answer in answers.values() if isinstance(answer, Exception)]
+            return set()
+        failed = {worker: answer for worker, answer in answers.items()
+                  if isinstance(answer, Exception)}
         if not failed:
-            return
-        why = (f"cannot import dlxcli ({_raised(failed[0])}; each of them needs this "
-               "dlxcli, its version, with the same Python and Dask)")
+            return set()
+        why = _cannot_import(_raised(next(iter(failed.values()))))
         if len(failed) == len(answers):
             raise DlxError(f"the workers of the Dask cluster at {self.address} {why}")
         if notice is not None:
             notice(f"{len(failed)} of the {len(answers)} workers of the Dask cluster at "
                    f"{self.address} {why}; the others go on")
+        return set(failed)
+
+    def _watch_joining(self, notice, said):
+        """Have each worker that joins from now on (a nanny's restart, a worker started
+        later) say, as it joins, whether it can import dlxcli (dlxcli.joining); one
+        that cannot is said through `notice` by `wait`, once, as `_check_workers` says
+        those there at first (`said`: their addresses), and the others go on. Before,
+        it closed at its first task without a word (fix12, fix13)."""
+        import cloudpickle  # type: ignore[import-untyped]
+
+        from . import joining
+        self._notice, self._said, self._unable = notice, said, []
+        cloudpickle.register_pickle_by_value(joining)  # read by workers without dlxcli
+        try:
+            self.client.subscribe_topic(joining.TOPIC,
+                                        lambda event: self._unable.append(event[1]))
+            self.client.register_plugin(joining.DlxcliCheck())
+        except self._dask_failures:
+            raise self._scheduler_lost() from None
+
+    def _say_unable(self):
+        """Say each worker that joined and could not import dlxcli, once."""
+        while self._unable:
+            event = self._unable.pop(0)  # appended by the client's thread meanwhile
+            if event["worker"] in self._said:
+                continue
+            self._said.add(event["worker"])
+            if self._notice is not None:
+                self._notice(f"the worker {event['worker']} of the Dask cluster at "
+                             f"{self.address} {_cannot_import(event['error'])}; the "
+                             "others go on")
 
     def _threads(self):
         """The threads of the workers the scheduler has now."""
@@ -933,6 +964,7 @@ class Cluster:
     def wait(self, timeout):
         """(ticket, value) of the next finished task, or None after `timeout` seconds; a
         task's exception is raised here, and the cluster's failures as a DlxError."""
+        self._say_unable()
         if self.client.status != "running":
             raise self._scheduler_lost()
         future = self._finished_now()
@@ -1072,6 +1104,13 @@ def _kept(search):
 def _on_worker():
     """Run on each worker of a cluster as it is joined: unpickling this function imports
     dlxcli there (see Cluster._check_workers)."""
+
+
+def _cannot_import(error):
+    """What a worker that cannot import dlxcli (`error`: 'TYPE: MESSAGE') is said to
+    lack."""
+    return (f"cannot import dlxcli ({error}; each of them needs this dlxcli, its "
+            "version, with the same Python and Dask)")
 
 
 DASK_LOGGERS = ("distributed", "distributed.client", "tornado.application", "asyncio")
@@ -1960,6 +1999,16 @@ _conquerors: dict[tuple[str, int], Any] = {}
 Learner its cubes share (strategies.KeptLearner), one cube after the other."""
 _slot_locks: dict[tuple[str, int], Any] = {}
 """Per slot: the lock its tasks hold, one at a time (its cubes share a Learner)."""
+_verdicts: dict[str, None] = {}
+"""The digests of the verdicts whose state a worker process keeps, the least recently
+used first (a dict keeps its order of insertion)."""
+KEPT_VERDICTS = 4
+"""The verdicts whose state (cubes under way, slots' Learners) a worker process keeps,
+the most recently used: two clients (or two runs) sharing a cluster no longer drop
+each other's, and a worker's memory stays bounded. One slot of a 25x25 sudoku's
+verdict (its kept Learner and its cube under way, each on a problem of its own) holds
+1.5 MiB on the C twin, 18 MiB of RSS on the Python twin (8.4 MiB of it Python objects,
+tracemalloc; docs/parallel.md): 4 verdicts, 6 and 73 MiB a slot the worker serves."""
 
 
 def cube_turns(cubes: Cubes, slot: int, index: int, forced: Sequence[int], dlx_every: int,
@@ -1971,10 +2020,11 @@ def cube_turns(cubes: Cubes, slot: int, index: int, forced: Sequence[int], dlx_e
     shared `clauses` first, and gives its own once the cube is done."""
     import threading
     name = (cubes.digest, slot, index)
+    _keep_recent_verdicts(cubes.digest)
     with _slot_locks.setdefault(name[:2], threading.Lock()):
         verdict = _cubing.get(name)
         if verdict is None:
-            _forget_other_verdicts(cubes.digest, slot)
+            _forget_done_cubes(cubes.digest, slot)
             n_primary, n_secondary, options, _, colors = cubes.definition  # a count: no weights
             problem = ExactCover(n_primary, n_secondary, options, colors=colors)
             kept = _conquerors.get(name[:2])
@@ -1994,16 +2044,28 @@ def cube_turns(cubes: Cubes, slot: int, index: int, forced: Sequence[int], dlx_e
         return Cubed(slot, index, verdict, kept.give(forced, SHARE_MAX_LEN, SHARE_MAX_LBD))
 
 
-def _forget_other_verdicts(digest, slot):
-    """Drop what this worker keeps of other verdicts, and the cubes of `slot` (done: a
-    slot's next cube comes once its last is done)."""
+def _keep_recent_verdicts(digest):
+    """Mark verdict `digest` the most recently used here, and drop what this worker
+    keeps of the verdicts beyond the KEPT_VERDICTS most recently used."""
+    _verdicts.pop(digest, None)
+    _verdicts[digest] = None
+    while len(_verdicts) > KEPT_VERDICTS:
+        _verdicts.pop(next(iter(_verdicts)), None)
     for old in list(_cubing):  # threads: a copy
-        if old[0] != digest or old[1] == slot:
+        if old[0] not in _verdicts:
             _cubing.pop(old, None)
     for old in list(_conquerors):
-        if old[0] != digest:
+        if old[0] not in _verdicts:
             _conquerors.pop(old, None)
             _slot_locks.pop(old, None)
+
+
+def _forget_done_cubes(digest, slot):
+    """Drop the cubes of verdict `digest`'s `slot` (done: a slot's next cube comes once
+    its last is done)."""
+    for old in list(_cubing):  # threads: a copy
+        if old[:2] == (digest, slot):
+            _cubing.pop(old, None)
 
 
 # -- checkpoints ------------------------------------------------------------------------------

@@ -96,12 +96,13 @@ class WorkerPool:
     at most are sent to a worker at a time: more than 1 keeps a
     worker busy while the parent is busy too, for small tasks only (a task must fit in
     the pipe's buffer, or sending it waits for the worker). A task's exception is
-    raised where its value would be returned; a worker that dies fails its tasks with
-    WorkerDied and is replaced; a worker the system refuses to start raises CannotStart
-    (the pool's other workers stopped first, when it is being made). `nested`: the
-    workers may start pools of their own (they are not daemonic processes then; the
-    pool still stops them, and a pool of theirs stops with them: its workers die with
-    their parent)."""
+    raised where its value would be returned, and so is the MemoryError of a task too
+    large to pickle here (it is not sent; the others go on); a worker that dies fails
+    its tasks with WorkerDied and is replaced; a worker the system refuses to start
+    raises CannotStart (the pool's other workers stopped first, when it is being
+    made). `nested`: the workers may start pools of their own (they are not daemonic
+    processes then; the pool still stops them, and a pool of theirs stops with them:
+    its workers die with their parent)."""
 
     def __init__(self, size: int, initializer: Callable[..., object] | None = None,
                  initargs: tuple = (), depth: int = 1, nested: bool = False) -> None:
@@ -202,7 +203,8 @@ class WorkerPool:
                 continue
             if not worker.tasks and worker.process.exitcode is not None:
                 worker = self._renew(worker)  # died idle: replace it quietly
-            worker.send(ticket, message)
+            if not worker.send(ticket, message):
+                self._finished[ticket] = (False, MemoryError("a task too large to send"))
         self._backlog.extendleft(reversed(waiting))
 
     def _next(self, timeout):
@@ -321,11 +323,16 @@ class _Worker:
             child_end.close()
 
     def send(self, ticket, message):
-        self.tasks.append(ticket)
+        """Send it a task; False if the task could not be pickled for memory (nothing
+        was sent then: the bytes are written once all are made)."""
         try:
             self.connection.send(message)
         except OSError:  # it died: receive says so
             pass
+        except MemoryError:
+            return False
+        self.tasks.append(ticket)
+        return True
 
     def receive(self):
         """(ticket, ok, value) of its oldest task, or None if the process died."""

@@ -485,6 +485,41 @@ def test_a_worker_without_dlxcli_among_good_ones_is_said_and_the_others_answer(
         "this dlxcli, its version, with the same Python and Dask); the others go on\n")
 
 
+def test_a_worker_without_dlxcli_that_joins_later_is_said_and_the_others_go_on(
+        own_cluster, tmp_path):
+    """A worker without dlxcli that joins after the run's check (a nanny's restart, a
+    worker started later) closed at its first task without a word (fix12, attack12):
+    now it is said once on stderr, naming it, and the run goes on with the others."""
+    import operator
+
+    import distributed
+    cluster = own_cluster(1)
+    said = []
+    workers = parallel.Cluster(7, cluster.address, notice=said.append)
+    try:
+        with distributed.Client(cluster.address, timeout=START_SECONDS) as client:
+            good = set(client.scheduler_info()["workers"])
+            bad = tmp_path / "bad"
+            bad.mkdir()
+            cluster.start_workers(1, env=without_dlxcli(bad))  # waits for 1 worker only
+            client.wait_for_workers(2, timeout=START_SECONDS)
+            [late] = set(client.scheduler_info()["workers"]) - good
+        deadline, answers = time.monotonic() + RUN_SECONDS, []
+        while len(answers) < 3 or not said and time.monotonic() < deadline:
+            ticket = workers.submit(operator.add, 2, what="a sum")
+            answered = None
+            while answered is None and time.monotonic() < deadline:
+                answered = workers.wait(1)  # says, first, what was heard meanwhile
+            answers.append(answered == (ticket, 9))
+    finally:
+        workers.close()
+    assert said == [
+        f"the worker {late} of the Dask cluster at {cluster.address} cannot import dlxcli "
+        "(ModuleNotFoundError: No module named 'dlxcli'; each of them needs this dlxcli, "
+        "its version, with the same Python and Dask); the others go on"]
+    assert all(answers)
+
+
 def test_dasks_version_mismatch_table_is_one_notice(scheduler, monkeypatch, recwarn):
     """Dask warns, in a table of some ten lines on stderr, when the cluster runs other
     versions of its packages (a scheduler from another environment, attack10): one line

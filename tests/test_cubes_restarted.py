@@ -6,7 +6,7 @@ forbidden in it for good (`strategies.KeptLearner`). On a Dask cluster a cube's 
 may run again where its verdict is no longer kept: a task computed again after a
 worker died (Dask recomputes a lost result), a task another worker stole, a stale task
 of a cube done that makes the worker drop the slot's cube under way
-(`parallel._forget_other_verdicts`). The cube then starts again on the same Learner,
+(`parallel._forget_done_cubes`). The cube then starts again on the same Learner,
 whose search can no longer find the solutions it found there before; and a worker's
 report said nothing of a cube's solutions before the cube was done. So a unique
 sudoku was answered `none` on a real cluster, a worker killed at 5 s (attack12).
@@ -31,7 +31,7 @@ from random_problems import problems
 from test_portfolio import complete_graph
 from test_race import FEW, cover_of
 
-PER_PROCESS = ("_cubing", "_conquerors", "_slot_locks")
+PER_PROCESS = ("_cubing", "_conquerors", "_slot_locks", "_verdicts")
 
 
 @pytest.fixture

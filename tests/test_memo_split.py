@@ -8,12 +8,13 @@ problems, and the transfer-matrix count of domino tilings of test_memo_count.
 """
 
 import json
+import pickle
 
 import pytest
 from hypothesis import given, settings
 
 import cli
-from dlxcli import exact_cover
+from dlxcli import strategies
 from dlxcli.errors import OutOfMemory
 from oracle import exact_covers
 from random_problems import problems
@@ -106,14 +107,43 @@ def test_a_split_memoized_count_costs_about_the_whole_search(tmp_path, side, mon
         assert split["memo"]["hits"] > 0
 
 
+MEMO_HINT = ("a count's memo takes at most DLXCLI_MEMO_BYTES, 256 MiB unless set: "
+             "docs/engine.md, \"Counting with a memo\"")
+
+
+def out_of_memory(*args, **kwargs):
+    raise MemoryError
+
+
 def test_a_count_out_of_memory_says_so_in_one_line(tmp_path, monkeypatch):
-    """A MemoryError in a search (a memo beyond `ulimit -v`, say) is one line and exit 2,
-    never a traceback."""
-    def out_of_memory(*args, **kwargs):
-        raise MemoryError
-    monkeypatch.setattr(exact_cover.ExactCover, "count", out_of_memory)
+    """A MemoryError in a count (a memo beyond `ulimit -v`, say) is one line and exit 2,
+    never a traceback: out of memory counting, with the memo's setting."""
+    monkeypatch.setattr(strategies.DancingLinks, "count", out_of_memory)
     path = tmp_path / "dominoes.dlx"
     path.write_text(knuth_dominoes(4, 4))
     result = cli.run("matrix", "--count", str(path))
     assert result.exit_code == 2 and result.stdout == ""
-    assert result.stderr == f"dlxcli: {path}: {OutOfMemory.MESSAGE}\n"
+    assert result.stderr == f"dlxcli: {path}: out of memory while counting ({MEMO_HINT})\n"
+
+
+def test_a_search_out_of_memory_says_so_without_the_memo(tmp_path, monkeypatch):
+    """Out of memory in a search that keeps no memo (a first solution): said so, with
+    no word of the memo, which it does not have (before: the count's memo's words)."""
+    monkeypatch.setattr(strategies.DancingLinks, "solutions", out_of_memory)
+    path = tmp_path / "dominoes.dlx"
+    path.write_text(knuth_dominoes(4, 4))
+    result = cli.run("matrix", "--reason", "singles", str(path))
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == f"dlxcli: {path}: out of memory while searching\n"
+
+
+@pytest.mark.parametrize("made", [lambda: OutOfMemory(),
+                                  lambda: OutOfMemory("counting", memo=True)])
+def test_out_of_memory_crosses_a_worker_pool_as_itself(made):
+    """A worker's piece that ran out of memory building its problem comes back to the
+    run pickled: before, OutOfMemory could not be unpickled (its __init__ took no
+    message), and `matrix --jobs 2` of a 16 MiB input under `ulimit -v 98304` ended
+    in a TypeError's traceback."""
+    error = made()
+    back = pickle.loads(pickle.dumps(error))
+    assert type(back) is OutOfMemory and str(back) == str(error)

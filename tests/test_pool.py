@@ -166,7 +166,8 @@ def test_a_pool_that_cannot_load_its_libraries_for_memory_is_out_of_memory(monke
     from dlxcli.cli import cli
     result = CliRunner().invoke(cli, ["queens", "--jobs", "2"], input="10\n")
     assert (result.exit_code, result.stdout) == (2, "")
-    assert result.stderr == "dlxcli: <stdin>: out of memory (a count's memo takes at most " \
+    assert result.stderr == "dlxcli: <stdin>: out of memory while counting (a count's memo " \
+        "takes at most " \
         "DLXCLI_MEMO_BYTES, 256 MiB unless set: docs/engine.md, \"Counting with a memo\")\n"
 
 
@@ -203,6 +204,22 @@ def test_a_worker_out_of_memory_sending_its_answer_dies_saying_so(capfd):
         assert pool.result(pool.submit(square, 4)) == 16
     assert "Traceback" not in capfd.readouterr().err
     assert alive_children() == []
+
+
+def test_a_task_too_large_to_send_fails_alone_where_its_value_is_awaited():
+    """`ulimit -v 98304; dlxcli matrix --jobs 2` over a folder of a 24 MiB file and a
+    small one: pickling the big one's text for a worker ran out of memory inside
+    `submit`, and the whole run ended there, the small file never answered (fix13).
+    Now that task is not sent and fails with the MemoryError where its value is
+    awaited; the tasks around it are served."""
+    with WorkerPool(1) as pool:
+        before = pool.submit(square, 2)
+        too_large = pool.submit(square, OutOfMemoryWhenPickled())
+        after = pool.submit(square, 3)
+        assert pool.result(before) == 4
+        with pytest.raises(MemoryError):
+            pool.result(too_large)
+        assert pool.result(after) == 9
 
 
 def test_a_worker_out_of_memory_receiving_its_task_dies_saying_so(capfd):

@@ -251,7 +251,7 @@ def test_a_verdict_asked_again_of_the_same_workers_counts_the_same(monkeypatch):
     --reason learn, over 2 jobs, 2 again, then 3, is its one solution each time
     (attack11: the second found none, a worker's Learner kept from the first verdict,
     its solution forbidden for good)."""
-    for kept in ("_cubing", "_conquerors", "_slot_locks"):
+    for kept in ("_cubing", "_conquerors", "_slot_locks", "_verdicts"):
         monkeypatch.setattr(parallel, kept, {})
     grid = sudoku.sudoku_grid(9)
     (puzzle,), _ = sudoku.parse_lines(grid_text(HARD_9))

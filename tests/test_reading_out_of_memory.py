@@ -1,7 +1,9 @@
 """An input too large for the memory a run may have (`ulimit -v`): one line naming the
-input (and, for one read in pieces, the line from which it was not read), status 2, no
-traceback; the other inputs of a batch are still solved, and so are the pieces of the
-input read before it ran out.
+input (and, for one read in pieces, the line from which it was not read) and what was
+being done (reading it, building its problem, sending it to a worker), status 2, no
+traceback; in a batch it is treated as a malformed input is (its header, nothing under
+it), the other inputs are still solved, and so are the pieces of the input read before
+it ran out.
 
 Layer: tests. Each run is a subprocess under an address-space cap (RLIMIT_AS) that
 dlxcli starts under with room to spare (it needs about 25 MiB) but in which a file of
@@ -23,6 +25,10 @@ ADDRESS_SPACE = 96 << 20
 BIG = 128 << 20
 """The size of a file that cannot be read under ADDRESS_SPACE (below the 256 MiB that
 any input may have: docs/index.md, "Limits")."""
+READABLE = 24 << 20
+"""The size of a file that can be read under ADDRESS_SPACE, but neither parsed nor
+pickled for a worker process (measured: reading fails from about 36 MiB, parsing from
+about 16 MiB, pickling, after reading, from about 20 MiB)."""
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 """A sudoku of the line format (Norvig's hardest), one solution."""
 PIECE = 100
@@ -39,11 +45,11 @@ def dlxcli(*args, cwd):
                           timeout=120, preexec_fn=capped)
 
 
-def big_file(path, head):
-    """`path`: the text `head`, then NULs up to BIG bytes (a sparse file)."""
+def big_file(path, head, size=BIG):
+    """`path`: the text `head`, then NULs up to `size` bytes (a sparse file)."""
     path.write_text(head)
     with open(path, "r+b") as handle:
-        handle.truncate(BIG)
+        handle.truncate(size)
 
 
 def solves_hard(line):
@@ -70,6 +76,37 @@ def test_a_batch_goes_on_after_an_input_too_large_to_read(tmp_path, jobs):
     assert result.stdout == ("==> matrices/a.in <==\n"
                              "==> matrices/b.in <==\n1 2 3\n")
     assert result.stderr == "dlxcli: out of memory while reading matrices/a.in\n"
+
+
+def test_out_of_memory_building_a_problem_says_so_without_the_memo(tmp_path):
+    """Read, then out of memory parsing it: said so, naming the input, with no word of
+    a count's memo (no count ran; before, `big.in: out of memory (a count's memo ...)`)."""
+    big_file(tmp_path / "big.in", "3 3\n", READABLE)
+    result = dlxcli("matrix", "--count", "big.in", cwd=tmp_path)
+    assert (result.returncode, result.stdout) == (2, "")
+    assert result.stderr == ("dlxcli: big.in: out of memory while parsing and building the "
+                             "problem\n")
+
+
+def test_a_batch_treats_an_input_too_large_to_send_as_a_malformed_one(tmp_path):
+    """Over --jobs 2, an input read whole but too large to pickle for a worker: its
+    header with nothing under it and one line, as a malformed input gets, and the
+    batch goes on. Before, the MemoryError ended the run with the memo's message and
+    no answer at all, the small inputs' neither."""
+    folder = tmp_path / "matrices"
+    folder.mkdir()
+    big_file(folder / "a.in", "3 3\n", READABLE)
+    (folder / "b.in").write_text("3 3\n0 0 1\n1 0 0\n0 1 0\n")
+    (folder / "c.in").write_text("3 3\n0 0 x\n")
+    result = dlxcli("matrix", "--jobs", "2", "matrices", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stdout == ("==> matrices/a.in <==\n"
+                             "==> matrices/b.in <==\n1 2 3\n"
+                             "==> matrices/c.in <==\n")
+    assert result.stderr == (
+        "dlxcli: matrices/a.in: out of memory while sending it to a worker process\n"
+        "dlxcli: matrices/c.in, line 2, column 5: expected matrix entries 0 or 1, found "
+        "'x'\n")
 
 
 @pytest.mark.parametrize("jobs", JOBS)

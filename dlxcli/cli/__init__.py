@@ -27,8 +27,8 @@ def main():
     except DlxError as exc:  # e.g. a DLXCLI_ENGINE that names no twin
         sys.stderr.write(f"dlxcli: {exc}\n")
         sys.exit(2)
-    except MemoryError:  # outside an input's search (which says so itself): starting
-        sys.stderr.write(f"dlxcli: {OutOfMemory.MESSAGE}\n")
+    except MemoryError:  # outside an input (which says so itself): starting, ending
+        sys.stderr.write(f"dlxcli: {OutOfMemory()}\n")
         sys.exit(2)
     except OSError as exc:  # writing --help or --version: a run reports its own writes
         if exc.errno not in _STDOUT_FAILURES:

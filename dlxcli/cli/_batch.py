@@ -115,12 +115,15 @@ def solve_piece(command, text, settings, budget):
     try:
         with deadline_alarm(budget, began):
             answer = puzzle_module(command).solve_text(text, **settings, budget=budget)
+    except OutOfMemory as exc:  # a fresh one: this one holds what the search held
+        return Piece(problem=OutOfMemory(exc.doing, exc.memo),
+                     seconds=time.perf_counter() - began, spent=budget.spent)
     except DlxError as exc:
         return Piece(problem=_counted(command, text, settings, exc),
                      seconds=time.perf_counter() - began, spent=budget.spent)
-    except MemoryError:  # once out of this handler, what the search held is freed
-        return Piece(problem=OutOfMemory(), seconds=time.perf_counter() - began,
-                     spent=budget.spent)
+    except MemoryError:  # outside every search (the queries say their own)
+        return Piece(problem=OutOfMemory(OutOfMemory.BUILDING),
+                     seconds=time.perf_counter() - began, spent=budget.spent)
     except KeyboardInterrupt as stop:  # Ctrl-C, SIGTERM: the figures so far go with it
         stop.piece = Piece(seconds=time.perf_counter() - began, spent=budget.spent)
         raise
@@ -338,6 +341,8 @@ def _piece_of(pool, job, before, queued):
         return job, before, pool.result(queued)
     except WorkerDied as exc:
         return job, before, Piece(problem=exc)
+    except MemoryError:  # the piece could not be pickled for its worker
+        return job, before, Piece(problem=OutOfMemory(OutOfMemory.SENDING))
 
 
 # -- one input's outcome ----------------------------------------------------------------
@@ -427,7 +432,7 @@ class Outcome:
     def _problem(self, problem, before, spent=None):
         """Take a piece's DlxError; `spent`: what its searches cost before it (None:
         the counts a SearchLimit carries, from a piece stopped before its budget)."""
-        if isinstance(problem, InputError):
+        if isinstance(problem, (InputError, OutOfMemory)):  # where in the input
             self.messages.append(str(problem.located(self.name, before)))
             self._worsen("error")
         elif isinstance(problem, SearchLimit):
@@ -441,8 +446,7 @@ class Outcome:
                 self.messages.append(f"{self.name}: {problem}")
             self._worsen(problem.verdict)
         else:
-            named = isinstance(problem, OutOfMemoryReading)  # names its input itself
-            self.messages.append(str(problem) if named else f"{self.name}: {problem}")
+            self.messages.append(f"{self.name}: {problem}")
             self._worsen("error")
 
     def _worsen(self, verdict):

@@ -30,7 +30,7 @@ from copy import copy as shallow_copy
 from fractions import Fraction
 
 from .. import estimate
-from ..errors import InputError
+from ..errors import InputError, OutOfMemory, saying_out_of_memory
 from ..exact_cover import UNLIMITED, ExactCover, Stats
 # UNDECODABLE is imported for the runner, which reads it off the module.
 from ..formats import UNDECODABLE, describe, refuse_undecodable  # noqa: F401
@@ -1113,7 +1113,8 @@ def _count(runs, limit, stats):
     first = next(runs, None)
     runs = itertools.chain(() if first is None else [first], runs)
     if limit is None and first is not None and _deals(first[1]):
-        total, weighted, runs = _dealt(list(runs), stats)
+        with saying_out_of_memory(OutOfMemory.COUNTING):  # plain counts: no memo
+            total, weighted, runs = _dealt(list(runs), stats)
     for problem, its_budget, weight in runs:
         if weight == 1:
             total += problem.count(None if limit is None else limit - total, its_budget,
