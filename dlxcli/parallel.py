@@ -1662,8 +1662,9 @@ class _Conquering:
     cube stopped is not heard, nor its clauses).
 
     The tail split (`_split_tail`): once no cube is left to hand out and a process
-    waits, the cube searched longest is cut further (its prefix, then a frontier below
-    it: `pieces`), the pieces handed out as cubes, while the cube's own search goes on.
+    waits, the cube searched longest is cut further (below its prefix, as the first cut
+    was made: `_pieces`), the pieces handed out as cubes, while the cube's own search
+    goes on.
     A cube is settled when its own search ends or when all its pieces are settled,
     whichever comes first; the rest of it is then stopped. Either way its count is
     its subtree's (the pieces' subtrees are disjoint and make up the cube's), and a

@@ -27,7 +27,10 @@ makespan the race's computation would give on N free cores of this machine's spe
 Prints per instance: the simulated makespan ("wall"), the CPU seconds of the parent and
 of all virtual workers, the busiest worker's, the answer, and when (on the parent's
 clock) each cut began and ended (the first, the Learner's warm-up and cut or DLX's
-frontier, begins after DLX's first turn; the others are the tail split's frontiers).
+frontier, begins after DLX's first turn; the others are the tail split's cuts).
+With -v, two lines after it: the cubes that took longest (cube:handed out-settled), and
+the tail split's costs (the workers' CPU in the first cut's cubes and in the pieces, and
+in pieces of cubes that settled themselves first: work the split lost).
 With --query first, a line before it: who decided the first solution (the cubes beside
 the race, proving it the only one, or the race's own turns), the portfolio turn DLX here
 had reached, and the race's Learner's finishing turn and when the parent heard of it.
@@ -65,6 +68,8 @@ class Virtual:
     clock: Clock
     made: list = []
     """Every Virtual made since the clock started (their figures)."""
+    cube_cpu: dict = {}
+    """A cube -> the CPU seconds of its tasks on the virtual workers (with -v)."""
 
     def __init__(self, shared, size, depth=2):
         self.shared, self.size = shared, size
@@ -89,6 +94,8 @@ class Virtual:
                 began = time.process_time()
                 value = function(self.shared, *args)
                 spent = time.process_time() - began
+                if function is parallel.cube_turns:  # args: slot, cube, ...
+                    Virtual.cube_cpu[args[1]] = Virtual.cube_cpu.get(args[1], 0.0) + spent
                 self.clock.workers += spent
                 self.busy[slot] += spent
                 self.ends[slot] = max(sent, self.ends[slot]) + spent
@@ -115,11 +122,16 @@ class Trace:
     def __init__(self):
         self.began, self.ended = {}, {}
         self.saved = {}
+        self.conquest = None
+        self.by_pieces = set()
+        """The cubes split by the tail split that their pieces settled (not their own
+        search)."""
 
     def install(self):
         conquering = parallel._Conquering
         self.saved = {name: getattr(conquering, name) for name in ("_next", "_settle")}
         trace, clock = self, Virtual.clock
+        Virtual.cube_cpu = {}
 
         def next_(conquest):
             cube = trace.saved["_next"](conquest)
@@ -128,13 +140,32 @@ class Trace:
             return cube
 
         def settle(conquest, cube):
+            trace.conquest = conquest
             trace.ended.setdefault(cube, clock.now())
+            pieces = conquest.pieces.get(cube)
+            if cube not in conquest.settled and pieces and conquest.settled.issuperset(pieces):
+                trace.by_pieces.add(cube)
             return trace.saved["_settle"](conquest, cube)
         conquering._next, conquering._settle = next_, settle
 
     def remove(self):
         for name, method in self.saved.items():
             setattr(parallel._Conquering, name, method)
+
+    def tail(self):
+        """The workers' CPU seconds in the first cut's cubes and in the tail split's
+        pieces, the cubes split, how many their pieces settled, and the CPU seconds of
+        the pieces of cubes that settled themselves first (work the split lost)."""
+        conquest, cpu = self.conquest, Virtual.cube_cpu
+        if conquest is None:
+            return "no cube"
+        pieces = [cube for cube in cpu if cube in conquest.parent]
+        lost = sum(cpu.get(piece, 0.0) for piece in pieces
+                   if conquest.parent[piece] not in self.by_pieces)
+        return (f"first cut's cubes {sum(cpu.values()) - sum(cpu[p] for p in pieces):.1f} CPU s, "
+                f"pieces {sum(cpu[p] for p in pieces):.1f} ({len(pieces)}); cubes split "
+                f"{len(conquest.pieces)}, settled by their pieces {len(self.by_pieces)}; pieces "
+                f"of cubes that ended themselves {lost:.1f} CPU s")
 
     def longest(self, count=6):
         """The `count` cubes that took longest: "cube start-end"."""
@@ -191,7 +222,8 @@ def simulate(name, query, jobs, trace=None):
     budget = Budget(split=parallel.Split(jobs=2))
     budget.split.jobs = jobs
     Virtual.clock, Virtual.made = Clock(), []
-    cut, first_cut = ExactCover.frontier, parallel._Conquering._cut
+    cut, first_cut, pieces = ExactCover.frontier, parallel._Conquering._cut, \
+        parallel._Conquering._pieces
     marks, inside = [], []
 
     def timed(function):
@@ -208,7 +240,7 @@ def simulate(name, query, jobs, trace=None):
         return timed_cut
 
     real, parallel.Processes, ExactCover.frontier = parallel.Processes, Virtual, timed(cut)
-    parallel._Conquering._cut = timed(first_cut)
+    parallel._Conquering._cut, parallel._Conquering._pieces = timed(first_cut), timed(pieces)
     decider = Decider()
     decider.install()
     if trace is not None:
@@ -226,7 +258,7 @@ def simulate(name, query, jobs, trace=None):
                 raise SystemExit(f"{name}: wrong answer {str(answer)[:80]!r}")
     finally:
         parallel.Processes, ExactCover.frontier = real, cut
-        parallel._Conquering._cut = first_cut
+        parallel._Conquering._cut, parallel._Conquering._pieces = first_cut, pieces
         decider.remove()
         if trace is not None:
             trace.remove()
@@ -244,7 +276,8 @@ def main():
     parser.add_argument("--jobs", type=int, default=16)
     parser.add_argument("--query", choices=("unique", "first"), default="unique")
     parser.add_argument("--set", action="append", default=[])
-    parser.add_argument("-v", action="store_true", help="the longest cubes, cube:start-end")
+    parser.add_argument("-v", action="store_true",
+                        help="the longest cubes (cube:start-end) and the tail split's costs")
     args = parser.parse_args()
     for setting in args.set:
         key, value = setting.split("=")
@@ -267,6 +300,7 @@ def main():
               flush=True)
         if trace is not None:
             print(f"  longest cubes: {trace.longest()}", flush=True)
+            print(f"  tail: {trace.tail()}", flush=True)
 
 
 if __name__ == "__main__":
