@@ -1586,6 +1586,14 @@ WARM_UP = -1
 """The key in `_Conquering.known` of the solutions the cut's warm-up found."""
 HERE = -2
 """The slot of this process's own cubes, where it searches some (`_Conquering.pool`)."""
+MANY_JOBS = 3
+"""From this many processes searching a verdict's cubes, they go out largest first
+(`_largest_first`) and the tail split cuts by the Learner's cut (`_pieces`): simulated
+on 16 jobs, 11 to 32% sooner on Gecode's hardest 25x25. Fewer keep the cut's order and
+DLX's pieces: two kept Learners then walk neighbouring cubes, whose prefixes they
+share, and so reuse what they learned; in that order the mutilated 12x12 board's
+critical path took 2.3 to 2.5 CPU s over 2 jobs, against 3.9 to 4.3 largest first with
+the Learner's pieces (docs/parallel.md, "Largest cubes first")."""
 SHARE_MAX_LEN, SHARE_MAX_LBD = 8, 3
 """The clauses a cube's Learner shares with the other processes' when its cube is done
 (branch share29, `KeptLearner.give`): the level-0 facts, and learned clauses of at most
@@ -1639,7 +1647,8 @@ class _Conquering:
     (`learner_cut`: its warm-up, then items by activity; DLX's frontier,
     `ExactCover.frontier`, where that does not fit), each cube's count to `limit`
     searched by a `strategies.Verdict` (the portfolio's two searches in turns, or the
-    Learner), the cubes handed out largest share first to the executor's workers
+    Learner), the cubes handed out (in the cut's order; largest share first on
+    MANY_JOBS) to the executor's workers
     (`slots`, a cube's tasks of CHUNK_TURNS rounds pinned to its worker) and, where
     `here` (a verdict's race; not beside a first solution's), to this process, which
     searches one beside them, round by round. The cubes' solutions are disjoint (a
@@ -1702,6 +1711,8 @@ class _Conquering:
         process's cube)."""
         self.warm = None
         """The Learner's warm-up and cut (learner_cut.LearnerCut), where it cut."""
+        self.many = False
+        """Whether MANY_JOBS processes search the cubes (`start`)."""
         self.pool = []
         """The clauses shared so far: (the slot whose Learner gave them, HERE, or WARM_UP
         for the warm-up's Learner; them)."""
@@ -1735,7 +1746,8 @@ class _Conquering:
             self.workers = Processes(shared, min(jobs - self.searches_here,
                                                  len(cut) - self.searches_here))
         self.prefixes = [self.forced + prefix for prefix, _ in cut]
-        self.queue.extend(_largest_first(cut))
+        self.many = jobs >= MANY_JOBS
+        self.queue.extend(_largest_first(cut) if self.many else range(len(cut)))
         self.left = len(cut)
         for slot in range(self.workers.size):
             self._give(slot)
@@ -1928,9 +1940,9 @@ class _Conquering:
 
     def _pieces(self, cube, min_open):
         """The prefixes (below `cube`'s) of the pieces the tail split cuts `cube` into:
-        by the warm-up Learner's activities where the first cut was the Learner's, else
-        by DLX's frontier."""
-        if self.warm is not None:
+        on MANY_JOBS, by the warm-up Learner's activities where the first cut was the
+        Learner's; else by DLX's frontier."""
+        if self.many and self.warm is not None:
             cut = self.warm.cubes(min_open, below=self.prefixes[cube][len(self.forced):])
         else:
             cut = self._cutter().frontier(forced=self.prefixes[cube], min_open=min_open,
@@ -1980,9 +1992,9 @@ class _Conquering:
 
 
 def _largest_first(cut):
-    """The cubes' indices in the order they are handed out: the largest share of the
-    tree first (the cut's order among equal shares). The cubes cut least are the
-    dearest: on example26's 256 the 54 two options deep cost 0.68 CPU s each on
+    """The cubes' indices in the order they are handed out on MANY_JOBS: the largest
+    share of the tree first (the cut's order among equal shares). The cubes cut least
+    are the dearest: on example26's 256 the 54 two options deep cost 0.68 CPU s each on
     average, the 190 three deep 0.18, and in the cut's own order the dearest came last
     and held the end back (docs/parallel.md, "Largest cubes first")."""
     return sorted(range(len(cut)), key=lambda cube: -cut[cube][1])
