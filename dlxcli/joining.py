@@ -1,5 +1,6 @@
-"""What a Dask worker does as it joins the cluster of a run: try to import dlxcli, and
-say so to the scheduler (an event of TOPIC) if it cannot.
+"""What a Dask worker does as it joins the cluster of a run: look for dlxcli's tasks
+module (dlxcli imported, the module found), and say so to the scheduler (an event of
+TOPIC) if it cannot.
 
 Layer: parallel's, on the cluster. `Cluster` registers `DlxcliCheck` as a worker
 plugin, which the scheduler hands to every worker that joins later too (a nanny's
@@ -18,15 +19,24 @@ dict of the worker's address and the error, as 'TYPE: MESSAGE'."""
 
 
 class DlxcliCheck(WorkerPlugin):
-    """Imports dlxcli's parallel module on the worker as it joins; an event of TOPIC,
+    """Looks for dlxcli's parallel module on the worker as it joins; an event of TOPIC,
     sent before the worker reads a task, if it cannot."""
 
     name = "dlxcli-check"
 
     async def setup(self, worker):
         try:
-            import dlxcli.parallel  # noqa: F401  (what the tasks run)
+            _find_tasks_module()
         except Exception as exc:  # an ImportError, or dlxcli's own error importing it
             error = f"{type(exc).__name__}: {' '.join(str(exc).split())}"
             await worker.scheduler.log_event(
                 topic=TOPIC, msg={"worker": worker.address, "error": error})
+
+
+def _find_tasks_module():
+    """Find dlxcli.parallel, the module whose functions the tasks run, on this worker
+    (its package dlxcli imported, not the module itself: this module is one of the
+    modules that module imports); raise if there is none."""
+    import importlib.util
+    if importlib.util.find_spec("dlxcli.parallel") is None:
+        raise ModuleNotFoundError("No module named 'dlxcli.parallel'")

@@ -25,7 +25,8 @@ LAYERS = (
               "dlxcli")),
     ("engine", ("dlxcli.engine",)),
     ("exact_cover", ("dlxcli.exact_cover", "dlxcli.stats", "dlxcli.strategies", "dlxcli.trace",
-                     "dlxcli.estimate", "dlxcli.learner_cut", "dlxcli.parallel")),
+                     "dlxcli.estimate", "dlxcli.learner_cut", "dlxcli.parallel",
+                     "dlxcli.joining")),
     ("puzzles", ("dlxcli.puzzles", "dlxcli.generate", "dlxcli.commands")),
     ("cli", ("dlxcli.cli", "dlxcli.__main__")),
 )
