@@ -912,7 +912,7 @@ class Cluster:
         that cannot is said through `notice` by `wait`, once, as `_check_workers` says
         those there at first (`said`: their addresses), and the others go on. Before,
         it closed at its first task without a word (fix12, fix13)."""
-        import cloudpickle  # type: ignore[import-untyped]
+        import cloudpickle
 
         from . import joining
         self._notice, self._said, self._unable = notice, said, []
