@@ -32,6 +32,7 @@ subproblem with the sequential queries. Dask is imported only for a scheduler ad
 
 from __future__ import annotations
 
+import _thread
 import collections
 import contextlib
 import os
@@ -911,7 +912,7 @@ class Cluster:
         that cannot is said through `notice` by `wait`, once, as `_check_workers` says
         those there at first (`said`: their addresses), and the others go on. Before,
         it closed at its first task without a word (fix12, fix13)."""
-        import cloudpickle  # type: ignore[import-untyped]
+        import cloudpickle
 
         from . import joining
         self._notice, self._said, self._unable = notice, said, []
@@ -2015,6 +2016,9 @@ _slot_locks: dict[tuple[str, int], Any] = {}
 _verdicts: dict[str, None] = {}
 """The digests of the verdicts whose state a worker process keeps, the least recently
 used first (a dict keeps its order of insertion)."""
+_verdicts_lock = _thread.allocate_lock()
+"""Held while `_verdicts` is marked and what falls out of it dropped (the threads of a
+Dask worker run tasks of several slots, and verdicts, at once)."""
 KEPT_VERDICTS = 4
 """The verdicts whose state (cubes under way, slots' Learners) a worker process keeps,
 the most recently used: two clients (or two runs) sharing a cluster no longer drop
@@ -2059,18 +2063,22 @@ def cube_turns(cubes: Cubes, slot: int, index: int, forced: Sequence[int], dlx_e
 
 def _keep_recent_verdicts(digest):
     """Mark verdict `digest` the most recently used here, and drop what this worker
-    keeps of the verdicts beyond the KEPT_VERDICTS most recently used."""
-    _verdicts.pop(digest, None)
-    _verdicts[digest] = None
-    while len(_verdicts) > KEPT_VERDICTS:
-        _verdicts.pop(next(iter(_verdicts)), None)
-    for old in list(_cubing):  # threads: a copy
-        if old[0] not in _verdicts:
-            _cubing.pop(old, None)
-    for old in list(_conquerors):
-        if old[0] not in _verdicts:
-            _conquerors.pop(old, None)
-            _slot_locks.pop(old, None)
+    keeps of the verdicts beyond the KEPT_VERDICTS most recently used. One thread at a
+    time (`_verdicts_lock`): a digest is out of `_verdicts` while it is marked, and a
+    Dask worker's other thread, dropping meanwhile, dropped that live verdict's slots'
+    Learners and their locks, under a task holding one (attack13)."""
+    with _verdicts_lock:
+        _verdicts.pop(digest, None)
+        _verdicts[digest] = None
+        while len(_verdicts) > KEPT_VERDICTS:
+            _verdicts.pop(next(iter(_verdicts)), None)
+        for old in list(_cubing):  # threads: a copy
+            if old[0] not in _verdicts:
+                _cubing.pop(old, None)
+        for old in list(_conquerors):
+            if old[0] not in _verdicts:
+                _conquerors.pop(old, None)
+                _slot_locks.pop(old, None)
 
 
 def _forget_done_cubes(digest, slot):

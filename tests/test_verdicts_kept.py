@@ -10,6 +10,9 @@ K_n's perfect matchings, (n-1)!!, and those holding one edge, (n-3)!!, never the
 under test.
 """
 
+import threading
+import time
+
 import pytest
 
 from dlxcli import parallel, strategies
@@ -118,3 +121,46 @@ def test_a_verdict_with_another_verdicts_tasks_between_counts_every_matching(
     assert len(set(map(frozenset, found))) == len(found) == 105
     assert len(turns) > 20
     assert len(started) <= len(set(turns))  # once a simulated worker
+
+
+class Yielding(dict):
+    """`_verdicts` that lets the other threads run right after each of its pops: a
+    thread switch where it hurts most, every time."""
+
+    def pop(self, *args):
+        value = super().pop(*args)
+        time.sleep(1e-4)
+        return value
+
+
+def test_threads_marking_verdicts_at_once_never_drop_a_live_ones_learners(
+        monkeypatch, built):
+    """A Dask worker's threads run tasks of two verdicts at once (two clients; or two
+    slots of one verdict): each task marks its verdict recent, and neither ever drops
+    the other's slot Learner or slot lock (both verdicts among the KEPT_VERDICTS most
+    recent). Before, a verdict was out of `_verdicts` while it was marked, and the
+    other thread, dropping meanwhile, took its Learner and the lock a task of it held
+    (attack13: 12 drops in 60,000 marks at the shortest thread switch)."""
+    monkeypatch.setattr(parallel, "_verdicts", Yielding())
+    digests = ("first", "second")
+    for digest in digests:
+        parallel._keep_recent_verdicts(digest)
+        parallel._conquerors[digest, 0] = object()
+        parallel._slot_locks[digest, 0] = threading.Lock()
+    kept = {digest: (parallel._conquerors[digest, 0], parallel._slot_locks[digest, 0])
+            for digest in digests}
+    dropped = []
+
+    def marking(digest):
+        for _ in range(200):
+            parallel._keep_recent_verdicts(digest)
+            if (parallel._conquerors.get((digest, 0)),
+                    parallel._slot_locks.get((digest, 0))) != kept[digest]:
+                dropped.append(digest)
+                return
+    threads = [threading.Thread(target=marking, args=(digest,)) for digest in digests]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert dropped == []
