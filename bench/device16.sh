@@ -4,9 +4,9 @@
 # then, each run a whole process and every answer checked:
 #   1. `dlxcli sudoku --unique --jobs 16` on every Gecode 25x25 (goal: each under 5 s);
 #   2. the first solutions with --jobs 16 (goal: each under 2 s);
-#   1old, 2old (DEVICE16_OLD=1, the default): the same with the tail split and the cubes
-#      beside a first solution turned off (bench_parallel_proof.py --set: main b68d879's
-#      behaviour but for DLX's share in a cube under way, which follows the cubes done);
+#   1old, 2old (DEVICE16_OLD=1, the default): the same with the cubes' schedule before
+#      branch tail30 (bench_parallel_proof.py --set MANY_JOBS=1000000000: the cubes in the
+#      cut's order, the tail split's pieces DLX's), measured side by side on 16 cores;
 #   3. (DEVICE16_FULL=1) `dlxcli generate sudoku --size 25 --count 16 --jobs 16 --seed 7`
 #      (goal: under 2 min);
 #   4. (DEVICE16_FULL=1) OR-Tools CP-SAT with 16 workers on the same exact covers, first
@@ -25,7 +25,7 @@ python3 setup.py build_ext --inplace -q > "$out/build.txt" 2>&1 || { tail "$out/
 names="example18 example19 example20 example21 example22 example23 example24 example25
        example26 example27 example28 example29 example30 example31 example32 example33
        example89 example90"
-old="--set SPLIT_AFTER_ROUNDS=1000000000 --set BESIDE_FROM_JOBS=1000000000"
+old="--set MANY_JOBS=1000000000"
 echo "== 1. --unique --jobs 16"
 timeout 120 python3 bench/bench_parallel_proof.py --query unique --jobs 16 --cap 20 $names
 echo "== 2. first solutions --jobs 16"
