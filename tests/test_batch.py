@@ -334,6 +334,43 @@ def test_an_interrupt_sent_again_as_a_blocking_call_starts_still_ends_it_at_once
     assert "dlxcli: interrupted" in capsys.readouterr().err
 
 
+def test_an_interrupt_sent_again_as_the_block_ends_still_ends_the_run(capsys, live_ctrl_c,
+                                                                       monkeypatch):
+    """The signal sent again, handled as the block's `__exit__` starts (Python handles a
+    signal as a function starts, calling the handler with that function's frame), ends
+    the run (130): it used to be raised there and escape the block, a KeyboardInterrupt
+    out of the run (under load, about 1 run in 2,000 of the test above with the body
+    ending at once). Forced: the sending thread's signals are lost, and the handler is
+    called as Python would call it there, with `__exit__`'s frame as it starts."""
+    import _signal
+
+    from dlxcli.cli._run import interruptible
+
+    monkeypatch.setattr(_signal, "pthread_kill", lambda thread, signum: None)
+    run = interruptible()
+    handled = []
+
+    def arrive_as_exit_starts(frame, event, arg):
+        if event == "call" and frame.f_code is interruptible.__exit__.__code__:
+            handled.append(run.redelivered.handler(_signal.SIGINT, frame))
+
+    class InterruptedWhileCollected:
+        def __del__(self):
+            raise KeyboardInterrupt
+
+    tracing = sys.gettrace()
+    try:
+        with pytest.raises(SystemExit) as ended:
+            with run:
+                InterruptedWhileCollected()
+                sys.settrace(arrive_as_exit_starts)
+    finally:
+        sys.settrace(tracing)
+    assert handled == [None]
+    assert ended.value.code == 130
+    assert "dlxcli: interrupted" in capsys.readouterr().err
+
+
 # -- big batches: the messages of limits, the folders of --out (issue 21) ------------------
 
 SUDOKU = REPO / "puzzles" / "sudoku"

@@ -305,7 +305,7 @@ class interruptible:
 
     def __enter__(self):
         self.last_words = []
-        self.redelivered = _signals.redelivered().__enter__()
+        self.redelivered = _signals.redelivered(ends_in=interruptible.__exit__).__enter__()
         self.previous = _signals.take_over(self.redelivered.handler)
         return self
 
