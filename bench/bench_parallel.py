@@ -23,7 +23,7 @@ Cases:
 machine from one sequential pass (issue 20). For every W the search is cut as a run
 on W workers cuts it (`ExactCover.frontier`, `parallel.subproblems_wanted`), each
 subproblem is solved here in turn (DLXCLI_ENGINE=c: the C twin; its nodes and seconds
-kept), and the hand-out of `parallel._farm` is replayed: the subproblems in order,
+kept), and the hand-out of `parallel.farm._farm` is replayed: the subproblems in order,
 each to the first worker free (list scheduling; the cut itself is done first, alone).
 The predicted speed-up is the whole cost (the cut's and the subproblems') over that
 makespan, in nodes (deterministic: the figure to compare) and in seconds
@@ -140,7 +140,7 @@ def simulate(problem, count, n_workers):
 
 def speed_up(costs, serial, n_workers):
     """(serial + all costs) / (serial + the makespan of the costs handed out in order, each
-    to the first of `n_workers` free): what `parallel._farm` does, the parent taking its
+    to the first of `n_workers` free): what `parallel.farm._farm` does, the parent taking its
     turn like any worker."""
     import heapq
     free_at = [0] * n_workers

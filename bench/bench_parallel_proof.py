@@ -13,8 +13,9 @@ rounds, the sums and the ratio of the sums (--jobs 1 over the others), with the
 processor and the load average (`uptime`) before and after: the machine is shared.
 Every answer is checked: the first solution is exampleN.out, the verdict "unique".
 A run over --cap seconds is stopped and counted at the cap (marked ">").
---set NAME=VALUE (repeatable) sets dlxcli.parallel.NAME in each run (e.g. the constants
-before the tail split and the cubes beside a first solution: SPLIT_AFTER_ROUNDS=1000000000
+--set NAME=VALUE (repeatable) sets the constant NAME of dlxcli.parallel in each run, on
+the module of the package that reads it (`set_constants`; e.g. the constants before the
+tail split and the cubes beside a first solution: SPLIT_AFTER_ROUNDS=1000000000
 BESIDE_FROM_JOBS=1000000000).
 
 NAME may also be mutilatedN (dominoes on an N x N board less two opposite corners: no
@@ -38,10 +39,46 @@ import subprocess
 import sys
 import time
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
 DATA = os.path.join(REPO, "bench", "data", "gecode25")
 HARDEST = ("example18", "example21", "example22", "example26", "example27", "example32",
            "example33")
+
+
+def set_constants(settings):
+    """Set each NAME=VALUE of `settings` (VALUE an int) on the module of dlxcli.parallel
+    that defines the constant NAME (a number), where it is read (set on the package,
+    it would change nothing); MODULE.NAME=VALUE on dlxcli.MODULE (e.g.
+    learner_cut.WARM_STEPS, or parallel.cubes.CUBES_PER_JOB). SystemExit, saying why,
+    for a setting that names no such constant."""
+    import importlib
+    import pkgutil
+
+    from dlxcli import parallel
+    for setting in settings:
+        key, _, text = setting.partition("=")
+        module_name, _, name = key.rpartition(".")
+        try:
+            value = int(text)
+        except ValueError:
+            raise SystemExit(f"--set {setting}: not NAME=VALUE with an int VALUE") from None
+        if module_name in ("", "parallel"):
+            modules = [importlib.import_module(f"dlxcli.parallel.{module.name}")
+                       for module in pkgutil.iter_modules(parallel.__path__)]
+        else:
+            try:
+                modules = [importlib.import_module(f"dlxcli.{module_name}")]
+            except ImportError:
+                raise SystemExit(f"--set {setting}: there is no module dlxcli.{module_name}") \
+                    from None
+        holders = [module for module in modules if name.isupper()
+                   and type(vars(module).get(name)) in (int, float)]
+        if len(holders) != 1:
+            where = "no module of dlxcli.parallel has a" if module_name in ("", "parallel") \
+                else f"dlxcli.{module_name} has no"
+            raise SystemExit(f"--set {setting}: {where} constant {name}")
+        setattr(holders[0], name, value)
 
 
 def processor():
@@ -65,13 +102,14 @@ def children_cpu():
 
 def run(name, query, jobs, cap, settings=()):
     """(wall s, CPU s, capped) of one run, its answer checked; `settings`: NAME=VALUE
-    of dlxcli.parallel's constants, set in the run's process first (its workers are
-    forked from it, and so keep them)."""
+    of dlxcli.parallel's constants, set in the run's process first (`set_constants`; its
+    workers are forked from it, and so keep them)."""
     path = os.path.join(DATA, f"{name}.in")
     argv = [sys.executable, "-m", "dlxcli", "sudoku", "--jobs", str(jobs), path]
     if settings:
-        assigned = "; ".join(f"parallel.{setting}" for setting in settings)
-        argv[1:3] = ["-c", f"import sys; from dlxcli import parallel; {assigned}; "
+        argv[1:3] = ["-c", f"import sys; sys.path.insert(0, {HERE!r}); "
+                     f"from bench_parallel_proof import set_constants; "
+                     f"set_constants({list(settings)!r}); "
                      "from dlxcli.__main__ import main; sys.argv[0] = 'dlxcli'; main()"]
     if query == "unique":
         argv.insert(4, "--unique")
@@ -147,7 +185,8 @@ def cpu_figures(name, query):
     os.set_blocking(read_end, False)
     _timed.update(race_turns=parallel.race_turns, cube_turns=parallel.cube_turns,
                   fd=write_end)
-    parallel.race_turns, parallel.cube_turns = timed_race_turns, timed_cube_turns
+    # set where the race and its cubes send them
+    parallel.racing.race_turns, parallel.cubes.cube_turns = timed_race_turns, timed_cube_turns
     try:
         began = time.process_time()
         solve_text(text, query=query, budget=Budget())
@@ -156,7 +195,8 @@ def cpu_figures(name, query):
         solve_text(text, query=query, budget=Budget(split=Split(jobs=2)))
         here = time.process_time() - began
     finally:
-        parallel.race_turns, parallel.cube_turns = _timed["race_turns"], _timed["cube_turns"]
+        parallel.racing.race_turns = _timed["race_turns"]
+        parallel.cubes.cube_turns = _timed["cube_turns"]
     try:
         worker = os.read(read_end, 1 << 20).split()
     except BlockingIOError:
@@ -194,14 +234,12 @@ def main():
     parser.add_argument("--cap", type=float, default=120.0)
     parser.add_argument("--cpu", action="store_true")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="set dlxcli.parallel.NAME (an int) in each run, e.g. "
+                        help="set the constant NAME (an int) of dlxcli.parallel in each "
+                             "run, on the module that reads it, e.g. "
                              "SPLIT_AFTER_ROUNDS=1000000000 (no tail split)")
     args = parser.parse_args()
+    set_constants(args.set)  # here too: a setting that names no constant fails at once
     if args.cpu:
-        from dlxcli import parallel
-        for setting in args.set:
-            name, value = setting.split("=")
-            setattr(parallel, name, int(value))
         return cpu_main(args)
     jobs = [int(j) for j in args.jobs.split(",")]
     print(f"# {processor()}, {os.cpu_count()} cores; load average before: {load()}")

@@ -1,5 +1,5 @@
 """What a Dask worker does as it joins the cluster of a run: look for dlxcli's tasks
-module (dlxcli imported, the module found), and say so to the scheduler (an event of
+package (dlxcli imported, the package found), and say so to the scheduler (an event of
 TOPIC) if it cannot.
 
 Layer: parallel's, on the cluster. `Cluster` registers `DlxcliCheck` as a worker
@@ -19,7 +19,7 @@ dict of the worker's address and the error, as 'TYPE: MESSAGE'."""
 
 
 class DlxcliCheck(WorkerPlugin):
-    """Looks for dlxcli's parallel module on the worker as it joins; an event of TOPIC,
+    """Looks for dlxcli's parallel package on the worker as it joins; an event of TOPIC,
     sent before the worker reads a task, if it cannot."""
 
     name = "dlxcli-check"
@@ -34,9 +34,10 @@ class DlxcliCheck(WorkerPlugin):
 
 
 def _find_tasks_module():
-    """Find dlxcli.parallel, the module whose functions the tasks run, on this worker
-    (its package dlxcli imported, not the module itself: this module is one of the
-    modules that module imports); raise if there is none."""
+    """Find dlxcli.parallel, the package whose modules' functions the tasks run
+    (dlxcli.parallel.subproblems, cubes, racing, executors), on this worker (its parent
+    dlxcli imported, not the package itself: the package's executors import this
+    module; a submodule's spec would import the package); raise if there is none."""
     import importlib.util
     if importlib.util.find_spec("dlxcli.parallel") is None:
         raise ModuleNotFoundError("No module named 'dlxcli.parallel'")

@@ -271,7 +271,7 @@ def test_a_refused_address_is_one_line_and_status_2_at_once():
     began = time.monotonic()
     with pytest.raises(DlxError, match="connection refused"):
         parallel.Cluster(None, address)
-    assert time.monotonic() - began < parallel.CONNECT_SECONDS / 2  # Dask alone: 10 s
+    assert time.monotonic() - began < parallel.executors.CONNECT_SECONDS / 2  # Dask alone: 10 s
 
 
 def _errors_connecting(address):
@@ -293,7 +293,7 @@ def _errors_connecting(address):
 def test_a_server_that_says_nothing_is_given_up_on(monkeypatch):
     """A port where something listens but says nothing (not a scheduler): Dask alone
     would wait for its greeting forever."""
-    monkeypatch.setattr(parallel, "CONNECT_SECONDS", 1)
+    monkeypatch.setattr(parallel.executors, "CONNECT_SECONDS", 1)
     with socket.socket() as silent:
         silent.bind((HERE, 0))
         silent.listen()
@@ -324,7 +324,7 @@ def test_a_server_whose_greeting_is_not_dasks_is_refused_at_once(greeting):
         raised = _errors_connecting(address)
     assert raised == [f"cannot reach the Dask scheduler at {address}: its greeting is not "
                       "Dask's (is it a Dask scheduler?)"]
-    assert time.monotonic() - began < parallel.CONNECT_SECONDS
+    assert time.monotonic() - began < parallel.executors.CONNECT_SECONDS
 
 
 def test_no_worker_yet_is_said_on_stderr_and_waited_for(own_cluster, tmp_path):
@@ -335,7 +335,7 @@ def test_no_worker_yet_is_said_on_stderr_and_waited_for(own_cluster, tmp_path):
     run = _run_queens(10, empty.address, tmp_path / "q10.ck")
     assert run.stderr.readline().decode() == (
         f"dlxcli: waiting for a worker of the Dask scheduler at {empty.address} "
-        f"({parallel.CONNECT_SECONDS} s at most)\n")
+        f"({parallel.executors.CONNECT_SECONDS} s at most)\n")
     empty.start_workers(1)
     assert _finish(run) == (0, _finish_expected(10), "")
 
@@ -363,7 +363,7 @@ def test_no_worker_left_is_one_line_and_status_2_the_checkpoint_kept(own_cluster
     ended, before = _killed_in_mid_search(cluster.address, checkpoint,
                                           lambda run: cluster.kill_workers())
     assert ended == (2, "", f"dlxcli: <stdin>: the Dask scheduler at {cluster.address} has "
-                            f"no worker left (waited {parallel.CONNECT_SECONDS} s)\n")
+                            f"no worker left (waited {parallel.executors.CONNECT_SECONDS} s)\n")
     header, *records = _checkpoint_lines(checkpoint)
     assert before <= len(records) < header["subproblems"]
     cluster.start_workers(2)
@@ -399,8 +399,8 @@ def test_a_scheduler_that_stops_answering_is_one_line_and_status_2(own_cluster, 
     finally:
         os.kill(frozen.scheduler.pid, signal.SIGCONT)
     assert ended == (2, "", f"dlxcli: <stdin>: the Dask scheduler at {frozen.address} did "
-                            f"not answer within {parallel.CONNECT_SECONDS} s\n")
-    assert time.monotonic() - began[0] < 4 * parallel.CONNECT_SECONDS
+                            f"not answer within {parallel.executors.CONNECT_SECONDS} s\n")
+    assert time.monotonic() - began[0] < 4 * parallel.executors.CONNECT_SECONDS
     assert len(_checkpoint_lines(checkpoint)[1:]) >= before
 
 
@@ -461,7 +461,7 @@ def test_workers_that_cannot_import_dlxcli_are_said_at_once(own_cluster, tmp_pat
         f"dlxcli: <stdin>: the workers of the Dask cluster at {cluster.address} cannot "
         "import dlxcli (ModuleNotFoundError: No module named 'dlxcli'; each of them needs "
         "this dlxcli, its version, with the same Python and Dask)\n")
-    assert time.monotonic() - began < parallel.CONNECT_SECONDS
+    assert time.monotonic() - began < parallel.executors.CONNECT_SECONDS
 
 
 def test_a_worker_without_dlxcli_among_good_ones_is_said_and_the_others_answer(

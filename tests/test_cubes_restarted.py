@@ -6,7 +6,7 @@ forbidden in it for good (`strategies.KeptLearner`). On a Dask cluster a cube's 
 may run again where its verdict is no longer kept: a task computed again after a
 worker died (Dask recomputes a lost result), a task another worker stole, a stale task
 of a cube done that makes the worker drop the slot's cube under way
-(`parallel._forget_done_cubes`). The cube then starts again on the same Learner,
+(`parallel.cubes._forget_done_cubes`). The cube then starts again on the same Learner,
 whose search can no longer find the solutions it found there before; and a worker's
 report said nothing of a cube's solutions before the cube was done. So a unique
 sudoku was answered `none` on a real cluster, a worker killed at 5 s (attack12).
@@ -39,7 +39,7 @@ def worker(monkeypatch):
     """This process as one fresh worker process, its rounds short (a cube of K8 takes
     several tasks)."""
     for name in PER_PROCESS:
-        monkeypatch.setattr(parallel, name, {})
+        monkeypatch.setattr(parallel.cubes, name, {})
     monkeypatch.setattr(strategies, "ROUND_STEPS", 2)
 
 
@@ -58,7 +58,7 @@ def test_a_cube_started_again_on_its_learner_counts_what_that_learner_found(work
     cubes = Cubes(problem.definition, [], 1000, auto=False)
     first = parallel.cube_turns(cubes, 0, 7, [0], 1, 16)
     assert not first.done
-    assert parallel._cubing[(cubes.digest, 0, 7)].known  # some found, and forbidden
+    assert parallel.cubes._cubing[(cubes.digest, 0, 7)].known  # some found, and forbidden
     parallel.cube_turns(cubes, 0, 3, [1], 1, 1)  # stale: cube 3, edge 1
     last = parallel.cube_turns(cubes, 0, 7, [0], 1, 10**6)
     assert last.done
@@ -98,14 +98,14 @@ class Recomputing:
 
     def _run(self, worker, task):
         _, _, function, args = task
-        saved = {name: getattr(parallel, name) for name in PER_PROCESS}
+        saved = {name: getattr(parallel.cubes, name) for name in PER_PROCESS}
         for name in PER_PROCESS:
-            setattr(parallel, name, self.workers[worker][name])
+            setattr(parallel.cubes, name, self.workers[worker][name])
         try:
             return function(self.shared, *args)
         finally:
             for name, value in saved.items():
-                setattr(parallel, name, value)
+                setattr(parallel.cubes, name, value)
 
     def wait(self, timeout):
         if not self.tasks:
@@ -129,15 +129,15 @@ class Recomputing:
 def recomputed_verdict(monkeypatch, problem, forced, limit, jobs, seed):
     """The solutions of a count to `limit` over `jobs` Recomputing workers (the Learner
     alone, warm-up off, 4 cubes a job, the tail split at once, one round a task)."""
-    monkeypatch.setattr(parallel, "Processes", Recomputing)
+    monkeypatch.setattr(parallel.cubes, "Processes", Recomputing)
     monkeypatch.setattr(Recomputing, "rng", random.Random(seed))
     monkeypatch.setattr(learner_cut, "WARM_STEPS", 0)
-    monkeypatch.setattr(parallel, "CUBES_PER_JOB", 4)
-    monkeypatch.setattr(parallel, "SPLIT_AFTER_ROUNDS", 0)
-    monkeypatch.setattr(parallel, "CHUNK_TURNS", 1)
+    monkeypatch.setattr(parallel.cubes, "CUBES_PER_JOB", 4)
+    monkeypatch.setattr(parallel.cubes, "SPLIT_AFTER_ROUNDS", 0)
+    monkeypatch.setattr(parallel.cubes, "CHUNK_TURNS", 1)
     monkeypatch.setattr(strategies, "ROUND_STEPS", 2)
     budget = Budget(reason="learn", split=Split(jobs=jobs, probe=0.0))
-    conquest = parallel._Conquering(problem, list(forced), limit, budget, auto=False,
+    conquest = parallel.cubes._Conquering(problem, list(forced), limit, budget, auto=False,
                                     here=False)
     try:
         return conquest.run(budget.split)

@@ -113,6 +113,6 @@ def test_every_page_installs_the_cluster_extra_the_same_way(page):
 def test_the_missing_extra_error_and_the_help_say_the_same(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import fails: not installed
     with pytest.raises(Exception) as caught:
-        parallel._import_distributed()
+        parallel.executors._import_distributed()
     assert CLUSTER_INSTALL in str(caught.value)
     assert CLUSTER_INSTALL in " ".join(run("queens", "--help").stdout.split())

@@ -30,9 +30,14 @@ LAYERS = (
     ("puzzles", ("dlxcli.puzzles", "dlxcli.generate", "dlxcli.commands")),
     ("cli", ("dlxcli.cli", "dlxcli.__main__")),
 )
-"""(layer, the modules in it): a name stands for the module and everything under it,
-except "dlxcli", the package itself, which stands for itself: it holds __version__ and
-loads the library's names on first use (its __getattr__), importing nothing."""
+"""(layer, the modules in it): a name stands for the module and everything under it
+(dlxcli.parallel: the package and its modules, PARALLEL), except "dlxcli", the package
+itself, which stands for itself: it holds __version__ and loads the library's names on
+first use (its __getattr__), importing nothing."""
+
+PARALLEL = ("executors", "subproblems", "checkpoint", "farm", "cubes", "racing", "split")
+"""The modules of dlxcli.parallel, lowest first: each imports only those before it
+(its package's __init__ imports them all, to name what the rest of dlxcli uses)."""
 
 
 def module_names():
@@ -132,7 +137,9 @@ def test_the_graph_is_read_from_the_source():
     assert "dlxcli.engine" in graph["dlxcli.exact_cover"]  # from . import engine
     assert "dlxcli.puzzles" in graph["dlxcli.puzzles.sudoku"]  # from . import Answer, ...
     assert "dlxcli.parallel" in graph["dlxcli.cli._run"]  # inside a function
-    assert "dlxcli.exact_cover" in graph["dlxcli.parallel"]
+    assert "dlxcli.parallel.split" in graph["dlxcli.parallel"]  # from .split import ...
+    assert "dlxcli.parallel.executors" in graph["dlxcli.parallel.farm"]  # from . import executors
+    assert "dlxcli.exact_cover" in graph["dlxcli.parallel.subproblems"]  # from ..exact_cover
 
 
 def test_find_cycle_finds_a_circle():
@@ -145,9 +152,26 @@ def test_no_module_imports_itself_back_through_others():
     assert cycle is None, "import circle: " + " -> ".join(cycle)
 
 
+def is_parallel(module):
+    """Whether `module` is dlxcli.parallel or one of its modules."""
+    return module == "dlxcli.parallel" or module.startswith("dlxcli.parallel.")
+
+
 def test_exact_cover_does_not_import_the_split_search():
     """The split search is a strategy the Budget carries (budget.split.count(...))."""
-    assert "dlxcli.parallel" not in import_graph()["dlxcli.exact_cover"]
+    assert not any(map(is_parallel, import_graph()["dlxcli.exact_cover"]))
+
+
+def test_the_parallel_modules_import_only_those_below_them():
+    """dlxcli.parallel's modules in PARALLEL's order: the executors and the subproblems
+    at the bottom, the split's queries (`Split`) at the top; none imports its package."""
+    graph = import_graph()
+    assert {module for module in graph if is_parallel(module)} == \
+        {"dlxcli.parallel"} | {f"dlxcli.parallel.{name}" for name in PARALLEL}
+    for rank, name in enumerate(PARALLEL):
+        below = {f"dlxcli.parallel.{lower}" for lower in PARALLEL[:rank]}
+        imported = set(filter(is_parallel, graph[f"dlxcli.parallel.{name}"]))
+        assert imported <= below, f"dlxcli.parallel.{name} imports {sorted(imported - below)}"
 
 
 @pytest.mark.parametrize("module", sorted(module_names()))
@@ -182,4 +206,5 @@ def test_a_plain_run_imports_no_other_commands_module(name):
     loaded = imported_by_a_plain_run(name, sample.read_bytes())
     assert PUZZLES[name] in loaded
     assert not loaded & {PUZZLES[other] for other in PUZZLES if other != name}
-    assert not loaded & {"typing", "dlxcli.parallel", "dlxcli.generate"}
+    assert not loaded & {"typing", "dlxcli.generate"}
+    assert not any(map(is_parallel, loaded))

@@ -161,7 +161,7 @@ def test_a_verdict_is_cut_by_the_learner(monkeypatch):
     assert found == []
     assert conquest.warm is not None
     expected = [prefix for prefix, _ in warmed(mutilated_board(8), [], 2).cubes(
-        parallel.CUBES_PER_JOB * 3)]
+        parallel.cubes.CUBES_PER_JOB * 3)]
     assert conquest.prefixes[:len(expected)] == expected
 
 

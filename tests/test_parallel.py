@@ -317,7 +317,7 @@ def test_all_and_maximize_on_two_processes_are_the_sequential_ones():
 def test_a_small_search_ends_in_the_probe_without_a_pool(monkeypatch):
     def no_pool(*args):
         raise AssertionError("a pool was started")
-    monkeypatch.setattr(parallel, "Processes", no_pool)
+    monkeypatch.setattr(parallel.farm, "Processes", no_pool)
     cover = ExactCover(*queens_definition(8))
     assert cover.count(budget=Budget(split=Split(jobs=2, probe=60.0))) == 92
 
@@ -329,8 +329,8 @@ def test_a_probe_that_runs_out_leaves_the_rest_to_the_pool(monkeypatch):
     ranks the ties (docs/engine.md, "Counting with a memo"), so that the whole search
     takes other nodes than its pieces; on 12 it does not."""
     from dlxcli import engine
-    monkeypatch.setattr(parallel, "PER_WORKER", 1)
-    monkeypatch.setattr(parallel, "MIN_SUBPROBLEMS", 1)
+    monkeypatch.setattr(parallel.subproblems, "PER_WORKER", 1)
+    monkeypatch.setattr(parallel.subproblems, "MIN_SUBPROBLEMS", 1)
     n = 13 if engine.ENGINE == "c" else 12
     cover = ExactCover(*queens_definition(n))
     stats = Stats()
@@ -349,11 +349,11 @@ def recorded_pool_sizes(monkeypatch):
     that grows as they start)."""
     sizes = []
 
-    class Recorded(parallel.Processes):
+    class Recorded(parallel.farm.Processes):  # the split's, as a test may have set it
         def __init__(self, search, size):
             sizes.append(size)
             super().__init__(search, size)
-    monkeypatch.setattr(parallel, "Processes", Recorded)
+    monkeypatch.setattr(parallel.farm, "Processes", Recorded)
     return sizes
 
 
@@ -369,7 +369,7 @@ def test_n_jobs_are_this_process_and_n_minus_one_workers(tmp_path, monkeypatch):
         def wait(self, timeout):
             looks.append(timeout)
             return None if len(looks) == 1 else super().wait(timeout)
-    monkeypatch.setattr(parallel, "Processes", FirstLookEmpty)
+    monkeypatch.setattr(parallel.farm, "Processes", FirstLookEmpty)
     sizes = recorded_pool_sizes(monkeypatch)  # a subclass of FirstLookEmpty
     path = tmp_path / "q.ckpt"
     cover = ExactCover(*queens_definition(9))
@@ -451,18 +451,18 @@ def test_workers_count_plainly_where_the_problem_does(dealt):
 
 def test_a_workers_copy_of_a_problem_counts_as_the_problem_does():
     definitions = [ExactCover(*queens_definition(n)).definition for n in (4, 5)]
-    parts = parallel._problem(parallel.Deal(definitions, None, [True, False]), True)
+    problem = parallel.subproblems._problem
+    parts = problem(parallel.Deal(definitions, None, [True, False]), True)
     assert [parts[k].plain_counts for k in (0, 1)] == [True, False]
-    search = parallel.Search(definitions[0], "count", plain=True)
-    assert parallel._problem(search, True).plain_counts
-    assert not parallel._problem(parallel.Search(definitions[1], "count"), True).plain_counts
+    assert problem(parallel.Search(definitions[0], "count", plain=True), True).plain_counts
+    assert not problem(parallel.Search(definitions[1], "count"), True).plain_counts
 
 
 def test_a_deal_hands_out_the_heaviest_first_and_cuts_the_heavy_ones():
     """Queens 10 weighs most of the four (its nodes at DEAL_DEPTH): cut into subproblems
     for 8 wanted, where queens 4 and 6 are a task each; the tasks come heaviest first."""
     covers = [ExactCover(*queens_definition(n)) for n in (4, 10, 6)]
-    cut = parallel._deal_cut(covers, 8, Stats(), Budget())
+    cut = parallel.subproblems._deal_cut(covers, 8, Stats(), Budget())
     shares = [share for _, share in cut]
     assert shares == sorted(shares, reverse=True)
     prefixes = {part: [prefix for (of, prefix), _ in cut if of == part] for part in range(3)}
@@ -476,8 +476,8 @@ def test_a_deal_cuts_a_search_that_does_not_branch_within_its_depth():
     their counts stay 1."""
     chains = [ExactCover(300, 0, [[item] for item in range(300)]) for _ in range(2)]
     stats = Stats()
-    cut = parallel._deal_cut(chains, 16, stats, Budget())
-    assert stats.nodes <= 2 * parallel.DEAL_CUT_DEPTH
+    cut = parallel.subproblems._deal_cut(chains, 16, stats, Budget())
+    assert stats.nodes <= 2 * parallel.subproblems.DEAL_CUT_DEPTH
     assert sorted(part for (part, _), _ in cut) == [0, 1]
     assert parallel.count_each(chains, budget=split_here()) == [1, 1]
 
@@ -516,7 +516,7 @@ def test_a_worker_gets_more_while_this_process_searches():
 
     cut = [((k,), 1 / 8) for k in range(8)]
     tally = parallel.Tally(cut, Budget(), Stats(), None)
-    done = list(parallel._farm(worker, cut, list(range(8)), Budget(), tally, here))
+    done = list(parallel.farm._farm(worker, cut, list(range(8)), Budget(), tally, here))
     assert sorted(d.index for d in done) == list(range(8))
     assert sent_by_then == [0, 1, 3, 4, 5, 6, 7]  # all but the one searched here, 2
 

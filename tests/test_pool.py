@@ -581,11 +581,11 @@ def test_zero_jobs_is_one_per_usable_core():
 def test_a_huge_number_of_jobs_neither_forks_nor_cuts_without_bound(tmp_path, monkeypatch):
     """Split(jobs=10**23) used to cut the search into 1.6 x 10^24 subproblems."""
     sizes = recorded_pool_sizes(monkeypatch)
-    monkeypatch.setattr(parallel, "MAX_OPEN", 50)
+    monkeypatch.setattr(parallel.subproblems, "MAX_OPEN", 50)
     path = tmp_path / "q.ckpt"
     cover = ExactCover(*queens_definition(9))
     split = Split(jobs=10 ** 23, checkpoint=path, probe=0.0)
-    assert split.jobs == parallel.PER_CORE * usable_cores()
+    assert split.jobs == parallel.split.PER_CORE * usable_cores()
     assert cover.count(budget=Budget(split=split)) == 352
     header = path.read_text().splitlines()[0]
     assert '"min_open":50,' in header

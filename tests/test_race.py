@@ -140,12 +140,12 @@ class Conquests:
     def __init__(self, monkeypatch):
         self.made = []
         monkeypatch.setattr(learner_cut, "WARM_STEPS", 0)
-        run = parallel._Conquering.run
+        run = parallel.cubes._Conquering.run
 
         def recorded(conquest, split):
             self.made.append(conquest)
             return run(conquest, split)
-        monkeypatch.setattr(parallel._Conquering, "run", recorded)
+        monkeypatch.setattr(parallel.cubes._Conquering, "run", recorded)
 
 
 @pytest.mark.parametrize("reason", ["auto", "learn"])
@@ -159,7 +159,7 @@ def test_a_verdict_is_cut_into_cubes_and_stops_at_its_limit(monkeypatch, reason,
     with short_rounds():
         assert complete_graph(n).count(limit=2, budget=raced(reason)) == expected
     [conquest] = conquests.made
-    assert len(conquest.prefixes) >= 2 * parallel.CUBES_PER_JOB
+    assert len(conquest.prefixes) >= 2 * parallel.cubes.CUBES_PER_JOB
     assert (conquest.left == 0) == all_done
     assert conquest.workers is not None and conquest.workers.size == 1
 
@@ -171,7 +171,7 @@ def test_no_more_workers_than_cubes(monkeypatch):
     for problem, solutions, workers in ((ExactCover(1, 0, [[0]]), [[0]], 0),
                                         (ExactCover(2, 0, [[0], [1], [0, 1]]), [[2], [0, 1]], 1)):
         budget = raced(jobs=3)
-        conquest = parallel._Conquering(problem, [], 2, budget, True)
+        conquest = parallel.cubes._Conquering(problem, [], 2, budget, True)
         try:
             assert conquest.run(budget.split) == solutions
             assert conquest.workers.size == workers and conquest.left == 0
@@ -183,7 +183,7 @@ def test_cubes_that_dlx_answers_keep_its_turns():
     """DLX's share of a cube's rounds follows who answered the cubes before: on a
     pigeonhole (K13, no perfect matching; the Learner needs thousands of conflicts
     there) DLX answers the cubes and keeps a turn every round or two."""
-    conquest = parallel._Conquering(complete_graph(13), [], 2, raced(), True)
+    conquest = parallel.cubes._Conquering(complete_graph(13), [], 2, raced(), True)
     with short_rounds(auto_nodes=50):
         assert conquest.run(Split(jobs=1, probe=0.0)) == []
     assert conquest.left == 0 and conquest.dlx_every <= 2
@@ -192,7 +192,7 @@ def test_cubes_that_dlx_answers_keep_its_turns():
 def test_cubes_the_learner_answers_make_dlx_turns_rare():
     """Each cube the Learner answers doubles the rounds between DLX's turns (up to
     DLX_EVERY_MOST), each DLX answers halves them."""
-    conquest = parallel._Conquering(complete_graph(4), [], 2, raced(), True)
+    conquest = parallel.cubes._Conquering(complete_graph(4), [], 2, raced(), True)
     seen = []
     for by_dlx in [False] * 6 + [True, True, False]:
         conquest._done(SimpleNamespace(found=[], by_dlx=by_dlx))
@@ -439,7 +439,7 @@ def test_a_member_goes_on_from_its_last_task_whichever_thread_runs_it(monkeypatc
     per thread started again on every task that landed on another thread, each task
     replaying all the turns before it (a first solution of example18 on one worker of 4
     threads: 40 s, each task longer than the last, against 4 s on threads of 1)."""
-    monkeypatch.setattr(parallel, "_racers", {})
+    monkeypatch.setattr(parallel.racing, "_racers", {})
     race = parallel.Race(trapped_board(6, True).definition, [], [], 1)
     assert tasks_on_three_threads(monkeypatch, "learning_member",
                                   lambda upto: parallel.race_turns(race, 0, upto)) == \
@@ -451,7 +451,7 @@ def test_a_second_race_of_the_same_query_starts_its_member_afresh(monkeypatch):
     its member then starts afresh, as in any other race, not from where the last one
     left it (the member was named by the query: the second race's first task answered
     the first race's third turn, and its costs; fix12)."""
-    monkeypatch.setattr(parallel, "_racers", {})
+    monkeypatch.setattr(parallel.racing, "_racers", {})
     definition = trapped_board(6, True).definition
     with short_rounds():
         first = parallel.Race(definition, [], [], 1)
@@ -466,7 +466,7 @@ def test_a_second_race_of_the_same_query_starts_its_member_afresh(monkeypatch):
 def test_a_cube_goes_on_from_its_last_task_whichever_thread_runs_it(monkeypatch):
     """The same for a cube of a verdict: its Verdict is kept per cube, not per thread,
     and its tasks on three threads alive at once go on from each other's rounds."""
-    monkeypatch.setattr(parallel, "_cubing", {})
+    monkeypatch.setattr(parallel.cubes, "_cubing", {})
     cubes = parallel.Cubes(trapped_board(6, True).definition, [], 2, True)
     assert tasks_on_three_threads(
         monkeypatch, "Verdict",

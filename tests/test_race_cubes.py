@@ -59,13 +59,13 @@ def split_verdict(monkeypatch, problem, forced, limit, jobs=3, warm_steps=0, aut
     processes, one cube per job and any cube under way cut when a process waits; the
     Learner's cut after a warm-up of `warm_steps` (none by default: a warm-up would
     answer these small counts alone); `auto` False: --reason learn."""
-    monkeypatch.setattr(parallel, "Processes", Inline)
+    monkeypatch.setattr(parallel.cubes, "Processes", Inline)
     monkeypatch.setattr(learner_cut, "WARM_STEPS", warm_steps)
-    monkeypatch.setattr(parallel, "CUBES_PER_JOB", 1)
-    monkeypatch.setattr(parallel, "SPLIT_AFTER_ROUNDS", 0)
-    monkeypatch.setattr(parallel, "CHUNK_TURNS", 1)
+    monkeypatch.setattr(parallel.cubes, "CUBES_PER_JOB", 1)
+    monkeypatch.setattr(parallel.cubes, "SPLIT_AFTER_ROUNDS", 0)
+    monkeypatch.setattr(parallel.cubes, "CHUNK_TURNS", 1)
     budget = Budget(split=Split(jobs=jobs, probe=0.0))
-    conquest = parallel._Conquering(problem, list(forced), limit, budget, auto)
+    conquest = parallel.cubes._Conquering(problem, list(forced), limit, budget, auto)
     with short_rounds():
         found = conquest.run(budget.split)
     return found, conquest
@@ -90,27 +90,27 @@ def test_the_cubes_go_out_largest_share_first_on_many_jobs(monkeypatch, jobs):
     """From MANY_JOBS (3) processes, the first cubes handed out are those with the
     largest shares of the tree (the cut least: on 25x25 sudokus the dearest), the cut's
     order among equal shares; on 2, in the cut's order; every cube handed out once."""
-    monkeypatch.setattr(parallel, "Processes", Inline)
+    monkeypatch.setattr(parallel.cubes, "Processes", Inline)
     monkeypatch.setattr(learner_cut, "WARM_STEPS", 300)
     budget = Budget(split=Split(jobs=jobs, probe=0.0))
-    conquest = parallel._Conquering(complete_graph(10), [], 1000, budget, True)
+    conquest = parallel.cubes._Conquering(complete_graph(10), [], 1000, budget, True)
     handed = []
-    next_cube = parallel._Conquering._next
+    next_cube = parallel.cubes._Conquering._next
 
     def given_out(conquering):
         cube = next_cube(conquering)
         if cube is not None:
             handed.append(cube)
         return cube
-    monkeypatch.setattr(parallel._Conquering, "_next", given_out)
-    monkeypatch.setattr(parallel._Conquering, "_split_tail", lambda conquering: None)
+    monkeypatch.setattr(parallel.cubes._Conquering, "_next", given_out)
+    monkeypatch.setattr(parallel.cubes._Conquering, "_split_tail", lambda conquering: None)
     with short_rounds():
         found = conquest.run(budget.split)
     assert len(found) == 945
-    shares = [share for _, share in conquest.warm.cubes(parallel.CUBES_PER_JOB * jobs)]
+    shares = [share for _, share in conquest.warm.cubes(parallel.cubes.CUBES_PER_JOB * jobs)]
     assert sorted(handed) == list(range(len(shares)))
     assert len(set(shares)) > 1
-    if jobs >= parallel.MANY_JOBS:
+    if jobs >= parallel.cubes.MANY_JOBS:
         assert handed == sorted(handed, key=lambda cube: -shares[cube])
     else:
         assert handed == sorted(handed)
@@ -136,7 +136,7 @@ class Beside:
 
     def __init__(self, monkeypatch, race_decides=True):
         self.made, self.proved = [], []
-        start, proved = parallel._Conquering.start, parallel._Racing._proved
+        start, proved = parallel.cubes._Conquering.start, parallel.racing._Racing._proved
 
         def started(conquest, split, jobs):
             if not conquest.searches_here:
@@ -147,10 +147,10 @@ class Beside:
             found = proved(racing, conquest)
             self.proved.append(found)
             return found
-        monkeypatch.setattr(parallel._Conquering, "start", started)
-        monkeypatch.setattr(parallel._Racing, "_proved", answered)
+        monkeypatch.setattr(parallel.cubes._Conquering, "start", started)
+        monkeypatch.setattr(parallel.racing._Racing, "_proved", answered)
         if not race_decides:  # only the cubes can answer (a time limit, if they do not)
-            monkeypatch.setattr(parallel._Racing, "_decided", lambda racing: None)
+            monkeypatch.setattr(parallel.racing._Racing, "_decided", lambda racing: None)
 
 
 def raced(jobs, timeout=60):
@@ -256,7 +256,7 @@ def test_a_verdict_asked_again_of_the_same_workers_counts_the_same(monkeypatch):
     (attack11: the second found none, a worker's Learner kept from the first verdict,
     its solution forbidden for good)."""
     for kept in ("_cubing", "_conquerors", "_slot_locks", "_verdicts"):
-        monkeypatch.setattr(parallel, kept, {})
+        monkeypatch.setattr(parallel.cubes, kept, {})
     grid = sudoku.sudoku_grid(9)
     (puzzle,), _ = sudoku.parse_lines(grid_text(HARD_9))
     forced = list(grid.forced(puzzle.givens))

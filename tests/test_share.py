@@ -39,16 +39,16 @@ def shared_verdict(monkeypatch, problem, forced, limit, jobs, cubes_per_job, war
     options (the riskiest sharing: clauses learned with solutions forbidden reach every
     Learner, those of a cube's own assumptions too)."""
     if everything:
-        monkeypatch.setattr(parallel, "SHARE_MAX_LEN", 10**9)
-        monkeypatch.setattr(parallel, "SHARE_MAX_LBD", 10**9)
+        monkeypatch.setattr(parallel.cubes, "SHARE_MAX_LEN", 10**9)
+        monkeypatch.setattr(parallel.cubes, "SHARE_MAX_LBD", 10**9)
         monkeypatch.setattr(strategies.KeptLearner, "_met", lambda kept, prefix: set())
-    monkeypatch.setattr(parallel, "Processes", Inline)
+    monkeypatch.setattr(parallel.cubes, "Processes", Inline)
     monkeypatch.setattr(learner_cut, "WARM_STEPS", warm_steps)
-    monkeypatch.setattr(parallel, "CUBES_PER_JOB", cubes_per_job)
-    monkeypatch.setattr(parallel, "SPLIT_AFTER_ROUNDS", 0)
-    monkeypatch.setattr(parallel, "CHUNK_TURNS", 1)
+    monkeypatch.setattr(parallel.cubes, "CUBES_PER_JOB", cubes_per_job)
+    monkeypatch.setattr(parallel.cubes, "SPLIT_AFTER_ROUNDS", 0)
+    monkeypatch.setattr(parallel.cubes, "CHUNK_TURNS", 1)
     budget = Budget(reason="learn", split=Split(jobs=jobs, probe=0.0))
-    conquest = parallel._Conquering(problem, list(forced), limit, budget, auto=False)
+    conquest = parallel.cubes._Conquering(problem, list(forced), limit, budget, auto=False)
     with short_rounds():
         found = conquest.run(budget.split)
     return found, conquest
@@ -127,7 +127,7 @@ def test_a_cube_reported_anew_keeps_the_solutions_known_of_it():
     """A cube that starts again elsewhere (a cluster worker that did not run its earlier
     tasks) reports its solutions anew; those known of it before stay counted (a clause
     shared meanwhile may keep its new search from finding them again)."""
-    conquest = parallel._Conquering(complete_graph(4), [], 1000, Budget(), auto=False)
+    conquest = parallel.cubes._Conquering(complete_graph(4), [], 1000, Budget(), auto=False)
     conquest._know(3, [[0, 5]])
     conquest._know(3, [[1, 4]])
     conquest._know(3, [[1, 4], [0, 5]])

@@ -148,7 +148,8 @@ def queens(n):
 @pytest.mark.parametrize("split", [Split(jobs=1, probe=0.0), Split(jobs=2, probe=0.0)],
                          ids=["here", "two-processes"])
 def test_subproblems_with_too_many_solutions_are_listed_again_in_order(monkeypatch, split):
-    monkeypatch.setattr(parallel, "LISTED", 3)   # most of the 8-queens subproblems exceed it
+    # most of the 8-queens subproblems exceed it
+    monkeypatch.setattr(parallel.subproblems, "LISTED", 3)
     cover = queens(8)
     alone, stats = Stats(), Stats()
     expected = list(cover.solutions(stats=alone))

@@ -1,6 +1,6 @@
 """Two verdicts at once on one worker process (two clients, or two `--unique` runs,
 sharing a Dask cluster): each keeps its cubes under way and its slots' Learners there
-(`parallel.KEPT_VERDICTS` of them, the least recently used dropped beyond), where the
+(`parallel.cubes.KEPT_VERDICTS` of them, the least recently used dropped beyond), where the
 worker kept only the latest verdict's and each task of the other started its cube
 again on a fresh Learner (attack12: K12's matchings, 7,178 cube verdicts against 40).
 
@@ -28,7 +28,7 @@ def built(monkeypatch):
     """This process as one fresh worker process, its rounds short; returns the counts
     of the KeptLearners and Verdicts built (a cube started, or started again)."""
     for name in PER_PROCESS:
-        monkeypatch.setattr(parallel, name, {}, raising=False)
+        monkeypatch.setattr(parallel.cubes, name, {}, raising=False)
     monkeypatch.setattr(strategies, "ROUND_STEPS", 2)
     counts = {"learners": 0, "verdicts": 0}
     for kind, key in ((strategies.KeptLearner, "learners"), (strategies.Verdict, "verdicts")):
@@ -83,10 +83,10 @@ def test_a_worker_keeps_the_latest_verdicts_only(built):
     and cubes), and a task of it starts its cube again, still counting every matching."""
     problem = complete_graph(8)
     verdicts = [Cubes(problem.definition, [], 1000, auto=False)
-                for _ in range(parallel.KEPT_VERDICTS + 1)]
+                for _ in range(parallel.cubes.KEPT_VERDICTS + 1)]
     for cubes in verdicts:
         assert not parallel.cube_turns(cubes, 0, 0, [0], 1, 4).done
-    assert {key[0] for key in parallel._conquerors} == {c.digest for c in verdicts[1:]}
+    assert {key[0] for key in parallel.cubes._conquerors} == {c.digest for c in verdicts[1:]}
     assert built["learners"] == len(verdicts)
     last = parallel.cube_turns(verdicts[0], 0, 0, [0], 1, 10**6)
     assert built["learners"] == len(verdicts) + 1
@@ -112,7 +112,7 @@ def test_a_verdict_with_another_verdicts_tasks_between_counts_every_matching(
 
     def other_turn(shared, upto):
         """A task of the other verdict's cube, in the simulated worker's state."""
-        if (other.digest, 0, 1) not in parallel._cubing:
+        if (other.digest, 0, 1) not in parallel.cubes._cubing:
             started.append(upto)
         return parallel.cube_turns(other, 0, 1, [1], 1, upto)
 
@@ -141,21 +141,21 @@ def test_threads_marking_verdicts_at_once_never_drop_a_live_ones_learners(
     recent). Before, a verdict was out of `_verdicts` while it was marked, and the
     other thread, dropping meanwhile, took its Learner and the lock a task of it held
     (attack13: 12 drops in 60,000 marks at the shortest thread switch)."""
-    monkeypatch.setattr(parallel, "_verdicts", Yielding())
+    monkeypatch.setattr(parallel.cubes, "_verdicts", Yielding())
     digests = ("first", "second")
     for digest in digests:
-        parallel._keep_recent_verdicts(digest)
-        parallel._conquerors[digest, 0] = object()
-        parallel._slot_locks[digest, 0] = threading.Lock()
-    kept = {digest: (parallel._conquerors[digest, 0], parallel._slot_locks[digest, 0])
+        parallel.cubes._keep_recent_verdicts(digest)
+        parallel.cubes._conquerors[digest, 0] = object()
+        parallel.cubes._slot_locks[digest, 0] = threading.Lock()
+    kept = {digest: (parallel.cubes._conquerors[digest, 0], parallel.cubes._slot_locks[digest, 0])
             for digest in digests}
     dropped = []
 
     def marking(digest):
         for _ in range(200):
-            parallel._keep_recent_verdicts(digest)
-            if (parallel._conquerors.get((digest, 0)),
-                    parallel._slot_locks.get((digest, 0))) != kept[digest]:
+            parallel.cubes._keep_recent_verdicts(digest)
+            if (parallel.cubes._conquerors.get((digest, 0)),
+                    parallel.cubes._slot_locks.get((digest, 0))) != kept[digest]:
                 dropped.append(digest)
                 return
     threads = [threading.Thread(target=marking, args=(digest,)) for digest in digests]

@@ -1,15 +1,16 @@
 """Issue 29 on N cores, simulated in one process: `dlxcli sudoku [--unique] --jobs N`'s
-race and cubes (dlxcli.parallel.race: `_Racing`, `_Conquering`) run as they are, their
-executor replaced by virtual workers that run each task here, one after the other, and
-keep a clock each (docs/performance.md, "Issue 29: sixteen cores simulated").
+race and cubes (dlxcli.parallel.race: `racing._Racing`, `cubes._Conquering`) run as they
+are, their executor replaced by virtual workers that run each task here, one after the
+other, and keep a clock each (docs/performance.md, "Issue 29: sixteen cores simulated").
 
 Usage: DLXCLI_ENGINE=c python bench/proto/sim_cores.py [--jobs 16] [--query unique|first]
            [--set NAME=VALUE ...] INSTANCE ...
 
 INSTANCE: a Gecode 25x25 (bench/data/gecode25/INSTANCE.in, its answer checked against
 INSTANCE.out), or mutilatedN / kN (bench_parallel_proof.matrix: a count to 2 or 1).
---set NAME=VALUE sets dlxcli.parallel.NAME (an int) first, e.g. CUBES_PER_JOB=8;
-learner_cut.NAME=VALUE sets dlxcli.learner_cut.NAME, e.g. learner_cut.WARM_STEPS=24000.
+--set NAME=VALUE sets the constant NAME (an int) of dlxcli.parallel first, on the module
+that reads it, e.g. CUBES_PER_JOB=8; learner_cut.NAME=VALUE sets dlxcli.learner_cut.NAME,
+e.g. learner_cut.WARM_STEPS=24000 (bench_parallel_proof.set_constants).
 
 How the time is kept. This process (the race's parent) has a clock: its own CPU seconds
 (time.process_time), less those spent running the virtual workers' tasks, plus the time
@@ -45,9 +46,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.dirname(HERE))
-from bench_parallel_proof import DATA, load, matrix, processor  # noqa: E402
+from bench_parallel_proof import DATA, load, matrix, processor, set_constants  # noqa: E402
 
-from dlxcli import learner_cut, parallel  # noqa: E402
+from dlxcli import parallel  # noqa: E402
 from dlxcli.exact_cover import Budget, ExactCover  # noqa: E402
 
 
@@ -128,7 +129,7 @@ class Trace:
         search)."""
 
     def install(self):
-        conquering = parallel._Conquering
+        conquering = parallel.cubes._Conquering
         self.saved = {name: getattr(conquering, name) for name in ("_next", "_settle")}
         trace, clock = self, Virtual.clock
         Virtual.cube_cpu = {}
@@ -150,7 +151,7 @@ class Trace:
 
     def remove(self):
         for name, method in self.saved.items():
-            setattr(parallel._Conquering, name, method)
+            setattr(parallel.cubes._Conquering, name, method)
 
     def tail(self):
         """The workers' CPU seconds in the first cut's cubes and in the tail split's
@@ -185,7 +186,7 @@ class Decider:
         self.saved = {}
 
     def install(self):
-        racing, decider, clock = parallel._Racing, self, Virtual.clock
+        racing, decider, clock = parallel.racing._Racing, self, Virtual.clock
         self.saved = {name: getattr(racing, name) for name in ("__init__", "_hear")}
 
         def init(race, *args, **kwargs):
@@ -201,7 +202,7 @@ class Decider:
 
     def remove(self):
         for name, method in self.saved.items():
-            setattr(parallel._Racing, name, method)
+            setattr(parallel.racing._Racing, name, method)
 
     def __str__(self):
         race = self.racing
@@ -222,8 +223,8 @@ def simulate(name, query, jobs, trace=None):
     budget = Budget(split=parallel.Split(jobs=2))
     budget.split.jobs = jobs
     Virtual.clock, Virtual.made = Clock(), []
-    cut, first_cut, pieces = ExactCover.frontier, parallel._Conquering._cut, \
-        parallel._Conquering._pieces
+    conquering = parallel.cubes._Conquering
+    cut, first_cut, pieces = ExactCover.frontier, conquering._cut, conquering._pieces
     marks, inside = [], []
 
     def timed(function):
@@ -239,8 +240,10 @@ def simulate(name, query, jobs, trace=None):
                 marks.append(Virtual.clock.now())
         return timed_cut
 
-    real, parallel.Processes, ExactCover.frontier = parallel.Processes, Virtual, timed(cut)
-    parallel._Conquering._cut, parallel._Conquering._pieces = timed(first_cut), timed(pieces)
+    # the executor of the race and of its cubes, each read where it is started
+    real, ExactCover.frontier = parallel.Processes, timed(cut)
+    parallel.racing.Processes = parallel.cubes.Processes = Virtual
+    conquering._cut, conquering._pieces = timed(first_cut), timed(pieces)
     decider = Decider()
     decider.install()
     if trace is not None:
@@ -257,8 +260,9 @@ def simulate(name, query, jobs, trace=None):
             if str(answer).split() != expected.split():
                 raise SystemExit(f"{name}: wrong answer {str(answer)[:80]!r}")
     finally:
-        parallel.Processes, ExactCover.frontier = real, cut
-        parallel._Conquering._cut, parallel._Conquering._pieces = first_cut, pieces
+        parallel.racing.Processes = parallel.cubes.Processes = real
+        ExactCover.frontier = cut
+        conquering._cut, conquering._pieces = first_cut, pieces
         decider.remove()
         if trace is not None:
             trace.remove()
@@ -279,13 +283,7 @@ def main():
     parser.add_argument("-v", action="store_true",
                         help="the longest cubes (cube:start-end) and the tail split's costs")
     args = parser.parse_args()
-    for setting in args.set:
-        key, value = setting.split("=")
-        module_name, _, key = key.rpartition(".")
-        module = {"": parallel, "parallel": parallel, "learner_cut": learner_cut}.get(module_name)
-        if module is None or not hasattr(module, key):
-            raise SystemExit(f"dlxcli.{module_name or 'parallel'} has no {key}")
-        setattr(module, key, int(value))
+    set_constants(args.set)
     print(f"# {processor()}; load average {load()}; engine "
           f"{os.environ.get('DLXCLI_ENGINE', 'default')}; --jobs {args.jobs} simulated, "
           f"--query {args.query} {' '.join(args.set)}", flush=True)

@@ -1,0 +1,292 @@
+"""A search split over local processes or a Dask cluster: `Split`, the strategy object a
+Budget carries, and its queries (count, solutions, maximize, count_each, race).
+
+Layer: parallel's (see dlxcli.parallel), the top of its modules. `ExactCover.count`,
+`solutions` (all of them) and `maximize` come here when their Budget carries a `Split`
+(the strategy object they call: exact_cover never imports this package):
+
+1. `ExactCover.frontier` cuts the search into subproblems, option prefixes in the
+   order the search visits them (`subproblems_wanted`: about PER_WORKER per worker),
+   the largest estimated ones cut first;
+2. this process solves the first ones itself for `Split.probe` seconds: a search that
+   ends by then never starts a worker (so a small one costs what it costs alone);
+3. the rest go to a pool of `Split.jobs` - 1 processes, this process searching beside
+   them (so `jobs` processes search, and between the slices of its own search it
+   hands its workers more), or to the Dask cluster at `Split.scheduler`, a few per
+   worker at a time;
+4. the answers are merged in subproblem order, so that the result is the sequential
+   search's whatever the number of workers: counts add up; solutions come in order;
+   the best weight wins, ties going to the earliest subproblem (see `maximize`).
+
+Steps 1 to 3 are dlxcli.parallel.farm's (the subproblems: dlxcli.parallel.subproblems;
+where they run: dlxcli.parallel.executors), step 4 this module's queries.
+
+`count_each` counts several problems as one such search: their searches weighed,
+dealt out heaviest first as tasks, a heavy one cut by its own frontier (`Deal`).
+
+A first solution, or a count stopped at 2, is raced instead (`race`): the portfolio's
+members over the jobs (dlxcli.parallel.racing), the count cut into cubes
+(dlxcli.parallel.cubes).
+"""
+
+from __future__ import annotations
+
+import os
+
+from .. import strategies
+from ..errors import DlxError, SearchLimit
+from ..exact_cover import Budget, ExactCover, Stats
+from ..pool import processes_for, usable_cores
+from .cubes import _Conquering
+from .farm import _finished
+from .racing import _costs, _Racing
+from .subproblems import Deal, Search
+
+TYPE_CHECKING = False  # typing costs start-up time: only mypy reads this
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator, Sequence
+    from typing import Any, Optional, Union
+
+    from .subproblems import Solution
+
+PER_CORE = 4
+"""The most local processes per usable core a Split takes (the command line's --jobs
+takes one per core: `cli._run.processes`)."""
+PROBE_SECONDS = 0.1
+"""How long this process searches alone before starting workers (DLXCLI_SPLIT_PROBE):
+more than starting a pool costs, little next to a search worth splitting."""
+BESIDE_FROM_JOBS = 3
+"""The fewest jobs a first solution's race takes cubes beside it on (`_beside`): over 2,
+the race's two searches take both."""
+
+
+class Split:
+    """How to split a search.
+
+    jobs        local processes (None: one per usable core; at most PER_CORE per
+                core: more only take turns, and each is a Python process)
+    scheduler   the address of a Dask scheduler (tcp://HOST:PORT): the subproblems go
+                to its workers instead
+    checkpoint  a file path: finished subproblems are appended there, and found there
+                again when the same search is run again
+    probe       seconds this process solves subproblems itself before starting local
+                workers (default DLXCLI_SPLIT_PROBE or PROBE_SECONDS; 0 with a
+                scheduler); with jobs == 1 and no scheduler it solves all of them
+    notice      a function given a line to show the user while the search waits
+                (for a cluster's first worker), or None
+
+    `checkpointed` says whether a search took up the checkpoint: one that is not
+    split (a first solution) does not, and the command line says so.
+    """
+
+    __slots__ = ("jobs", "scheduler", "checkpoint", "probe", "notice", "checkpointed")
+
+    def __init__(self, jobs: Optional[int] = None, scheduler: Optional[str] = None,
+                 checkpoint: Optional[Union[str, os.PathLike[str]]] = None,
+                 probe: Optional[float] = None,
+                 notice: Optional[Callable[[str], object]] = None) -> None:
+        self.jobs = min(processes_for(jobs), PER_CORE * usable_cores())
+        self.scheduler, self.checkpoint, self.notice = scheduler, checkpoint, notice
+        if probe is None:
+            probe = 0.0 if scheduler else _probe_from_environment()
+        self.probe = probe
+        self.checkpointed = False
+
+    @property
+    def alone(self) -> bool:
+        """Whether this process solves every subproblem itself: a single local job.
+        (With a scheduler, the subproblems go to its workers whatever `jobs` says.)"""
+        return self.jobs == 1 and not self.scheduler
+
+    # The strategy's side of exact_cover.Budget.split: the queries hand their search
+    # here, and the subproblems call the queries back without a split.
+
+    @property
+    def holds_one_search(self) -> bool:
+        """Whether the split keeps one search only (a checkpoint holds one): the
+        searches of several problems are then not dealt out together (`count_each`)."""
+        return bool(self.checkpoint)
+
+    def count(self, problem: ExactCover, **query: Any) -> int:
+        return count(problem, **query)
+
+    def count_each(self, problems: Sequence[ExactCover], **query: Any) -> list[int]:
+        return count_each(problems, **query)
+
+    def solutions(self, problem: ExactCover, **query: Any) -> Iterator[Solution]:
+        return solutions(problem, **query)
+
+    def maximize(self, problem: ExactCover,
+                 **query: Any) -> Optional[tuple[float, Solution]]:
+        return maximize(problem, **query)
+
+    def race(self, problem: ExactCover, strategy: Any,
+             **query: Any) -> Optional[list[Solution]]:
+        return race(problem, strategy, **query)
+
+
+def _probe_from_environment():
+    text = os.environ.get("DLXCLI_SPLIT_PROBE", "").strip()
+    if not text:
+        return PROBE_SECONDS
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not seconds >= 0:
+        raise DlxError(f"DLXCLI_SPLIT_PROBE must be a number of seconds >= 0, not {text!r}")
+    return seconds
+
+
+# -- the three queries -------------------------------------------------------------------
+
+def count(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bool = False,
+          budget: Budget, stats: Optional[Stats] = None) -> int:
+    """The number of solutions: the subproblems' counts added up. The subproblems
+    this process solves share one memo, kept from one to the next (a state's count
+    does not depend on the path to it: docs/engine.md, "Counting with a memo"), as
+    do those each worker solves (`_problem`)."""
+    search = Search(problem.definition, "count", forced, first_item,
+                    node_limit=budget.node_limit, plain=problem.plain_counts)
+    problem.solver.keep_memo(True)
+    try:
+        return sum(done.value for done in _finished(problem, search, budget, stats))
+    finally:
+        problem.solver.keep_memo(False)
+
+
+def solutions(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bool = False,
+              limit: Optional[int] = None, budget: Budget,
+              stats: Optional[Stats] = None) -> Iterator[Solution]:
+    """Yield the solutions in the sequential search's order, at most `limit` of them:
+    each subproblem's in turn, as soon as those before it are finished. (limit=1 is
+    the first solution: that of the first subproblem that has one.)
+
+    A subproblem with more than LISTED solutions is searched again here when its turn
+    comes, its solutions yielded as they are found (`_relisted`); meanwhile the
+    workers finish what they have in hand and get nothing new. The subproblems waiting
+    for their turn are at most those of the frontier, LISTED solutions each."""
+    search = Search(problem.definition, "all", forced, first_item, limit, budget.node_limit)
+    waiting, next_index, given = {}, 0, 0
+    for done in _finished(problem, search, budget, stats):
+        waiting[done.index] = done.value
+        while next_index in waiting:
+            for solution in waiting.pop(next_index):
+                yield solution
+                given += 1
+                if given == limit:
+                    return
+            next_index += 1
+
+
+def maximize(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bool = False,
+             budget: Budget, stats: Optional[Stats] = None) -> Optional[tuple[float, Solution]]:
+    """(best weight, a solution with it), or None: what the sequential branch and bound
+    returns, which is the first solution of the largest weight in its order.
+
+    Why: before that solution, the best weight found is smaller than its weight W,
+    and every node above it has a bound of at least W, so none of them is pruned and
+    the search reaches it; after it, only a strictly heavier solution could replace it.
+    The same holds in each subproblem, which is searched in the same order: so the
+    merge keeps the best weight, and among subproblems that reach it the earliest.
+    Subproblems share the bound without changing that (see Bound)."""
+    search = Search(problem.definition, "maximize", forced, first_item,
+                    node_limit=budget.node_limit)
+    best = None
+    for done in sorted(_finished(problem, search, budget, stats), key=_index):
+        if done.value is not None and (best is None or done.value[0] > best[0]):
+            best = done.value
+    return best
+
+
+def _index(done):
+    return done.index
+
+
+# -- the counts of several problems dealt out as one set of tasks ---------------------------
+
+def count_each(problems: Sequence[ExactCover], *, budget: Budget,
+               stats: Optional[Stats] = None) -> list[int]:
+    """The number of solutions of each problem, their searches dealt out as one split
+    search: each problem a task, or, where its weight (`_deal_cut`) is over 1/wanted
+    of the whole (`subproblems_wanted`), cut into subproblems by its own frontier;
+    the tasks handed out the heaviest first, this process's probe taking the lightest.
+    So the parts of a symmetry breaking are searched apart (no colours: the engine
+    cuts a dead end's covering short) on every process, where one problem of all the
+    parts would be split with colours. One problem is the split search itself
+    (`count`). Not with a checkpoint, which holds one search."""
+    if budget.split is None or budget.split.holds_one_search:
+        raise ValueError("count_each deals over a Split without a checkpoint (which holds "
+                         "one search)")
+    if len(problems) == 1:
+        return [count(problems[0], budget=budget, stats=stats)]
+    deal = Deal([problem.definition for problem in problems], budget.node_limit,
+                [problem.plain_counts for problem in problems])
+    counts = [0] * len(problems)
+    for problem in problems:
+        problem.solver.keep_memo(True)
+    try:
+        for done in _finished(problems, deal, budget, stats):
+            part, value = done.value
+            counts[part] += value
+    finally:
+        for problem in problems:
+            problem.solver.keep_memo(False)
+    return counts
+
+
+# -- one hard query raced over the jobs -----------------------------------------------------
+
+def race(problem: ExactCover, strategy: Any, *, forced: Sequence[int] = (), limit: int,
+         budget: Budget, stats: Optional[Stats] = None) -> Optional[list[Solution]]:
+    """The solutions of a first solution (`limit` 1, under the portfolio: --reason
+    auto) or of a count stopped at 2 (under auto or learn), raced over the split's
+    jobs: the answer of --jobs 1, found sooner (docs/parallel.md, "One hard proof over
+    the jobs"). None where the query is not raced, and is searched here as with --jobs
+    1: a single local job, a node limit (it counts the nodes of --jobs 1's turns, which
+    a race cannot stop at), a trace, the Learner's first solution (no other search can
+    give its answer).
+
+    This process runs the search --jobs 1 starts with (DLX under auto, the Learner
+    under learn) turn by turn, as --jobs 1 does; where it has not finished within its
+    first turn (auto: AUTO_NODES; learn: the split's probe seconds), the executor
+    (`Processes`, or `Cluster` with a scheduler) takes over. A first solution: the
+    portfolio's Learner searches there while DLX goes on here, each a whole search of
+    its own; the first to decide answers (`_decided`), and the other is stopped then
+    (its process killed, its cluster tasks cancelled). A count: cut into cubes, each
+    counted on its own (`_Conquering`: cube and conquer)."""
+    split = budget.split
+    assert isinstance(split, Split), "a race is a Split's"
+    if split.alone or budget.node_limit is not None or budget.trace is not None:
+        return None
+    auto = strategy is strategies.PORTFOLIO
+    if not auto and (strategy is not strategies.LEARNING or limit == 1):
+        return None  # the Learner's first solution: no other member could give it
+    racing = _Racing(problem, list(forced), limit, budget, auto)
+    conquest = None
+    try:
+        answer = racing.first_turn(split)
+        if answer is not None:
+            return answer
+        if limit < 2:
+            conquest = _beside(problem, list(forced), budget, auto, split)
+            return racing.run(split, conquest)
+        racing.hand_over()
+        conquest = _Conquering(problem, list(forced), limit, budget, auto)
+        return racing._answered(conquest.run(split))
+    except SearchLimit as stopped:
+        stopped.counted(_costs(racing, conquest))
+        raise
+    finally:
+        racing.close(stats, conquest)
+
+
+def _beside(problem, forced, budget, auto, split):
+    """The cubes that search beside a first solution's race over 3 jobs or more, on the
+    jobs the race leaves (`_Racing.run`), or None: not over 2 jobs, nor on a cluster
+    (the race's Learner would share its workers), nor where a solution's order of
+    options is part of the answer (`ExactCover.orderless`): cubes that prove a
+    solution the only one give it in another order than --jobs 1's search."""
+    if split.jobs < BESIDE_FROM_JOBS or split.scheduler or not problem.orderless:
+        return None
+    return _Conquering(problem, forced, 2, budget, auto, here=False)
