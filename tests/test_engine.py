@@ -91,6 +91,7 @@ def solve(twin, problem, weights=None, colors=None, **query):
 
 # -- one contract ---------------------------------------------------------------------
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 def test_twins_have_the_same_public_api(c_twin, py_twin):
     def public(obj):
         return {name for name in dir(obj) if not name.startswith("_")}
@@ -132,6 +133,7 @@ def test_dlxcli_reaches_a_twin_only_through_the_checks():
         engine.Solver(6, 0, [[5, 5]])
 
 
+@pytest.mark.any_twin  # the C twin's search, whichever DLXCLI_ENGINE names
 def test_a_maximize_without_weights_that_passes_the_checks_is_no_crash(c_twin):
     """The checked Solver keeps in a slot whether it has weights; a caller who sets it
     (`solver._weighted = True`) reached the C twin's maximize without weights, which
@@ -142,6 +144,7 @@ def test_a_maximize_without_weights_that_passes_the_checks_is_no_crash(c_twin):
         solver.start(maximize=True)
 
 
+@pytest.mark.any_twin  # the C twin's search, whichever DLXCLI_ENGINE names
 def test_a_refused_second_init_leaves_the_solver_as_it_was(c_twin):
     """A second __init__ with weights, which the C twin refuses, set the slot that says
     the problem has weights before the refusal: start(maximize=True) then passed the
@@ -277,6 +280,7 @@ def test_invalid_input_raises_problem_error(twin, build, message):
         build(twin)
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @pytest.mark.parametrize("build", [case[1] for case in INVALID], ids=[case[0] for case in INVALID])
 def test_twins_refuse_with_the_same_message(c_twin, py_twin, build):
     errors = []
@@ -294,6 +298,7 @@ def test_too_large_problem_is_refused_before_allocating(twin):
         twin.Solver(twin.MAX_NODES - 2, 0, [[0]])
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 def test_the_python_twin_refuses_more_bits_than_it_keeps(c_twin, py_twin):
     # 70,000 items x 70,000 one-item options: 210,002 nodes, but 4.9e9 bits of option
     # sets (over 512 MiB) for the Python twin; the C twin's links take 210,002 nodes.
@@ -577,6 +582,7 @@ def test_restart_after_maximize_equals_a_fresh_maximize(twin):
 
 # -- the twins agree step by step -----------------------------------------------------------
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @pytest.mark.parametrize("n", range(1, 10))
 @pytest.mark.parametrize("first_item", [False, True])
 def test_twins_agree_on_solutions_and_nodes(c_twin, py_twin, n, first_item):
@@ -591,6 +597,7 @@ def test_twins_agree_on_solutions_and_nodes(c_twin, py_twin, n, first_item):
     assert runs[0] == runs[1]
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 def test_twins_agree_on_maximize(c_twin, py_twin):
     runs = []
     for twin in (c_twin, py_twin):
@@ -613,6 +620,7 @@ def test_an_exhausted_search_is_back_where_it_started(twin, forced, maximize):
     assert (solver.lengths(), solver.levels(), solver.level) == at_start
 
 
+@pytest.mark.any_twin  # the Python twin's search, whichever DLXCLI_ENGINE names
 def test_a_renumbering_cut_short_leaves_the_python_twin_usable(py_twin, monkeypatch):
     """A time limit (SIGALRM) or Ctrl-C may land while the Python twin numbers its
     options afresh (_compact, in the first `run`); the next `start` must not take the
@@ -827,6 +835,7 @@ def tromino_tilings(h, w):
     return h * w, 0, options
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 def test_a_long_maximize_search_matches_enumeration_on_both_twins():
     """Long enough for the bound to be summed afresh several times (every 1,024 nodes)
     between its updates by differences, with weights near the 2**31 limit whose shares
@@ -881,6 +890,7 @@ def one_item(n_options):
     return 1, 0, [[0]] * n_options
 
 
+@pytest.mark.any_twin  # the C twin's search, whichever DLXCLI_ENGINE names
 @pytest.mark.parametrize("change, taken", [
     (None, True),
     ("memo", False),
@@ -907,6 +917,7 @@ def test_the_bit_set_path_is_taken_by_plain_counts_alone(c_twin, change, taken):
     assert solver.bit_sets is taken
 
 
+@pytest.mark.any_twin  # the Python twin's search, whichever DLXCLI_ENGINE names
 def test_the_python_twin_has_no_bit_set_path(py_twin):
     solver = plain_solver(py_twin, queens(4))
     assert plain_count(py_twin, solver) == (2, solver.nodes)
@@ -921,6 +932,7 @@ def test_plain_queens_counts_match_oeis(twin, n):
     assert solver.bit_sets is (True if twin.name == "c" else None)
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @pytest.mark.parametrize("problem, query", [
     ((3, 0, [[0, 1], [0], [1]]), {}),                      # item 2 has no option
     ((0, 0, []), {}),                                      # the empty problem
@@ -949,6 +961,7 @@ def test_plain_counts_of_small_cases_are_the_oracles(c_twin, py_twin, problem, q
     assert seen[0][0] == expected
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 def test_a_search_leaving_the_bit_set_path_goes_on_where_it_was(c_twin, py_twin):
     """A count paused on bit sets, then listed (count_only=False): the C twin makes its
     levels again on the links, and the search goes on as the Python twin's."""
@@ -964,6 +977,7 @@ def test_a_search_leaving_the_bit_set_path_goes_on_where_it_was(c_twin, py_twin)
     assert seen[0][2] and seen[0][4:] == (True, False)
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @pytest.mark.parametrize("seed", range(12))
 def test_plain_counts_over_several_words_of_options_are_the_python_twins(c_twin, py_twin, seed):
     """Random problems of 65 to 200 options (two to four words of option bits) and up to

@@ -261,6 +261,7 @@ def test_bad_arguments_raise_one_clear_error(learner_twin, build, error):
         build(learner_twin)
 
 
+@pytest.mark.any_twin  # the C twin's search, whichever DLXCLI_ENGINE names
 def test_the_c_learner_refuses_a_second_init(c_twin):
     # A second __init__ would rebuild the arrays under a search's feet: refused, and the
     # Learner goes on with its first problem.

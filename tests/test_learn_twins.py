@@ -357,6 +357,7 @@ def pack_problem(name, monkeypatch):
     return made[0]
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @pytest.mark.parametrize("name", ["soma", "pentominoes-5x12"])
 def test_twins_agree_on_pack_problems(both, name, monkeypatch):
     """Issue 28: pack's problems (long options, long learned clauses, an item per piece

@@ -112,11 +112,13 @@ def test_counts_beyond_64_bits_are_exact(twin):
     assert solver.count == fibonacci(101) == domino_tilings(2, 100) > 2**64
 
 
+@pytest.mark.any_twin  # the C twin's search, whichever DLXCLI_ENGINE names
 def test_counts_beyond_128_bits_are_exact(c_twin):
     solver = memo_count(c_twin, *dominoes(2, 200), ON)
     assert solver.count == fibonacci(201) > 2**128
 
 
+@pytest.mark.any_twin  # the C twin's search, whichever DLXCLI_ENGINE names
 def test_6x40_dominoes_in_rows_count_fast(c_twin):
     """Ties to the earliest item would fill this board a row of 40 cells at a time (no
     answer in minutes); the ranked ties (rank_items) keep a frontier of 6."""

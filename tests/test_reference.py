@@ -62,6 +62,7 @@ def twin_search(twin, problem, first_item, limit=None):
 
 # -- the reference against brute force and DLX1 -------------------------------------------
 
+@pytest.mark.any_twin  # the reference search alone, whichever twin DLXCLI_ENGINE names
 @PROFILE
 @given(problem=problems(), first_item=st.booleans())
 def test_reference_finds_every_cover_once(problem, first_item):
@@ -79,6 +80,7 @@ def test_reference_finds_every_cover_once(problem, first_item):
 KNUTH_6X7 = [[2, 4, 5], [0, 3, 6], [1, 2, 5], [0, 3], [1, 6], [3, 4, 6]]
 
 
+@pytest.mark.any_twin  # the reference search alone, whichever twin DLXCLI_ENGINE names
 def test_reference_solves_knuths_matrix_as_dlx1():
     """The paper's one solution, rows 1, 4, 5 (options 0, 3, 4), in 6 nodes, as DLX1
     (dlx1.w) reports; its 30 updates are ours plus one per cover (docs/engine.md)."""
@@ -99,6 +101,7 @@ def organ_pipe_queens(n):
     return Reference(2 * n, 2 * (2 * n - 1), options)
 
 
+@pytest.mark.any_twin  # the reference search alone, whichever twin DLXCLI_ENGINE names
 def test_reference_counts_dlx1s_nodes_on_eight_queens():
     """92 solutions (the published count) in 1,049 nodes, DLX1's own figure."""
     ref = organ_pipe_queens(8)
@@ -120,6 +123,7 @@ def test_the_bit_set_path_counts_dlx1s_nodes_on_eight_queens(twin):
     assert solver.bit_sets is (True if twin.name == "c" else None)
 
 
+@pytest.mark.any_twin  # the reference search alone, whichever twin DLXCLI_ENGINE names
 def test_reference_dead_end_backs_up_at_once():
     """An item with no option is chosen, even by first_item: the node is a dead end."""
     ref = Reference(3, 0, [[0], [1]])
@@ -196,6 +200,7 @@ def drawn(rows, columns):
                      for name, values in rows)
 
 
+@pytest.mark.any_twin  # the reference search alone, whichever twin DLXCLI_ENGINE names
 def test_the_drawing_in_the_docs_is_the_references():
     ref = Reference(7, 0, KNUTH_6X7)
     ref.initialize()

@@ -115,6 +115,7 @@ TO_THE_END = [X8, cover(0, 0) + 1, cover(1, 1),                # c7, c2
               X8, cover(1, 2) + 1, cover(2, 3)]                # c4, c1
 
 
+@pytest.mark.any_twin  # the C twin's search, whichever DLXCLI_ENGINE names
 def test_mems_and_updates_of_knuth6x7_are_the_hand_count(c_twin):
     solver = c_twin.Solver(7, 0, ROWS)
     solver.start()
@@ -130,6 +131,7 @@ def test_mems_and_updates_of_knuth6x7_are_the_hand_count(c_twin):
     assert solver.mems == 339 + sum(TO_THE_END) == 456
 
 
+@pytest.mark.any_twin  # the C twin's search, whichever DLXCLI_ENGINE names
 def test_the_bit_set_paths_updates_are_the_hand_count(c_twin):
     """A count with the memo off and no split runs on the C twin's bit sets, whose
     update is a LEN taken down by one (docs/engine.md, "The bit-set count path"). By
@@ -156,6 +158,7 @@ def test_the_bit_set_paths_updates_are_the_hand_count(c_twin):
     assert (solver.count, solver.nodes, solver.updates, solver.bit_sets) == (1, 6, 26, True)
 
 
+@pytest.mark.any_twin  # the Python twin's search, whichever DLXCLI_ENGINE names
 def test_the_python_twin_counts_no_updates_nor_mems(py_twin):
     solver = py_twin.Solver(7, 0, ROWS)
     solver.start()

@@ -377,6 +377,7 @@ def agrees_with_the_oracle(c_twin, py_twin, puzzle, form):
     return verdict
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), side=st.sampled_from([4, 9]), data=st.data(),
        contradict=st.booleans(), form=st.sampled_from(["grid", "line"]))
@@ -386,6 +387,7 @@ def test_random_puzzles_agree_with_the_oracle_on_both_twins(c_twin, py_twin, see
     agrees_with_the_oracle(c_twin, py_twin, random_puzzle(seed, side, blanks, contradict), form)
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 def test_random_9x9_puzzles_of_every_verdict_agree_with_the_oracle(c_twin, py_twin):
     """Seeded, so that 9x9 puzzles with several solutions are surely among them (random
     blanking keeps a 9x9 puzzle unique up to about 45 blanks)."""
@@ -425,6 +427,7 @@ def test_the_gecode_25x25_answers_complete_their_puzzles():
         assert len(givens) == 625 and oracle.is_solution(givens, answer), path.stem
 
 
+@pytest.mark.any_twin  # compares the twins, whichever DLXCLI_ENGINE names
 @pytest.mark.parametrize("cells", [60, 625])
 def test_the_twins_search_a_25x25_sudoku_alike(c_twin, py_twin, cells):
     """At full size, where the Python twin takes its ways for large problems: with all
