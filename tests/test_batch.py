@@ -371,6 +371,31 @@ def test_an_interrupt_sent_again_as_the_block_ends_still_ends_the_run(capsys, li
     assert "dlxcli: interrupted" in capsys.readouterr().err
 
 
+def test_a_time_limit_that_comes_inside_a_finalizer_still_stops_the_work(capsys):
+    """The deadline's alarm landing in a `__del__` (or a garbage collector's callback),
+    where Python prints "Exception ignored" and a traceback and drops the exception:
+    it is not printed, and comes again at once, so that the work still stops (the
+    alarm stops reading, parsing and building, where no search checks the time).
+    Forced: a finalizer busy past the deadline."""
+    from dlxcli.cli._signals import deadline_alarm
+    from dlxcli.exact_cover import Budget
+
+    began = time.perf_counter()
+    budget = Budget(timeout=0.05, began=began)
+
+    class BusyPastTheDeadline:
+        def __del__(self):
+            while time.perf_counter() < budget.deadline + 0.1:
+                pass
+
+    with pytest.raises(TimeLimitExceeded):
+        with deadline_alarm(budget, began):
+            BusyPastTheDeadline()
+            time.sleep(3)       # what the limit must stop (parsing, say)
+    assert time.perf_counter() - began < 1.5
+    assert "Exception ignored" not in capsys.readouterr().err
+
+
 # -- big batches: the messages of limits, the folders of --out (issue 21) ------------------
 
 SUDOKU = REPO / "puzzles" / "sudoku"

@@ -194,7 +194,12 @@ class held:
 class deadline_alarm:
     """Raise the budget's TimeLimitExceeded when its deadline passes, wherever the
     work is (reading, parsing, building the exact-cover structure, searching):
-    SIGALRM, in the main thread. Without a deadline, or off the main thread, nothing."""
+    SIGALRM, in the main thread. Without a deadline, or off the main thread, nothing.
+
+    An alarm that comes inside a finalizer (a `__del__`, a garbage collector's
+    callback), where Python only prints "Exception ignored" and a traceback and drops
+    the exception, is not printed, and comes again RESEND_SECONDS later, as an ending
+    signal does (`redelivered`)."""
 
     def __init__(self, budget, now):
         self.budget, self.seconds = budget, None
@@ -202,15 +207,25 @@ class deadline_alarm:
             self.seconds = max(budget.remaining(now), 1e-6)
 
     def _expired(self, signum, frame):
-        raise self.budget.time_limit()
+        self.raised = self.budget.time_limit()
+        raise self.raised
+
+    def _hook(self, unraisable):
+        if unraisable.exc_value is not self.raised:
+            self.unraisable(unraisable)
+            return
+        _signal.setitimer(_signal.ITIMER_REAL, RESEND_SECONDS)
 
     def __enter__(self):
-        self.previous = None
+        self.previous, self.raised = None, None
         if self.seconds is not None:
             try:
                 self.previous = _signal.signal(_signal.SIGALRM, self._expired)
             except ValueError:
                 return self
+            import sys
+            self.sys, self.unraisable = sys, sys.unraisablehook
+            sys.unraisablehook = self._hook
             _signal.setitimer(_signal.ITIMER_REAL, self.seconds)
         return self
 
@@ -218,4 +233,5 @@ class deadline_alarm:
         if self.previous is not None:
             _signal.setitimer(_signal.ITIMER_REAL, 0)
             _signal.signal(_signal.SIGALRM, self.previous)
+            self.sys.unraisablehook = self.unraisable
         return False
