@@ -10,6 +10,7 @@ import pickle
 import re
 import signal
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -415,7 +416,9 @@ def test_a_time_limit_while_an_answer_file_is_made_leaves_no_temporary_file(tmp_
 
     def then_the_alarm(*args, **kwargs):
         file = made(*args, **kwargs)
-        os.kill(os.getpid(), signal.SIGALRM)  # the deadline passing just then
+        # the deadline passing just then (to this thread: one sent to the process may
+        # be taken by another thread of the test's process that does not hold it)
+        signal.pthread_kill(threading.get_ident(), signal.SIGALRM)
         return file
 
     monkeypatch.setattr(tempfile, "mkstemp", then_the_alarm)
