@@ -177,13 +177,18 @@ def interrupt(signum):
     return KeyboardInterrupt() if signum == _signal.SIGINT else Terminated(signum)
 
 
+HELD = ENDING + (_signal.SIGALRM,)
+"""The signals `held` holds back: the ending signals and the time limit's alarm
+(`deadline_alarm`), which is on while answers are written as they come."""
+
+
 class held:
-    """A block in which the ending signals wait: they are delivered when it ends, so
-    that nothing can interrupt it half-way (a temporary file created but not yet
-    registered for cleanup, or renamed but not yet forgotten)."""
+    """A block in which the ending signals and the time limit's alarm wait: they are
+    delivered when it ends, so that nothing can interrupt it half-way (a temporary file
+    created but not yet registered for cleanup, or renamed but not yet forgotten)."""
 
     def __enter__(self):
-        self.mask = _signal.pthread_sigmask(_signal.SIG_BLOCK, ENDING)
+        self.mask = _signal.pthread_sigmask(_signal.SIG_BLOCK, HELD)
         return self
 
     def __exit__(self, *exc):
