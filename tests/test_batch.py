@@ -435,6 +435,36 @@ def test_a_time_limit_while_an_answer_file_is_made_leaves_no_temporary_file(tmp_
     assert os.listdir(tmp_path) == []
 
 
+def test_a_time_limit_that_comes_as_its_block_ends_leaves_nothing_behind():
+    """The deadline's alarm handled as `deadline_alarm.__exit__` starts (the work is
+    done): not raised there, where it would skip putting back the alarm's handler and
+    the unraisable hook the block set (attack14's reading). Forced: the handler called
+    as Python would call it there, with `__exit__`'s frame as it starts."""
+    import _signal
+
+    from dlxcli.cli._signals import deadline_alarm
+    from dlxcli.exact_cover import Budget
+
+    began = time.perf_counter()
+    alarm = deadline_alarm(Budget(timeout=60, began=began), began)
+    handled = []
+
+    def arrive_as_exit_starts(frame, event, arg):
+        if event == "call" and frame.f_code is deadline_alarm.__exit__.__code__:
+            handled.append(alarm._expired(_signal.SIGALRM, frame))
+
+    handler, hook, tracing = _signal.getsignal(_signal.SIGALRM), sys.unraisablehook, \
+        sys.gettrace()
+    try:
+        with alarm:
+            sys.settrace(arrive_as_exit_starts)
+    finally:
+        sys.settrace(tracing)
+    assert handled == [None]
+    assert _signal.getsignal(_signal.SIGALRM) is handler and sys.unraisablehook is hook
+    assert _signal.getitimer(_signal.ITIMER_REAL) == (0.0, 0.0)
+
+
 # -- big batches: the messages of limits, the folders of --out (issue 21) ------------------
 
 SUDOKU = REPO / "puzzles" / "sudoku"

@@ -204,7 +204,9 @@ class deadline_alarm:
     An alarm that comes inside a finalizer (a `__del__`, a garbage collector's
     callback), where Python only prints "Exception ignored" and a traceback and drops
     the exception, is not printed, and comes again RESEND_SECONDS later, as an ending
-    signal does (`redelivered`)."""
+    signal does (`redelivered`). One handled as `__exit__` starts (Python handles a
+    signal as a function starts) is not raised: the work is done, and raised there it
+    would leave the block's handler and hook in place."""
 
     def __init__(self, budget, now):
         self.budget, self.seconds = budget, None
@@ -212,6 +214,8 @@ class deadline_alarm:
             self.seconds = max(budget.remaining(now), 1e-6)
 
     def _expired(self, signum, frame):
+        if frame is not None and frame.f_code is deadline_alarm.__exit__.__code__:
+            return
         self.raised = self.budget.time_limit()
         raise self.raised
 
