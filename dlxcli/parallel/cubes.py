@@ -2,7 +2,7 @@
 and conquer, over the executor's workers and this process.
 
 Layer: parallel's (see dlxcli.parallel). A raced count (dlxcli.parallel.split's `race`)
-is searched here, and cubes search beside a first solution's race (`_beside`).
+is searched here, and cubes search beside a first solution's race (split's `_beside`).
 `_Conquering` is the side of the process that cuts the cubes and hands them out;
 `cube_turns` the workers', which keep each cube's search and each slot's Learner from
 one task to the next (for the KEPT_VERDICTS most recently used verdicts).

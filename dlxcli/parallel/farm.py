@@ -104,11 +104,12 @@ def _keep(done, checkpoint, cut, tally):
 
 
 def _relisted(done, problem, search, cut, budget, tally):
-    """`done` as it is; or, for a subproblem with too many solutions to list (`_listed`
-    gave None), its solutions searched again here as they are wanted: a generator that
-    starts the search only when its turn comes, which is while the search's other
-    work here waits (`_finished` is not resumed before it is over), so that it has
-    this process's solver to itself. Its cost goes into the tally's."""
+    """`done` as it is; or, for a subproblem with too many solutions to list
+    (`subproblems._listed` gave None), its solutions searched again here as they are
+    wanted: a generator that starts the search only when its turn comes, which is
+    while the search's other work here waits (`_finished` is not resumed before it is
+    over), so that it has this process's solver to itself. Its cost goes into the
+    tally's."""
     if search.query != "all" or done.value is not None:
         return done
     forced = search.forced + list(cut[done.index][0])
@@ -292,7 +293,7 @@ class Bound:
     The answer stays that of the sequential search, whatever the timing: let W be the
     largest weight and S the first solution of weight W in the search's order. Every
     floor is below W (no subproblem finds more than W), so the subproblem that holds S
-    still returns S (the argument of `maximize`, with the floor as a best found
+    still returns S (the argument of `split.maximize`, with the floor as a best found
     before); the subproblems before it hold nothing of weight W, and ties go to the
     earliest. Only node counts depend on the timing."""
 

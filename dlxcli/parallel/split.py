@@ -6,8 +6,8 @@ Layer: parallel's (see dlxcli.parallel), the top of its modules. `ExactCover.cou
 (the strategy object they call: exact_cover never imports this package):
 
 1. `ExactCover.frontier` cuts the search into subproblems, option prefixes in the
-   order the search visits them (`subproblems_wanted`: about PER_WORKER per worker),
-   the largest estimated ones cut first;
+   order the search visits them (`subproblems.subproblems_wanted`: about PER_WORKER per
+   worker), the largest estimated ones cut first;
 2. this process solves the first ones itself for `Split.probe` seconds: a search that
    ends by then never starts a worker (so a small one costs what it costs alone);
 3. the rest go to a pool of `Split.jobs` - 1 processes, this process searching beside
@@ -145,7 +145,7 @@ def count(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bool =
     """The number of solutions: the subproblems' counts added up. The subproblems
     this process solves share one memo, kept from one to the next (a state's count
     does not depend on the path to it: docs/engine.md, "Counting with a memo"), as
-    do those each worker solves (`_problem`)."""
+    do those each worker solves (`subproblems._problem`)."""
     search = Search(problem.definition, "count", forced, first_item,
                     node_limit=budget.node_limit, plain=problem.plain_counts)
     problem.solver.keep_memo(True)
@@ -163,7 +163,7 @@ def solutions(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bo
     the first solution: that of the first subproblem that has one.)
 
     A subproblem with more than LISTED solutions is searched again here when its turn
-    comes, its solutions yielded as they are found (`_relisted`); meanwhile the
+    comes, its solutions yielded as they are found (`farm._relisted`); meanwhile the
     workers finish what they have in hand and get nothing new. The subproblems waiting
     for their turn are at most those of the frontier, LISTED solutions each."""
     search = Search(problem.definition, "all", forced, first_item, limit, budget.node_limit)
@@ -208,9 +208,10 @@ def _index(done):
 def count_each(problems: Sequence[ExactCover], *, budget: Budget,
                stats: Optional[Stats] = None) -> list[int]:
     """The number of solutions of each problem, their searches dealt out as one split
-    search: each problem a task, or, where its weight (`_deal_cut`) is over 1/wanted
-    of the whole (`subproblems_wanted`), cut into subproblems by its own frontier;
-    the tasks handed out the heaviest first, this process's probe taking the lightest.
+    search: each problem a task, or, where its weight (`subproblems._deal_cut`) is over
+    1/wanted of the whole (`subproblems.subproblems_wanted`), cut into subproblems by its
+    own frontier; the tasks handed out the heaviest first, this process's probe taking
+    the lightest.
     So the parts of a symmetry breaking are searched apart (no colours: the engine
     cuts a dead end's covering short) on every process, where one problem of all the
     parts would be split with colours. One problem is the split search itself
@@ -250,11 +251,12 @@ def race(problem: ExactCover, strategy: Any, *, forced: Sequence[int] = (), limi
     This process runs the search --jobs 1 starts with (DLX under auto, the Learner
     under learn) turn by turn, as --jobs 1 does; where it has not finished within its
     first turn (auto: AUTO_NODES; learn: the split's probe seconds), the executor
-    (`Processes`, or `Cluster` with a scheduler) takes over. A first solution: the
-    portfolio's Learner searches there while DLX goes on here, each a whole search of
-    its own; the first to decide answers (`_decided`), and the other is stopped then
-    (its process killed, its cluster tasks cancelled). A count: cut into cubes, each
-    counted on its own (`_Conquering`: cube and conquer)."""
+    (`executors.Processes`, or `executors.Cluster` with a scheduler) takes over. A first
+    solution: the portfolio's Learner searches there while DLX goes on here, each a
+    whole search of its own; the first to decide answers (`racing._Racing._decided`),
+    and the other is stopped then (its process killed, its cluster tasks cancelled). A
+    count: cut into cubes, each counted on its own (`cubes._Conquering`: cube and
+    conquer)."""
     split = budget.split
     assert isinstance(split, Split), "a race is a Split's"
     if split.alone or budget.node_limit is not None or budget.trace is not None:
