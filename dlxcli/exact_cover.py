@@ -159,10 +159,17 @@ class Budget:
 
     def reasoning(self, reason: str) -> Budget:
         """This budget with another `reason` (the same deadline, limits and callbacks)."""
+        return self._but(reason=reason)
+
+    def reporting(self, progress: Optional[Progress]) -> Budget:
+        """This budget with another progress callback (None: none), the rest the same:
+        for a part of the work whose caller reports the whole (a verdict's cubes)."""
+        return self._but(progress=progress)
+
+    def _but(self, **changes: Any) -> Budget:
         other = Budget.__new__(Budget)
         for name in Budget.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.reason = reason
+            setattr(other, name, changes.get(name, getattr(self, name)))
         return other
 
 

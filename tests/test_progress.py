@@ -1,18 +1,22 @@
 """Progress that moves: a search whose share of the tree done says nothing of when it
 ends (a first solution, the learning search) shows its speed and the deepest level it
-has seen, never a percentage stuck at 0% (issue 31); a count keeps its percentage.
+has seen, never a percentage stuck at 0% (issue 31); a count keeps its percentage; a
+proof cut into cubes over several processes shows the cubes settled (issue 29).
 
 The bar is forced with --progress (drawn even in a pipe) and its frames read from
 stderr: the search is one of Gecode's 25x25 sudokus, which takes far longer than the
 time limit under either search, so the bar is redrawn several times before it stops.
 """
 
+import io
 import re
 import subprocess
 import sys
+import time
 
 import pytest
 
+from dlxcli.pool import usable_cores
 from paths import REPO
 
 HARD = REPO / "bench" / "data" / "gecode25" / "example33.in"  # over 3 s to a first solution
@@ -44,3 +48,39 @@ def test_a_count_keeps_its_percentage():
                            str(REPO / "puzzles" / "queens" / "n13.in"))
     assert any(re.search(r"\d+% [\d,]+ nodes/s", line) for line in lines), lines
     assert not any("depth" in line for line in lines)
+
+
+@pytest.mark.any_twin  # a display; on the Python twin the cut may come after 3 s
+@pytest.mark.skipif(usable_cores() < 2, reason="cubes need two processes")
+def test_a_proof_over_two_processes_shows_the_cubes_settled():
+    lines, status = frames("sudoku", "--progress", "--unique", "--jobs", "2", "--timeout",
+                           "3", str(HARD))
+    assert status == 3  # the time limit
+    counted = [re.search(r"  \? (\d+)/(\d+) cubes", line) for line in lines]
+    cubes = [(int(found[1]), int(found[2])) for found in counted if found]
+    assert cubes, lines
+    assert [settled for settled, _ in cubes] == sorted(settled for settled, _ in cubes)
+    assert len({total for _, total in cubes}) == 1 and cubes[-1][0] < cubes[-1][1]
+    first = counted.index(next(found for found in counted if found))
+    assert not any("depth" in line for line in lines[first:]), lines[first:]
+
+
+@pytest.mark.any_twin  # a display
+@pytest.mark.parametrize("width, speed", [(120, True), (80, False)])
+def test_the_cubes_settled_come_first_and_the_speed_where_it_fits(width, speed):
+    """The bar's rate column: '137/256 cubes, 20k confl./s' where it is 44 characters
+    wide (a terminal of 110 columns or more); where it is 24, the count alone when the
+    two do not fit."""
+    from rich.console import Console
+
+    from dlxcli.cli._ui import LiveDisplay
+    display = LiveDisplay(console=Console(file=io.StringIO(), width=width, force_terminal=True))
+    display.start(1)
+    display.search(None, 0, 0, parts=(136, 256), conflicts=1000)
+    time.sleep(0.05)
+    display.search(None, 0, 0, parts=(137, 256), conflicts=2000)
+    rate = display.bar.tasks[0].fields["rate"]
+    if speed:
+        assert re.fullmatch(r"137/256 cubes, [\d.]+k? confl\./s", rate), rate
+    else:
+        assert rate == "137/256 cubes"

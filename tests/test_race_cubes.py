@@ -116,6 +116,36 @@ def test_the_cubes_go_out_largest_share_first_on_many_jobs(monkeypatch, jobs):
         assert handed == sorted(handed)
 
 
+def test_the_cubes_report_their_progress_as_cubes_settled(monkeypatch):
+    """A verdict cut into cubes tells the progress callback of all its cubes: the cubes
+    of the first cut settled of all of them (never fewer than before, all at the end),
+    no part of a tree done, the conflicts of every search so far (never fewer); the cube
+    this process searches does not report its own figures in between (the display would
+    show one cube's speed and depth, reset at each cube)."""
+    monkeypatch.setattr(parallel.cubes, "Processes", Inline)
+    monkeypatch.setattr(parallel.cubes, "REPORT_EVERY", 0.0)
+    monkeypatch.setattr(learner_cut, "WARM_STEPS", 300)
+    reports = []
+
+    def progress(fraction, nodes, solutions, parts=None, depth=None, conflicts=None):
+        reports.append((fraction, parts, conflicts, solutions))
+    budget = Budget(progress=progress, split=Split(jobs=3, probe=0.0))
+    conquest = parallel.cubes._Conquering(complete_graph(10), [], 1000, budget, False)
+    with short_rounds():
+        found = conquest.run(budget.split)
+    assert len(found) == 945
+    cubes = [report for report in reports if report[1] is not None]
+    assert cubes and reports[-len(cubes):] == cubes  # after the warm-up, nothing else
+    settled = [parts[0] for _, parts, _, _ in cubes]
+    assert settled == sorted(settled) and cubes[-1][1] == (conquest.total, conquest.total)
+    first_cut = conquest.warm.cubes(parallel.cubes.CUBES_PER_JOB * 3)
+    assert conquest.total == len(first_cut) > 1  # the tail split's pieces not counted
+    assert all(fraction is None for fraction, _, _, _ in cubes)
+    conflicts = [conflicts for _, _, conflicts, _ in cubes]
+    assert conflicts == sorted(conflicts) and conflicts[-1] == conquest.costs().conflicts > 0
+    assert cubes[-1][3] == 945
+
+
 @FEW
 @given(problems(), st.sampled_from([1, 2, 3, 50]))
 def test_split_cubes_count_what_brute_force_counts(problem, limit):

@@ -255,7 +255,7 @@ class LiveDisplay(SummarisedDisplay):
 
     def search(self, fraction, nodes, solutions, parts=None, depth=None, conflicts=None):
         if fraction is None:
-            self._unmeasured(nodes, depth, conflicts)
+            self._unmeasured(nodes, depth, conflicts, parts)
             return
         rate = self._rate(self.nodes + nodes)
         if parts is not None:
@@ -266,10 +266,12 @@ class LiveDisplay(SummarisedDisplay):
         self._update(completed=completed, rate=rate,
                      share=_share(completed / max(self.total, 1)))
 
-    def _unmeasured(self, nodes, depth, conflicts):
+    def _unmeasured(self, nodes, depth, conflicts, parts=None):
         """A search with no share of the tree to show (first solution, learning): no
         percentage, but its speed and the deepest level it has seen, which move (in
-        24 characters: '735k nodes/s, depth 41', '6.7k confl./s, depth 120')."""
+        24 characters: '735k nodes/s, depth 41', '6.7k confl./s, depth 120'); a
+        verdict cut into cubes (`parts`: cubes settled, cubes), those and, where it
+        fits, the speed of all its searches ('37/256 cubes, 61k confl./s')."""
         now = time.perf_counter()
         if conflicts is None:
             speed = f"{_compact((self.nodes + nodes) / max(now - self.began, 1e-9))} nodes/s"
@@ -278,7 +280,13 @@ class LiveDisplay(SummarisedDisplay):
                 self.learning = (now, conflicts)
             since, before = self.learning
             speed = f"{_compact((conflicts - before) / max(now - since, 1e-9))} confl./s"
-        self._update(rate=f"{speed}, depth {depth}", share="  ?")
+        if parts is None:
+            rate = f"{speed}, depth {depth}"
+        else:  # the count first, and the speed only where it fits
+            rate = f"{parts[0]}/{parts[1]} cubes"
+            if len(rate) + len(speed) + 2 <= self.layout.rate:
+                rate += f", {speed}"
+        self._update(rate=rate, share="  ?")
 
     def finished(self, name, nodes):
         self.done += 1

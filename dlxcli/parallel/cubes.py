@@ -13,6 +13,7 @@ from __future__ import annotations
 import _thread
 import collections
 import os
+import time
 
 from .. import learner_cut, strategies
 from ..exact_cover import Budget, ExactCover, Stats
@@ -39,6 +40,8 @@ SPLIT_AFTER_ROUNDS = 8
 cubes ends as it is."""
 PIECES_PER_IDLE = 2
 """The pieces the tail split cuts a cube into, per process waiting (at least)."""
+REPORT_EVERY = 0.1
+"""The fewest seconds between two progress reports of a verdict's cubes (`_report`)."""
 
 
 WARM_UP = -1
@@ -175,8 +178,10 @@ class _Conquering:
         """The costs of the frontier, and of the cubes done here."""
         self.known = {}
         """A cube -> the solutions found in it so far."""
-        self.left = 0
-        """The cubes of the first cut not settled yet."""
+        self.left = self.total = 0
+        """The cubes of the first cut not settled yet, and all of them."""
+        self.reported = 0.0
+        """When the progress callback last heard of the cubes (`_report`)."""
         self.pieces = {}
         """A cube split by the tail split -> its pieces (cubes too)."""
         self.parent = {}
@@ -210,7 +215,31 @@ class _Conquering:
         self.start(split, split.jobs)
         while not self.decided:
             self.step(executors.TICK)
+            self._report()
         return self.solutions()
+
+    @property
+    def _quiet(self):
+        """The budget of the cubes searched here: this one's, but for its progress
+        callback, which `_report` tells of every cube."""
+        return self.budget.reporting(None)
+
+    def _report(self):
+        """Tell the budget's progress callback (at most every REPORT_EVERY seconds, and
+        once the verdict is decided) of all the cubes: no part of a tree done (a
+        cube's share says little of its cost), the cubes of the first cut settled of
+        all of them, and the nodes and conflicts of every search so far, so that the
+        speed shown is all the processes' (a cube here does not report its own:
+        `_take_here`)."""
+        now = time.perf_counter()
+        if self.budget.progress is None or (now - self.reported < REPORT_EVERY
+                                            and not self.decided):
+            return
+        self.reported = now
+        costs = self.costs()
+        self.budget.progress(None, costs.nodes, len(self.solutions()),
+                             parts=(self.total - self.left, self.total),
+                             conflicts=costs.conflicts or None)
 
     def start(self, split, jobs):
         """Cut the search into CUBES_PER_JOB cubes per job (`jobs` processes, this one
@@ -227,7 +256,7 @@ class _Conquering:
         self.prefixes = [self.forced + prefix for prefix, _ in cut]
         self.many = jobs >= MANY_JOBS
         self.queue.extend(_largest_first(cut) if self.many else range(len(cut)))
-        self.left = len(cut)
+        self.left = self.total = len(cut)
         for slot in range(self.workers.size):
             self._give(slot)
 
@@ -291,14 +320,14 @@ class _Conquering:
         if self.kept is None:
             self.kept = strategies.KeptLearner(self.problem, self.forced)
         self.kept.take(self._shared(HERE))
-        self.here = (cube, strategies.Verdict(self.problem, self.prefixes[cube], self.budget,
+        self.here = (cube, strategies.Verdict(self.problem, self.prefixes[cube], self._quiet,
                                               self.limit, self.auto, self.dlx_every,
                                               self.kept))
 
     def _round_here(self):
         cube, verdict = self.here
         verdict.dlx_every = self.dlx_every
-        done = verdict.turn(self.budget)
+        done = verdict.turn(self._quiet)
         self._know(cube, verdict.known)
         if done:
             self.spent.add(verdict.stats())
