@@ -23,7 +23,7 @@ from dlxcli import parallel
 from dlxcli.errors import NodeLimitExceeded, ProblemError, TimeLimitExceeded
 from dlxcli.exact_cover import Budget, ExactCover, Stats
 from dlxcli.parallel import CheckpointError, Split
-from paths import CASES, DATA, SAMPLES
+from paths import CASES, DATA, REPO, SAMPLES
 from test_engine_properties import problems
 
 PROFILE = settings(max_examples=100, deadline=None)
@@ -406,6 +406,20 @@ def test_progress_reports_subproblems_done_and_the_part_of_the_tree(monkeypatch)
     done = [parts[0] for _, _, _, parts in seen]
     assert done == sorted(done) and done[-1] == seen[-1][3][1]
     assert seen[-1][2] == 92 and abs(seen[-1][0] - 1.0) < 1e-9
+
+
+def test_every_solution_over_two_processes_of_a_hard_25x25_stops_at_its_time_limit():
+    """`sudoku --all --jobs 2` on a hard 25x25: the subproblems this process solves list
+    their solutions with a search that stops at each one, which reports no part done
+    (its fraction None, and its depth) to the split search's progress callbacks. Those
+    took three arguments, and the run ended in a TypeError and a traceback after 0.35
+    s (attack15); now the time limit ends it."""
+    hard = REPO / "bench" / "data" / "gecode25" / "example21.in"
+    done = subprocess.run([sys.executable, "-m", "dlxcli", "sudoku", "--all", "--jobs", "2",
+                           "--timeout", "2", str(hard)], capture_output=True, text=True,
+                          timeout=60, cwd=REPO)
+    assert done.returncode == 3, done.stderr
+    assert "time limit" in done.stderr and "Traceback" not in done.stderr
 
 
 # -- several counts dealt out as one set of tasks (branch parts2) -----------------------------

@@ -274,17 +274,18 @@ class LiveDisplay(SummarisedDisplay):
         fits, the speed of all its searches ('37/256 cubes, 61k confl./s')."""
         now = time.perf_counter()
         if conflicts is None:
-            speed = f"{_compact((self.nodes + nodes) / max(now - self.began, 1e-9))} nodes/s"
+            per_second, unit = (self.nodes + nodes) / max(now - self.began, 1e-9), "nodes/s"
         else:
             if self.learning is None or conflicts < self.learning[1]:
                 self.learning = (now, conflicts)
             since, before = self.learning
-            speed = f"{_compact((conflicts - before) / max(now - since, 1e-9))} confl./s"
+            per_second, unit = (conflicts - before) / max(now - since, 1e-9), "confl./s"
+        speed = f"{_compact(per_second)} {unit}"
         if parts is None:
             rate = f"{speed}, depth {depth}"
-        else:  # the count first, and the speed only where it fits
+        else:  # the count first; the speed where it fits at its widest (no flicker)
             rate = f"{parts[0]}/{parts[1]} cubes"
-            if len(rate) + len(speed) + 2 <= self.layout.rate:
+            if len(f"{parts[1]}/{parts[1]} cubes, 9.9k {unit}") <= self.layout.rate:
                 rate += f", {speed}"
         self._update(rate=rate, share="  ?")
 

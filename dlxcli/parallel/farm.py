@@ -152,9 +152,9 @@ def _solve_one(problem, search, cut, k, budget, until, tally, between=None):
 
 def _after(first, progress):
     """A progress callback that calls `first()` before `progress`."""
-    def both(fraction, nodes, solutions):
+    def both(fraction, nodes, solutions, **unmeasured):
         first()
-        progress(fraction, nodes, solutions)
+        progress(fraction, nodes, solutions, **unmeasured)
     return both
 
 
@@ -278,9 +278,12 @@ class Tally:
                              parts=(self.finished, len(self.shares)))
 
     def reporter(self, share):
-        """The progress callback of a subproblem with this share, solved here."""
-        def progress(fraction, nodes, solutions):
-            self.report(fraction * share, nodes, solutions)
+        """The progress callback of a subproblem with this share, solved here. A search
+        that stops at each solution (a subproblem's solutions listed as they are
+        wanted, `_relisted`) reports no part done (`fraction` None, and its depth):
+        none of its share counts as done then, its nodes and solutions do."""
+        def progress(fraction, nodes, solutions, **unmeasured):
+            self.report((fraction or 0.0) * share, nodes, solutions)
         return progress
 
 
