@@ -279,9 +279,10 @@ class Tally:
 
     def reporter(self, share):
         """The progress callback of a subproblem with this share, solved here. A search
-        that stops at each solution (a subproblem's solutions listed as they are
-        wanted, `_relisted`) reports no part done (`fraction` None, and its depth):
-        none of its share counts as done then, its nodes and solutions do."""
+        that stops at each solution (a subproblem's solutions listed, for every
+        solution: `Search.answer`, `_relisted`) reports no part done (`fraction` None,
+        and its depth): none of its share counts as done then, its nodes and solutions
+        do."""
         def progress(fraction, nodes, solutions, **unmeasured):
             self.report((fraction or 0.0) * share, nodes, solutions)
         return progress
