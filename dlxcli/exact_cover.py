@@ -310,7 +310,7 @@ class ExactCover:
             if budget.split is not None:
                 return budget.split.count(self, forced=forced, first_item=first_item,
                                           budget=budget, stats=stats)
-            strategy = strategies.choose(budget.reason, self, first_item, None, forced)
+            strategy = strategies.choose_count(budget.reason, self, first_item, forced)
             return strategy.count(self, forced, first_item, budget, stats)
 
     def maximize(self, *, forced: Sequence[int] = (), first_item: bool = False,

@@ -45,6 +45,11 @@ option it takes out): 0.17 us on K15 and K17 (s = 2), 0.9 to 1.1 us on Gecode's 
 (s = 4); a Learner step's cost grows more slowly, 15 to 25 us there, 55 to 65 us here
 (docs/performance.md)."""
 
+LEARNER_COUNTS_MOST = 64
+"""The most solutions the portfolio's Learner lists to count them (`Portfolio.count`): a
+count above is DLX's, which counts without listing, where the Learner adds a clause a
+solution."""
+
 LEARN_SLICE = engine.SLICE >> 6
 """Steps per call of Learner.run: a step costs some 100 times a DLX node, so a 64th of a
 DLX slice gives Ctrl-C, time limits and progress their turn as often."""
@@ -55,7 +60,8 @@ def choose(reason: str, problem: ExactCover, first_item: bool, limit: Optional[i
     """The strategy of a query (solutions, at most `limit`) under --reason `reason`:
 
     * DLX whenever the order of its solutions is asked for (`first_item`), or under
-      auto for counts and lists (limit None or above 2: DLX's, faster there);
+      auto for lists (limit None or above 2: DLX's, faster there; a count of every
+      solution is `choose_count`'s);
     * the portfolio under auto for a first solution and --unique (limit 1 or 2);
     * the Learner under learn, unless the forced options cannot be the Learner's
       (`_learnable`): then DLX. Bad forced options are refused here as the Solver
@@ -200,6 +206,57 @@ class Portfolio(Strategy):
                     learner.forbid(solution)
                 elif search is learner:
                     learner.forbid_found()
+
+
+    def count(self, problem: ExactCover, forced: Sequence[int], first_item: bool,
+              budget: Budget, stats: Optional[Stats]) -> int:
+        """--count under auto: DLX's count (its memo and all) alone for AUTO_NODES nodes,
+        then DLX and the Learner in turns as for a first solution, the Learner listing
+        the solutions (each forbidden once found) to count them, the first search done
+        answering. The Learner leaves once either search has met more than
+        LEARNER_COUNTS_MOST solutions: so a count of a puzzle with one solution or none
+        that only the Learner settles comes in about twice its time, not in DLX's
+        enumeration of the whole tree (Gecode's example21: over 40 s under singles, 6.4
+        s under learn), and a count of many solutions is DLX's as before. The turns are
+        steps and nodes, so the figures are the same on every run and on either twin."""
+        dlx = _DancingLinks(problem, forced, first_item, budget, count_only=True)
+        learner: Optional[_Learning] = None
+        answered: list[Search] = [dlx]
+        search: Search = dlx
+        units: Optional[int] = AUTO_NODES
+        with _Accounted(budget, stats, lambda: answered[0].found, dlx, lambda: learner):
+            while True:
+                other = learner if search is dlx else dlx
+                status = _advance(search, units, budget, 0 if other is None else other.nodes)
+                if status == engine.EXHAUSTED:
+                    answered[0] = search
+                    return search.found
+                if status == engine.SOLUTION:  # the Learner's: DLX counts without stopping
+                    assert learner is not None and units is not None
+                    learner.forbid_found()
+                    units -= learner.spent
+                    if units > 0 and learner.found <= LEARNER_COUNTS_MOST:
+                        continue
+                many = max(dlx.found, learner.found if learner else 0) > LEARNER_COUNTS_MOST
+                if many or (learner is None and not _learnable(problem, forced)):
+                    search, units = dlx, None  # DLX alone, to the end
+                    dlx.limited = False  # its part of the tree done is its progress again
+                elif learner is None:
+                    learner = _Learning(problem, forced, budget)
+                    search, units = learner, ROUND_STEPS
+                    dlx.limited = True  # the progress of the two searches alike: speeds
+                else:
+                    search, units = ((learner, ROUND_STEPS) if search is dlx
+                                     else (dlx, learner.round_nodes))
+
+
+def choose_count(reason: str, problem: ExactCover, first_item: bool,
+                 forced: Sequence[int]) -> Strategy:
+    """The strategy of a count of every solution: the portfolio under auto (unless the
+    order of the solutions is asked for: `first_item`), else as `choose` says."""
+    if reason == "auto" and not first_item:
+        return PORTFOLIO
+    return choose(reason, problem, first_item, None, forced)
 
 
 DANCING_LINKS, LEARNING, PORTFOLIO = DancingLinks(), Learning(), Portfolio()

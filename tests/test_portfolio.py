@@ -18,6 +18,7 @@ import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import oracle
 from dlxcli import engine, strategies
@@ -103,6 +104,44 @@ def test_perfect_matchings_of_complete_graphs(n):
 def test_pigeons_find_no_hole_each(holes):
     with short_rounds():
         assert ExactCover(*pigeons(holes)).first(budget=AUTO) is None
+
+
+@FAST
+@given(problems(), st.sampled_from([0, 1, 64]))
+def test_a_count_under_the_portfolio_is_what_brute_force_counts(problem, most):
+    """--count under auto (Portfolio.count): DLX's count and the Learner listing the
+    solutions in turns, the Learner leaving past `most` solutions met by either."""
+    cover = ExactCover(problem.n_primary, problem.n_secondary, problem.options,
+                       colors=problem.colors)
+    with short_rounds(), pytest.MonkeyPatch.context() as patch:
+        patch.setattr(strategies, "LEARNER_COUNTS_MOST", most)
+        assert cover.count(forced=problem.forced, budget=AUTO) == len(covers(problem))
+
+
+def test_a_count_the_learner_settles_is_the_learners_not_dlxs_enumeration():
+    """The mutilated 8x8 board counted without a memo (as pack counts): dancing links
+    enumerate 959,562 nodes to find no tiling, the Learner refutes it in some 1,500
+    decisions. The portfolio's count stops with the Learner (before, a count under auto
+    was DLX's alone: example21's `--count` ran past 40 s, its `--unique` took 8.5)."""
+    board = mutilated_board()
+    board.count_plainly()
+    stats = Stats()
+    assert board.count(budget=AUTO, stats=stats) == 0
+    assert stats.decisions > 0 and stats.nodes < 500_000
+
+
+def test_a_count_of_many_solutions_stays_dlxs():
+    """Queens 10 (724 solutions): past LEARNER_COUNTS_MOST solutions met the Learner
+    leaves, and DLX counts on alone; its nodes are those of DLX alone, and the Learner's
+    decisions a small part of them."""
+    alone = Stats()
+    queens = [[r, 10 + c, 20 + r + c, 48 + r - c] for r in range(10) for c in range(10)]
+    assert ExactCover(20, 38, queens).count(budget=SINGLES, stats=alone) == 724
+    stats = Stats()
+    with short_rounds():
+        assert ExactCover(20, 38, queens).count(budget=AUTO, stats=stats) == 724
+    assert 0 < stats.decisions < alone.nodes // 4
+    assert stats.nodes - stats.decisions == alone.nodes
 
 
 # -- the portfolio is never the slow choice ------------------------------------------------------

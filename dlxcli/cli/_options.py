@@ -110,8 +110,9 @@ def input_options(command):
                           "--all or maximize is split over them."),
         click.option("--reason", type=click.Choice(REASONS), default=DEFAULT["reason"],
                      show_default=True,
-                     help="A first solution's search: singles (dancing links), learn "
-                          "(clause learning) or auto (both in turn)."),
+                     help="The search of a first solution, --unique and --count: "
+                          "singles (dancing links), learn (clause learning) or auto (both "
+                          "in turn)."),
         click.option("--progress/--no-progress", default=DEFAULT["progress"],
                      help="A progress bar and a summary table on stderr [default: on a "
                           "terminal, after half a second]."),
