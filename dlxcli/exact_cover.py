@@ -302,6 +302,11 @@ class ExactCover:
                 raced = self._raced(strategy, forced, limit, budget, stats)
                 if raced is not None:
                     return len(raced)
+            if limit is not None and limit > 2 and budget.estimate is None and \
+                    strategies.choose_count(budget.reason, self, first_item, forced,
+                                            limit) is strategies.PORTFOLIO:
+                return sum(1 for _ in strategies.PORTFOLIO.solutions(
+                    self, forced, first_item, limit, budget, stats))
             if limit is not None:
                 return sum(1 for _ in self.solutions(forced=forced, first_item=first_item,
                                                      limit=limit, budget=budget, stats=stats))

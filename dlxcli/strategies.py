@@ -246,17 +246,21 @@ class Portfolio(Strategy):
                     search, units = learner, ROUND_STEPS
                     dlx.limited = True  # the progress of the two searches alike: speeds
                 else:
+                    learner.deepest = max(learner.deepest, dlx.deepest)
                     search, units = ((learner, ROUND_STEPS) if search is dlx
                                      else (dlx, learner.round_nodes))
 
 
-def choose_count(reason: str, problem: ExactCover, first_item: bool,
-                 forced: Sequence[int]) -> Strategy:
-    """The strategy of a count of every solution: the portfolio under auto (unless the
-    order of the solutions is asked for: `first_item`), else as `choose` says."""
-    if reason == "auto" and not first_item:
+def choose_count(reason: str, problem: ExactCover, first_item: bool, forced: Sequence[int],
+                 limit: Optional[int] = None) -> Strategy:
+    """The strategy of a count (stopped at `limit`): the portfolio under auto, for every
+    solution (`Portfolio.count`) or up to LEARNER_COUNTS_MOST of them (its solutions
+    counted: a count stopped at 3 cost DLX's enumeration of the whole tree where the
+    count of all came in seconds, attack15b), unless the order of the solutions is
+    asked for (`first_item`); else as `choose` says."""
+    if reason == "auto" and not first_item and (limit is None or limit <= LEARNER_COUNTS_MOST):
         return PORTFOLIO
-    return choose(reason, problem, first_item, None, forced)
+    return choose(reason, problem, first_item, limit, forced)
 
 
 DANCING_LINKS, LEARNING, PORTFOLIO = DancingLinks(), Learning(), Portfolio()

@@ -113,9 +113,13 @@ def test_a_count_under_the_portfolio_is_what_brute_force_counts(problem, most):
     solutions in turns, the Learner leaving past `most` solutions met by either."""
     cover = ExactCover(problem.n_primary, problem.n_secondary, problem.options,
                        colors=problem.colors)
+    every = len(covers(problem))
     with short_rounds(), pytest.MonkeyPatch.context() as patch:
         patch.setattr(strategies, "LEARNER_COUNTS_MOST", most)
-        assert cover.count(forced=problem.forced, budget=AUTO) == len(covers(problem))
+        assert cover.count(forced=problem.forced, budget=AUTO) == every
+        for limit in (3, 5):
+            assert cover.count(forced=problem.forced, limit=limit, budget=AUTO) == \
+                min(limit, every)
 
 
 def test_a_count_the_learner_settles_is_the_learners_not_dlxs_enumeration():
@@ -125,9 +129,10 @@ def test_a_count_the_learner_settles_is_the_learners_not_dlxs_enumeration():
     was DLX's alone: example21's `--count` ran past 40 s, its `--unique` took 8.5)."""
     board = mutilated_board()
     board.count_plainly()
-    stats = Stats()
-    assert board.count(budget=AUTO, stats=stats) == 0
-    assert stats.decisions > 0 and stats.nodes < 500_000
+    for limit in (None, 3):  # a count stopped at 3 too (attack15b)
+        stats = Stats()
+        assert board.count(limit=limit, budget=AUTO, stats=stats) == 0
+        assert stats.decisions > 0 and stats.nodes < 500_000
 
 
 def test_a_count_of_many_solutions_stays_dlxs():
