@@ -118,7 +118,8 @@ def out_of_memory(*args, **kwargs):
 def test_a_count_out_of_memory_says_so_in_one_line(tmp_path, monkeypatch):
     """A MemoryError in a count (a memo beyond `ulimit -v`, say) is one line and exit 2,
     never a traceback: out of memory counting, with the memo's setting."""
-    monkeypatch.setattr(strategies.DancingLinks, "count", out_of_memory)
+    for counting in (strategies.DancingLinks, strategies.Portfolio):  # singles', auto's
+        monkeypatch.setattr(counting, "count", out_of_memory)
     path = tmp_path / "dominoes.dlx"
     path.write_text(knuth_dominoes(4, 4))
     result = cli.run("matrix", "--count", str(path))
