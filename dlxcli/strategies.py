@@ -207,7 +207,6 @@ class Portfolio(Strategy):
                 elif search is learner:
                     learner.forbid_found()
 
-
     def count(self, problem: ExactCover, forced: Sequence[int], first_item: bool,
               budget: Budget, stats: Optional[Stats]) -> int:
         """--count under auto: DLX's count (its memo and all) alone for AUTO_NODES nodes,

@@ -182,6 +182,9 @@ class _Conquering:
         """The cubes of the first cut not settled yet, and all of them."""
         self.reported = 0.0
         """When the progress callback last heard of the cubes (`_report`)."""
+        self.quiet = budget.reporting(None)
+        """The budget of the cubes searched here: this one's, but for its progress
+        callback, which `_report` tells of every cube."""
         self.pieces = {}
         """A cube split by the tail split -> its pieces (cubes too)."""
         self.parent = {}
@@ -217,12 +220,6 @@ class _Conquering:
             self.step(executors.TICK)
             self._report()
         return self.solutions()
-
-    @property
-    def _quiet(self):
-        """The budget of the cubes searched here: this one's, but for its progress
-        callback, which `_report` tells of every cube."""
-        return self.budget.reporting(None)
 
     def _report(self):
         """Tell the budget's progress callback (at most every REPORT_EVERY seconds, and
@@ -320,14 +317,14 @@ class _Conquering:
         if self.kept is None:
             self.kept = strategies.KeptLearner(self.problem, self.forced)
         self.kept.take(self._shared(HERE))
-        self.here = (cube, strategies.Verdict(self.problem, self.prefixes[cube], self._quiet,
+        self.here = (cube, strategies.Verdict(self.problem, self.prefixes[cube], self.quiet,
                                               self.limit, self.auto, self.dlx_every,
                                               self.kept))
 
     def _round_here(self):
         cube, verdict = self.here
         verdict.dlx_every = self.dlx_every
-        done = verdict.turn(self._quiet)
+        done = verdict.turn(self.quiet)
         self._know(cube, verdict.known)
         if done:
             self.spent.add(verdict.stats())
