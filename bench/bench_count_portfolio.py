@@ -4,7 +4,7 @@ after the other, the order turning round from one input to the next), CPU second
 child; over a cap a run is stopped and counted at the cap (">").
 
 Usage: DLXCLI_ENGINE=c python bench/bench_count_portfolio.py [--rounds R] [--cap S]
-           [NAME ...]
+           [--jobs N] [NAME ...]
 
 NAME: a Gecode 25x25 (bench/data/gecode25/NAME.in, `sudoku --count`), `hard1000` (the
 first 200 puzzles of ../shared/data/sudoku/hard1000.txt, one process), `pento`
@@ -12,6 +12,11 @@ first 200 puzzles of ../shared/data/sudoku/hard1000.txt, one process), `pento`
 or mutilatedN / kN (bench_parallel_proof.matrix, written as Knuth's format: none).
 Prints a line a run, then a table: the seconds of each reason, auto / the better of
 singles and learn (the goal: at most 2, plus 0.5 s), and auto / singles.
+
+With --jobs N (N >= 2), each input's count under auto with --jobs 1, with --jobs N, and
+with --jobs N under singles (a split count of DLX's alone: what --jobs N under auto
+was before session 16), wall seconds (the runs use several processes); the table then
+gives --jobs N / --jobs 1 and --jobs N / its singles.
 """
 
 import argparse
@@ -20,6 +25,7 @@ import resource
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -52,17 +58,24 @@ def command(name, folder):
     return ["sudoku", "--count", os.path.join(DATA, f"{name}.in")]
 
 
-def run(arguments, reason, cap):
-    """(CPU seconds of the child, capped, its stdout)."""
+def run(arguments, reason, cap, jobs=None):
+    """(CPU seconds of the child, or its wall seconds given `jobs`; capped, its stdout).
+    (A capped run's workers, killed with it, are not waited for: with `jobs` the wall
+    clock is what counts.)"""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    began = time.perf_counter()
+    extra = [] if jobs is None else ["--jobs", str(jobs)]
     try:
-        done = subprocess.run([sys.executable, "-m", "dlxcli", *arguments, "--reason", reason],
-                              capture_output=True, text=True, timeout=cap)
+        done = subprocess.run([sys.executable, "-m", "dlxcli", *arguments, "--reason", reason,
+                               *extra], capture_output=True, text=True, timeout=cap)
         capped, out = False, done.stdout
     except subprocess.TimeoutExpired:
         capped, out = True, None
+    wall = time.perf_counter() - began
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     seconds = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    if jobs is not None:
+        seconds = wall
     return (cap if capped else seconds), capped, out
 
 
@@ -73,38 +86,68 @@ def main():
         "hard1000", "pento", "queens13"])
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--cap", type=float, default=60.0)
+    parser.add_argument("--jobs", type=int, default=None)
     args = parser.parse_args()
     print(f"# {processor()}, load average {load()}; engine "
           f"{os.environ.get('DLXCLI_ENGINE', 'default')}, cap {args.cap:g} s")
+    runs = REASONS if args.jobs is None else (("auto", 1), ("auto", args.jobs),
+                                              ("singles", args.jobs))
     rows = []
     with tempfile.TemporaryDirectory() as folder:
         for k, name in enumerate(args.names):
-            arguments = command(name, folder)
-            order = REASONS if k % 2 == 0 else REASONS[::-1]
-            best = {reason: None for reason in REASONS}
-            answers = set()
-            for _ in range(args.rounds):
-                for reason in order:
-                    seconds, capped, out = run(arguments, reason, args.cap)
-                    print(f"{name} --reason {reason}: {'>' if capped else ''}{seconds:.2f} s",
-                          flush=True)
-                    if out is not None:
-                        answers.add(out)
-                    if best[reason] is None or seconds < best[reason][0]:
-                        best[reason] = (seconds, capped)
-            if len(answers) > 1:
-                raise SystemExit(f"{name}: the reasons disagree: {sorted(answers)}")
-            rows.append((name, best))
+            rows.append((name, best_of(command(name, folder), runs[::1 if k % 2 == 0 else -1],
+                                       args, name)))
     print(f"\n# load average after: {load()}")
+    if args.jobs is None:
+        print_reasons(rows)
+    else:
+        print_jobs(rows, runs)
+
+
+def best_of(arguments, runs, args, name):
+    """Each run's best of `args.rounds` (seconds, capped), the runs in turn; every
+    answer the same."""
+    best = {how: None for how in runs}
+    answers = set()
+    for _ in range(args.rounds):
+        for how in runs:
+            reason, jobs = (how, None) if isinstance(how, str) else how
+            seconds, capped, out = run(arguments, reason, args.cap, jobs)
+            label = f"--reason {reason}" + ("" if jobs is None else f" --jobs {jobs}")
+            print(f"{name} {label}: {'>' if capped else ''}{seconds:.2f} s", flush=True)
+            if out is not None:
+                answers.add(out)
+            if best[how] is None or seconds < best[how][0]:
+                best[how] = (seconds, capped)
+    if len(answers) > 1:
+        raise SystemExit(f"{name}: the runs disagree: {sorted(answers)}")
+    return best
+
+
+def cell(best, how):
+    seconds, capped = best[how]
+    return f"{'>' if capped else ''}{seconds:.2f}"
+
+
+def print_jobs(rows, runs):
+    one, many, singles = runs
+    jobs = many[1]
+    print(f"| input | --jobs 1 | --jobs {jobs} | --jobs {jobs} singles (before) | "
+          f"--jobs {jobs} / --jobs 1 | --jobs {jobs} / before |")
+    print("|---|---|---|---|---|---|")
+    for name, best in rows:
+        print(f"| {name} | {cell(best, one)} | {cell(best, many)} | {cell(best, singles)} | "
+              f"{best[many][0] / best[one][0]:.2f} | {best[many][0] / best[singles][0]:.2f} |")
+
+
+def print_reasons(rows):
     print("| input | auto | singles | learn | auto / better (goal <= 2 + 0.5 s) | auto / singles |")
     print("|---|---|---|---|---|---|")
     for name, best in rows:
-        def cell(reason):
-            seconds, capped = best[reason]
-            return f"{'>' if capped else ''}{seconds:.2f}"
         better = min(best["singles"][0], best["learn"][0])
         auto = best["auto"][0]
-        print(f"| {name} | {cell('auto')} | {cell('singles')} | {cell('learn')} | "
+        print(f"| {name} | {cell(best, 'auto')} | {cell(best, 'singles')} | "
+              f"{cell(best, 'learn')} | "
               f"{auto / better:.2f}{'' if auto <= 2 * better + 0.5 else ' (over)'} | "
               f"{auto / best['singles'][0]:.2f} |")
 

@@ -21,13 +21,14 @@ from .stats import Stats
 TYPE_CHECKING = False  # typing costs every run's start-up 2 ms: only mypy reads this
 if TYPE_CHECKING:
     from collections.abc import Callable, Generator, Hashable, Iterable, Iterator, Sequence
-    from typing import Any, Optional, Protocol
+    from typing import Any, Optional, Protocol, TypeVar
 
     from .estimate import Estimator
     from .trace import Trace
 
     Solution = list[int]
     Progress = Callable[..., None]
+    T = TypeVar("T")
 
     class Split(Protocol):
         """What a Budget's `split` is: where count, solutions and maximize hand
@@ -72,7 +73,8 @@ class Budget:
                 their own keywords (dlxcli.parallel.Split cuts the search into
                 subproblems solved on other processes or on a cluster); a first
                 solution and a count stopped at 1 or 2 under the portfolio or the
-                Learner go to split.race (the searches raced over its processes,
+                Learner (under the portfolio, at up to LEARNER_COUNTS_MOST) go to
+                split.race (the searches raced over its processes,
                 the answer that of one process), which may hand them back (None);
                 split.count_each(problems, ...) counts several problems as one split
                 search (a puzzle's searches dealt out together: pack's parts), where
@@ -156,6 +158,26 @@ class Budget:
             stats.add(cost)
         if self.spent is not None:
             self.spent.add(cost)
+
+    def apart(self, stats: Optional[Stats], work: Callable[[Budget, Stats], T],
+              keeps_solutions: Callable[[T], bool] = lambda result: False) -> T:
+        """work(budget, stats) run on figures of its own, its costs then added into
+        `stats` and the spent figures however it ends, its solutions only where
+        keeps_solutions(its result) says so (never where it raises): for a search whose
+        solutions are not the query's answer, as a term of a weighted sum, or the
+        searches before a count that another search then gives."""
+        cost, spent = Stats(), self.spent
+        its_spent = None if spent is None else Stats()
+        kept = False
+        try:
+            result = work(self._but(spent=its_spent), cost)
+            kept = keeps_solutions(result)
+            return result
+        finally:
+            if stats is not None:
+                stats.add(cost, solutions=kept)
+            if spent is not None and its_spent is not None:
+                spent.add(its_spent, solutions=kept)
 
     def reasoning(self, reason: str) -> Budget:
         """This budget with another `reason` (the same deadline, limits and callbacks)."""
@@ -290,23 +312,22 @@ class ExactCover:
               limit: Optional[int] = None, budget: Budget = UNLIMITED,
               stats: Optional[Stats] = None) -> int:
         """How many solutions there are (stopping at `limit`, e.g. 2 to test uniqueness).
-        A count stopped at 2 (or 1) with a Budget whose split has several jobs races the
-        portfolio's searches over them (dlxcli.parallel.race): a library's uniqueness
-        check on every core is `count(limit=2, budget=Budget(split=Split(jobs=N)))`."""
+        A count stopped at 2 (or 1; under auto, at up to LEARNER_COUNTS_MOST) with a
+        Budget whose split has several jobs races the portfolio's searches over them
+        (dlxcli.parallel.race): a library's uniqueness check on every core is
+        `count(limit=2, budget=Budget(split=Split(jobs=N)))`."""
         with saying_out_of_memory(OutOfMemory.COUNTING if limit is None
                                   else OutOfMemory.SEARCHING,
                                   memo=limit is None and not self.plain_counts):
-            if limit is not None and limit <= 2 and budget.split is not None \
-                    and budget.estimate is None:
-                strategy = strategies.choose(budget.reason, self, first_item, limit, forced)
+            if limit is not None and limit > 0 and budget.estimate is None:
+                strategy = strategies.choose_count(budget.reason, self, first_item, forced,
+                                                   limit)
                 raced = self._raced(strategy, forced, limit, budget, stats)
                 if raced is not None:
                     return len(raced)
-            if limit is not None and limit > 2 and budget.estimate is None and \
-                    strategies.choose_count(budget.reason, self, first_item, forced,
-                                            limit) is strategies.PORTFOLIO:
-                return sum(1 for _ in strategies.PORTFOLIO.solutions(
-                    self, forced, first_item, limit, budget, stats))
+                if strategy is strategies.PORTFOLIO:
+                    return sum(1 for _ in strategy.solutions(self, forced, first_item, limit,
+                                                             budget, stats))
             if limit is not None:
                 return sum(1 for _ in self.solutions(forced=forced, first_item=first_item,
                                                      limit=limit, budget=budget, stats=stats))

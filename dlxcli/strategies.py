@@ -317,6 +317,28 @@ class Member:
             else 2 * self.turns - 1
 
 
+class Counting:
+    """DLX's count of a query (its memo and all), turn by turn: `Portfolio.count`'s DLX
+    on its own, for a count raced over processes (dlxcli.parallel.split). `found` is
+    its count so far, the whole count once `done`."""
+
+    def __init__(self, problem: ExactCover, forced: Sequence[int], budget: Budget) -> None:
+        self.search = _DancingLinks(problem, forced, False, budget, count_only=True)
+        self.done = False
+
+    def turn(self, units: int, budget: Budget) -> bool:
+        """At most `units` more nodes; whether the count is done."""
+        self.done = _advance(self.search, units, budget) == engine.EXHAUSTED
+        return self.done
+
+    @property
+    def found(self) -> int:
+        return self.search.found
+
+    def stats(self) -> Stats:
+        return self.search.stats()
+
+
 def dancing_member(problem: ExactCover, forced: Sequence[int], budget: Budget,
                    limit: int) -> Member:
     """The portfolio's DLX, as a Member."""

@@ -327,16 +327,18 @@ def test_a_probe_that_runs_out_leaves_the_rest_to_the_pool(monkeypatch):
     at the time every engine.SLICE nodes (65,536 on the C twin, 2,048 on Python's).
     Queens 12 on the Python twin: on queens 11 its counting memo passes its trial and
     ranks the ties (docs/engine.md, "Counting with a memo"), so that the whole search
-    takes other nodes than its pieces; on 12 it does not."""
+    takes other nodes than its pieces; on 12 it does not. Under singles: the split count
+    alone (under auto, the portfolio's first turn comes before it)."""
     from dlxcli import engine
     monkeypatch.setattr(parallel.subproblems, "PER_WORKER", 1)
     monkeypatch.setattr(parallel.subproblems, "MIN_SUBPROBLEMS", 1)
     n = 13 if engine.ENGINE == "c" else 12
     cover = ExactCover(*queens_definition(n))
     stats = Stats()
-    assert cover.count(budget=Budget(split=Split(jobs=2, probe=0.001)), stats=stats) == QUEENS[n]
+    split_count = Budget(split=Split(jobs=2, probe=0.001), reason="singles")
+    assert cover.count(budget=split_count, stats=stats) == QUEENS[n]
     alone = Stats()
-    cover.count(stats=alone)
+    cover.count(stats=alone, budget=Budget(reason="singles"))
     # The subproblem the probe gave up is not counted (that would add a good part of
     # the search); the nodes split into parts differ by a few between a whole search
     # and its pieces, each with its own rule (docs/engine.md, "Independent parts"):
@@ -402,7 +404,8 @@ def test_progress_reports_subproblems_done_and_the_part_of_the_tree(monkeypatch)
     def progress(fraction, nodes, solutions, parts=None):
         seen.append((fraction, nodes, solutions, parts))
     cover = ExactCover(*queens_definition(8))
-    assert cover.count(budget=Budget(progress=progress, split=Split(2, probe=0.0))) == 92
+    split_count = Budget(progress=progress, split=Split(2, probe=0.0), reason="singles")
+    assert cover.count(budget=split_count) == 92
     done = [parts[0] for _, _, _, parts in seen]
     assert done == sorted(done) and done[-1] == seen[-1][3][1]
     assert seen[-1][2] == 92 and abs(seen[-1][0] - 1.0) < 1e-9

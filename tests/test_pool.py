@@ -164,7 +164,8 @@ def test_a_pool_that_cannot_load_its_libraries_for_memory_is_out_of_memory(monke
     from click.testing import CliRunner
 
     from dlxcli.cli import cli
-    result = CliRunner().invoke(cli, ["queens", "--jobs", "2"], input="10\n")
+    # 12: past the count's first turn (its 100,000 DLX nodes settle 10 without a pool)
+    result = CliRunner().invoke(cli, ["queens", "--jobs", "2"], input="12\n")
     assert (result.exit_code, result.stdout) == (2, "")
     assert result.stderr == "dlxcli: <stdin>: out of memory while counting (a count's memo " \
         "takes at most " \

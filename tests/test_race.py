@@ -31,6 +31,7 @@ from dlxcli.exact_cover import Budget, ExactCover, Stats
 from dlxcli.parallel import Split
 from processes import children, group_alive, kill_group
 from random_problems import problems
+from test_parallel import queens_definition
 from test_portfolio import complete_graph, mutilated_board, short_rounds
 
 FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -113,6 +114,110 @@ def test_three_jobs_give_the_answers_of_jobs_1(n):
         assert problem.count(limit=2, budget=raced(jobs=3)) == (0 if n % 2 else 2)
         assert problem.count(limit=2, budget=raced("learn", jobs=3)) == (0 if n % 2 else 2)
         assert problem.first(budget=raced(jobs=3)) == problem.first(budget=Budget())
+
+
+# -- a whole count under auto over the jobs: DLX's count beside cubes where it has few --------
+
+def split_counts_started(patch):
+    """The split counts (DLX's, over the jobs) started from now on: a list that grows."""
+    started = []
+    split_count = parallel.split._split_count
+
+    def recorded(*args):
+        started.append(args)
+        return split_count(*args)
+    patch.setattr(parallel.split, "_split_count", recorded)
+    return started
+
+
+def dlx_counts_done(patch):
+    """How many of the counts beside cubes that start from now on DLX's count ended:
+    a list of one number that grows."""
+    done = [0]
+    turn = strategies.Counting.turn
+
+    def recorded(self, units, budget):
+        ended = turn(self, units, budget)
+        done[0] += ended
+        return ended
+    patch.setattr(strategies.Counting, "turn", recorded)
+    return done
+
+
+@FEW
+@given(problems())
+def test_a_count_over_two_jobs_is_brute_forces_and_few_need_no_split_count(problem):
+    """A count (of every solution) under auto over two jobs: brute force's count, the
+    figures' solutions that count (none of those met before a split count), and no
+    split count started where there are LEARNER_COUNTS_MOST or fewer (unless the forced
+    options cannot be the Learner's: --jobs 1's count is DLX's alone there)."""
+    cover = cover_of(problem)
+    every = oracle.exact_covers(problem.n_primary, problem.n_secondary, problem.options,
+                                problem.forced, problem.colors)
+    stats, spent = Stats(), Stats()
+    budget = Budget(split=Split(jobs=2, probe=0.0), spent=spent)
+    with short_rounds(), pytest.MonkeyPatch.context() as patch:
+        started = split_counts_started(patch)
+        assert cover.count(forced=problem.forced, budget=budget, stats=stats) == len(every)
+    assert stats.solutions == spent.solutions == len(every)
+    if len(every) <= strategies.LEARNER_COUNTS_MOST and \
+            strategies.learnable(cover, problem.forced):
+        assert started == []
+
+
+@pytest.mark.parametrize("n", [7, 9])
+def test_no_perfect_matching_is_counted_without_a_split_count(n):
+    """K_n for n odd (no perfect matching): past DLX's first turn, DLX's count beside
+    the cubes says none, and no split count starts; its costs count in (DLX's first
+    turn among them)."""
+    stats = Stats()
+    with short_rounds(auto_nodes=20), pytest.MonkeyPatch.context() as patch:
+        started = split_counts_started(patch)
+        assert complete_graph(n).count(budget=raced(), stats=stats) == 0
+    assert started == [] and stats.solutions == 0 and stats.nodes >= 20
+
+
+def test_a_count_with_many_solutions_is_the_split_counts_with_its_figures():
+    """Queens 8 (92 solutions; OEIS A000170): DLX's first turn too short to end it and
+    under LEARNER_COUNTS_MOST solutions, so DLX's count goes on beside the cubes, one
+    of which meets 65 solutions, and the split count answers: 92 solutions in the
+    figures (not 92 and those met before), the nodes of all the searches."""
+    cover = ExactCover(*queens_definition(8))
+    stats, spent, alone = Stats(), Stats(), Stats()
+    with short_rounds(auto_nodes=20), pytest.MonkeyPatch.context() as patch:
+        started = split_counts_started(patch)
+        assert cover.count(budget=Budget(split=Split(jobs=2, probe=0.0), spent=spent),
+                           stats=stats) == 92
+    assert len(started) == 1
+    assert stats.solutions == spent.solutions == 92
+    cover.count(budget=Budget(reason="singles", split=Split(jobs=2, probe=0.0)), stats=alone)
+    assert stats.nodes > alone.nodes + 20
+
+
+@pytest.mark.parametrize("name, problem", [("K21", lambda: complete_graph(21)),
+                                           ("mutilated 14x14", lambda: mutilated_board(14))])
+def test_a_pigeonhole_counted_over_two_jobs_is_dlxs_memo_count(name, problem):
+    """No cover, and DLX's count with its memo proves it in about 190,000 nodes (past
+    its first turn), where the cubes' searches (without a memo) run for minutes: the
+    count over two jobs is that count's, as --jobs 1's is, not the cubes'. (Cut into
+    cubes on both jobs at first, it ran past 60 s.)"""
+    stats = Stats()
+    with pytest.MonkeyPatch.context() as patch:
+        started, done = split_counts_started(patch), dlx_counts_done(patch)
+        assert problem().count(budget=Budget(split=Split(jobs=2, probe=0.0), timeout=60),
+                               stats=stats) == 0
+    assert started == [] and done == [1] and stats.memo[1] > 0  # hits
+
+
+@C_ONLY
+def test_a_hard_25x25_counted_over_two_jobs_comes_back_as_over_one():
+    """`sudoku --count --jobs 2` on Gecode's example19: DLX's split count alone
+    (`--reason singles`) does not end in 10 s here; --jobs 1 counts it as the portfolio
+    does, the Learner beside DLX, and --jobs 2 cuts it into cubes beside DLX's count."""
+    done = subprocess.run(DLXCLI + ["sudoku", "--count", "--jobs", "2", "--timeout", "60",
+                                    hard("example19")], capture_output=True, text=True,
+                          timeout=120)
+    assert (done.returncode, done.stdout) == (0, "1\n"), done.stderr
 
 
 # -- a verdict cut into cubes (cube and conquer) -----------------------------------------------
@@ -355,10 +460,12 @@ def racing_workers(process, seconds=20):
 
 
 @C_ONLY
-@pytest.mark.parametrize("query", [["--unique"], []], ids=["cubes", "race"])
+@pytest.mark.parametrize("query", [["--unique"], [], ["--count"]],
+                         ids=["cubes", "race", "count"])
 @pytest.mark.parametrize("ending, status", [(signal.SIGINT, 130), (signal.SIGTERM, 143)])
 def test_a_signal_ends_a_race_with_no_worker_left(ending, status, query):
-    """--unique: a verdict cut into cubes; a first solution: the portfolio's race."""
+    """--unique: a verdict cut into cubes; a first solution: the portfolio's race; a
+    count: the race to 2 before it."""
     process = start("sudoku", *query, "--jobs", "2", hard())
     try:
         racing_workers(process)

@@ -32,6 +32,7 @@ members over the jobs (dlxcli.parallel.racing), the count cut into cubes
 from __future__ import annotations
 
 import os
+import time
 
 from .. import strategies
 from ..errors import DlxError, SearchLimit
@@ -142,6 +143,97 @@ def _probe_from_environment():
 
 def count(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bool = False,
           budget: Budget, stats: Optional[Stats] = None) -> int:
+    """The number of solutions: what --jobs 1's portfolio settles with few solutions
+    (`_few`), under auto; else DLX's count split over the jobs (`_split_count`)."""
+    few = _few(problem, list(forced), first_item, budget, stats)
+    if few is not None:
+        return few
+    return _split_count(problem, forced, first_item, budget, stats)
+
+
+def _few(problem, forced, first_item, budget, stats):
+    """A count under auto (the portfolio: strategies.choose_count) where it has few
+    solutions (`_counted_beside_cubes`), or None: a checkpoint (the split count is what
+    it holds), a node limit or a trace (which a race refuses), a single job, or a count
+    that has many (its costs then count in, its solutions not: Budget.apart)."""
+    split = budget.split
+    if split.alone or split.checkpoint or budget.node_limit is not None \
+            or budget.trace is not None or strategies.choose_count(
+                budget.reason, problem, first_item, forced) is not strategies.PORTFOLIO:
+        return None
+    return budget.apart(stats, lambda its_budget, cost: _counted_beside_cubes(
+        problem, forced, its_budget, cost), keeps_solutions=lambda count: count is not None)
+
+
+def _counted_beside_cubes(problem, forced, budget, stats):
+    """The count as --jobs 1's portfolio gives it where it has few solutions, or None.
+    --jobs 1 counts with DLX (its memo and all) and, past AUTO_NODES, the Learner in
+    turns, the Learner listing the solutions while either search has met at most
+    LEARNER_COUNTS_MOST (`Portfolio.count`): DLX's memo settles a pigeonhole (K21's
+    matchings, the mutilated 14x14 board) in a fraction of a second, the Learner a hard
+    25x25 that DLX counts for minutes. Here: DLX's count alone for AUTO_NODES (where it
+    ends, --jobs 1's answer, figures and all); then, where it has met at most
+    LEARNER_COUNTS_MOST solutions, DLX's count goes on here, turn by turn, while the
+    jobs count to one more than that cut into cubes (`_Conquering`, as --unique is,
+    beside DLX as beside a first solution's race; DLX's share: `_first_decided`), the
+    first to decide answering:
+    DLX's count, or the cubes' that found fewer. None where either met more (a count
+    that large is DLX's: the split count gives it). Its costs go into `stats`."""
+    split, most = budget.split, strategies.LEARNER_COUNTS_MOST + 1
+    counting = strategies.Counting(problem, forced, budget)
+    conquest = answer = None
+    try:
+        if counting.turn(strategies.AUTO_NODES, budget):
+            answer = counting.found
+        elif counting.found < most and strategies.learnable(problem, forced):
+            conquest = _Conquering(problem, forced, most, budget, True, here=False)
+            conquest.start(split, split.jobs)
+            answer = _first_decided(counting, conquest, strategies.round_nodes(problem, forced),
+                                    most, budget)
+        return answer
+    except SearchLimit as stopped:
+        stopped.counted(_count_costs(counting, conquest, 0))
+        raise
+    finally:
+        if conquest is not None:
+            conquest.close()
+        budget.tally(stats, _count_costs(counting, conquest, answer or 0))
+
+
+def _first_decided(counting, conquest, units, most, budget):
+    """DLX's count here, `units` nodes a turn, and the cubes' between the turns, until
+    one decides: the count, or None where it has `most` solutions or more. After each
+    of its turns DLX waits for the cubes' reports `conquest.dlx_every` times as long
+    as the turn took (each cube's DLX takes one round in that many: 1, then doubled
+    by each cube the Learner answers, halved by each DLX answers), so that the cubes
+    have every core but for DLX's share here: half of one at first, a 17th of one on
+    a 25x25 sudoku, where the Learner answers every cube."""
+    while True:
+        began = time.perf_counter()
+        if counting.turn(units, budget):
+            return counting.found
+        if counting.found >= most:
+            return None
+        until = time.perf_counter() + conquest.dlx_every * (time.perf_counter() - began)
+        while True:
+            conquest.step(max(until - time.perf_counter(), 0.0))
+            if conquest.decided:
+                found = len(conquest.solutions())
+                return found if found < most else None
+            if time.perf_counter() >= until:
+                break
+
+
+def _count_costs(counting, conquest, solutions):
+    """What a count beside cubes cost: DLX's count and the cubes, with `solutions`."""
+    total = counting.stats()
+    if conquest is not None:
+        total.add(conquest.costs())
+    total.solutions = solutions
+    return total
+
+
+def _split_count(problem, forced, first_item, budget, stats):
     """The number of solutions: the subproblems' counts added up. The subproblems
     this process solves share one memo, kept from one to the next (a state's count
     does not depend on the path to it: docs/engine.md, "Counting with a memo"), as
@@ -220,7 +312,7 @@ def count_each(problems: Sequence[ExactCover], *, budget: Budget,
         raise ValueError("count_each deals over a Split without a checkpoint (which holds "
                          "one search)")
     if len(problems) == 1:
-        return [count(problems[0], budget=budget, stats=stats)]
+        return [_split_count(problems[0], (), False, budget, stats)]
     deal = Deal([problem.definition for problem in problems], budget.node_limit,
                 [problem.plain_counts for problem in problems])
     counts = [0] * len(problems)
@@ -241,7 +333,8 @@ def count_each(problems: Sequence[ExactCover], *, budget: Budget,
 def race(problem: ExactCover, strategy: Any, *, forced: Sequence[int] = (), limit: int,
          budget: Budget, stats: Optional[Stats] = None) -> Optional[list[Solution]]:
     """The solutions of a first solution (`limit` 1, under the portfolio: --reason
-    auto) or of a count stopped at 2 (under auto or learn), raced over the split's
+    auto) or of a count stopped at `limit` (2 under learn; up to LEARNER_COUNTS_MOST
+    under auto), raced over the split's
     jobs: the answer of --jobs 1, found sooner (docs/parallel.md, "One hard proof over
     the jobs"). None where the query is not raced, and is searched here as with --jobs
     1: a single local job, a node limit (it counts the nodes of --jobs 1's turns, which

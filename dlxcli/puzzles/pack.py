@@ -1162,15 +1162,8 @@ def _dealt(runs, stats):
 def _unweighed(covers, budget, stats):
     """The counts of `covers` dealt out (`count_each`), their costs added into `stats`
     and the budget's spent figures without their solutions."""
-    cost, spent = Stats(), budget.spent
-    its_budget = shallow_copy(budget)
-    its_budget.spent = None if spent is None else Stats()
-    try:
-        return budget.split.count_each(covers, budget=its_budget, stats=cost)
-    finally:
-        stats.add(cost, solutions=False)
-        if spent is not None:
-            spent.add(its_budget.spent, solutions=False)
+    return budget.apart(stats, lambda its_budget, cost: budget.split.count_each(
+        covers, budget=its_budget, stats=cost))
 
 
 def _weighted_count(problem, budget, weight, stats):
@@ -1180,16 +1173,11 @@ def _weighted_count(problem, budget, weight, stats):
     limit, Ctrl-C) shows what was spent as packings found: 16 x 16 dominoes stopped
     after the identity's term showed about 8 times the whole count up to symmetry. Under
     --estimate, its estimate of solutions is weighted alike."""
-    cost, spent = Stats(), budget.spent
-    its_budget = shallow_copy(budget)
-    its_budget.spent = None if spent is None else Stats()
-    try:
+    def weighted(its_budget, cost):
         with estimate.weighted(budget.estimate, weight):
             return weight * problem.count(None, its_budget, cost)
-    finally:
-        stats.add(cost, solutions=False)
-        if spent is not None:
-            spent.add(its_budget.spent, solutions=False)
+
+    return budget.apart(stats, weighted)
 
 
 def _listed(model, runs, query, limit, budget, stats, data):
