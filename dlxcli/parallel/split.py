@@ -56,6 +56,9 @@ takes one per core: `cli._run.processes`)."""
 PROBE_SECONDS = 0.1
 """How long this process searches alone before starting workers (DLXCLI_SPLIT_PROBE):
 more than starting a pool costs, little next to a search worth splitting."""
+FIRST_TURN_PIECES = 16
+"""The pieces of a count's first turn over several jobs (`_first_turn`): a count with
+many solutions leaves it after the piece that met them."""
 BESIDE_FROM_JOBS = 3
 """The fewest jobs a first solution's race takes cubes beside it on (`_beside`): over 2,
 the race's two searches take both."""
@@ -183,7 +186,7 @@ def _counted_beside_cubes(problem, forced, budget, stats):
     counting = strategies.Counting(problem, forced, budget)
     conquest = answer = None
     try:
-        if counting.turn(strategies.AUTO_NODES, budget):
+        if _first_turn(counting, most, budget):
             answer = counting.found
         elif counting.found < most and strategies.learnable(problem, forced):
             conquest = _Conquering(problem, forced, most, budget, True, here=False)
@@ -198,6 +201,19 @@ def _counted_beside_cubes(problem, forced, budget, stats):
         if conquest is not None:
             conquest.close()
         budget.tally(stats, _count_costs(counting, conquest, answer or 0))
+
+
+def _first_turn(counting, most, budget):
+    """DLX's first turn of AUTO_NODES nodes, in FIRST_TURN_PIECES pieces, cut short
+    once it has met `most` solutions (so that a count with many, which the split count
+    gives, spends no more than that here); whether the count ended."""
+    piece = -(-strategies.AUTO_NODES // FIRST_TURN_PIECES)
+    for _ in range(FIRST_TURN_PIECES):
+        if counting.turn(piece, budget):
+            return True
+        if counting.found >= most:
+            break
+    return False
 
 
 def _first_decided(counting, conquest, units, most, budget):
