@@ -673,7 +673,9 @@ def _advance(search: Search, units: Optional[int], budget: Budget, others: int =
     units (PAUSED); `search.spent` then holds the steps taken here. Between slices the
     budget gets its turn: its node limit over the nodes of this query's searches
     (`others`: those of the other searches), its deadline, Ctrl-C (KeyboardInterrupt)
-    and its progress callback."""
+    and its progress callback. A turn that pauses with the node limit spent stops the
+    query there, before another search is built for the next turn (the portfolio's
+    Learner, past DLX's AUTO_NODES: `-v` showed a learning search of 0 decisions)."""
     node_limit = budget.node_limit
     search.spent = 0
     began = time.perf_counter()
@@ -681,21 +683,25 @@ def _advance(search: Search, units: Optional[int], budget: Budget, others: int =
         while units is None or search.spent < units:
             slice_ = search.unit if units is None else min(search.unit, units - search.spent)
             if node_limit is not None:
-                left = node_limit - others - search.nodes
-                if left <= 0:
-                    nodes = others + search.nodes
-                    raise NodeLimitExceeded(f"search stopped after {nodes} nodes (node limit)",
-                                            nodes)
-                slice_ = min(slice_, left)
+                slice_ = min(slice_, _nodes_left(node_limit, others + search.nodes))
             status = search.run(slice_)
             if status != engine.PAUSED:
                 return status
             budget.check(others + search.nodes)
             if budget.progress is not None:
                 search.report(budget.progress, others)
+        if node_limit is not None:
+            _nodes_left(node_limit, others + search.nodes)
         return engine.PAUSED
     finally:
         search.seconds += time.perf_counter() - began
+
+
+def _nodes_left(node_limit: int, nodes: int) -> int:
+    """The nodes left under the node limit after `nodes`: NodeLimitExceeded if none."""
+    if nodes >= node_limit:
+        raise NodeLimitExceeded(f"search stopped after {nodes} nodes (node limit)", nodes)
+    return node_limit - nodes
 
 
 def _round_nodes(options: Sequence[Sequence[int]]) -> int:
