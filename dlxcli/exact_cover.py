@@ -312,22 +312,26 @@ class ExactCover:
               limit: Optional[int] = None, budget: Budget = UNLIMITED,
               stats: Optional[Stats] = None) -> int:
         """How many solutions there are (stopping at `limit`, e.g. 2 to test uniqueness).
-        A count stopped at 2 (or 1; under auto, at up to LEARNER_COUNTS_MOST) with a
-        Budget whose split has several jobs races the portfolio's searches over them
-        (dlxcli.parallel.race): a library's uniqueness check on every core is
-        `count(limit=2, budget=Budget(split=Split(jobs=N)))`."""
+        A count stopped at 2 (or 1) with a Budget whose split has several jobs races the
+        portfolio's searches over them (dlxcli.parallel.race): a library's uniqueness
+        check on every core is `count(limit=2, budget=Budget(split=Split(jobs=N)))`.
+        Under auto, a count stopped at 3 or more is the portfolio's count stopped there
+        (`Portfolio.count`; over several jobs, the split's `count`)."""
         with saying_out_of_memory(OutOfMemory.COUNTING if limit is None
                                   else OutOfMemory.SEARCHING,
                                   memo=limit is None and not self.plain_counts):
             if limit is not None and limit > 0 and budget.estimate is None:
                 strategy = strategies.choose_count(budget.reason, self, first_item, forced,
                                                    limit)
-                raced = self._raced(strategy, forced, limit, budget, stats)
-                if raced is not None:
-                    return len(raced)
-                if strategy is strategies.PORTFOLIO:
-                    return sum(1 for _ in strategy.solutions(self, forced, first_item, limit,
-                                                             budget, stats))
+                if limit <= 2:
+                    raced = self._raced(strategy, forced, limit, budget, stats)
+                    if raced is not None:
+                        return len(raced)
+                elif strategy is strategies.PORTFOLIO and budget.split is not None:
+                    return budget.split.count(self, forced=forced, budget=budget, stats=stats,
+                                              limit=limit)
+                elif strategy is strategies.PORTFOLIO:
+                    return strategy.count(self, forced, first_item, budget, stats, limit)
             if limit is not None:
                 return sum(1 for _ in self.solutions(forced=forced, first_item=first_item,
                                                      limit=limit, budget=budget, stats=stats))

@@ -208,7 +208,7 @@ class Portfolio(Strategy):
                     learner.forbid_found()
 
     def count(self, problem: ExactCover, forced: Sequence[int], first_item: bool,
-              budget: Budget, stats: Optional[Stats]) -> int:
+              budget: Budget, stats: Optional[Stats], limit: Optional[int] = None) -> int:
         """--count under auto: DLX's count (its memo and all) alone for AUTO_NODES nodes,
         then DLX and the Learner in turns as for a first solution, the Learner listing
         the solutions (each forbidden once found) to count them, the first search done
@@ -216,20 +216,26 @@ class Portfolio(Strategy):
         LEARNER_COUNTS_MOST solutions: so a count of a puzzle with one solution or none
         that only the Learner settles comes in about twice its time, not in DLX's
         enumeration of the whole tree (Gecode's example21: over 40 s under singles, 6.4
-        s under learn), and a count of many solutions is DLX's as before. The turns are
-        steps and nodes, so the figures are the same on every run and on either twin."""
+        s under learn), and a count of many solutions is DLX's as before. Stopped at
+        `limit` (3 or more: `ExactCover.count`) once either search has met that many (a
+        count of DLX's so far is a count of solutions). The turns are steps and nodes,
+        so the figures are the same on every run and on either twin."""
         dlx = _DancingLinks(problem, forced, first_item, budget, count_only=True)
         learner: Optional[_Learning] = None
         answered: list[Search] = [dlx]
         search: Search = dlx
         units: Optional[int] = AUTO_NODES
-        with _Accounted(budget, stats, lambda: answered[0].found, dlx, lambda: learner):
+
+        def given() -> int:
+            found = answered[0].found
+            return found if limit is None else min(found, limit)
+        with _Accounted(budget, stats, given, dlx, lambda: learner):
             while True:
                 other = learner if search is dlx else dlx
                 status = _advance(search, units, budget, 0 if other is None else other.nodes)
-                if status == engine.EXHAUSTED:
+                if status == engine.EXHAUSTED or (limit is not None and search.found >= limit):
                     answered[0] = search
-                    return search.found
+                    return given()
                 if status == engine.SOLUTION:  # the Learner's: DLX counts without stopping
                     assert learner is not None and units is not None
                     learner.forbid_found()
@@ -238,7 +244,8 @@ class Portfolio(Strategy):
                         continue
                 many = max(dlx.found, learner.found if learner else 0) > LEARNER_COUNTS_MOST
                 if many or (learner is None and not _learnable(problem, forced)):
-                    search, units = dlx, None  # DLX alone, to the end
+                    # DLX alone, to the end (or to the limit, a turn at a time)
+                    search, units = dlx, None if limit is None else AUTO_NODES
                     dlx.limited = False  # its part of the tree done is its progress again
                 elif learner is None:
                     learner = _Learning(problem, forced, budget)
@@ -252,12 +259,12 @@ class Portfolio(Strategy):
 
 def choose_count(reason: str, problem: ExactCover, first_item: bool, forced: Sequence[int],
                  limit: Optional[int] = None) -> Strategy:
-    """The strategy of a count (stopped at `limit`): the portfolio under auto, for every
-    solution (`Portfolio.count`) or up to LEARNER_COUNTS_MOST of them (its solutions
-    counted: a count stopped at 3 cost DLX's enumeration of the whole tree where the
-    count of all came in seconds, attack15b), unless the order of the solutions is
-    asked for (`first_item`); else as `choose` says."""
-    if reason == "auto" and not first_item and (limit is None or limit <= LEARNER_COUNTS_MOST):
+    """The strategy of a count (stopped at `limit`): the portfolio under auto (a count
+    stopped at 3 or more: `Portfolio.count` stopped there; a count stopped at 3 cost
+    DLX's enumeration of the whole tree where the count of all came in seconds,
+    attack15b), unless the order of the solutions is asked for (`first_item`); else as
+    `choose` says."""
+    if reason == "auto" and not first_item:
         return PORTFOLIO
     return choose(reason, problem, first_item, limit, forced)
 

@@ -117,9 +117,10 @@ def test_a_count_under_the_portfolio_is_what_brute_force_counts(problem, most):
     with short_rounds(), pytest.MonkeyPatch.context() as patch:
         patch.setattr(strategies, "LEARNER_COUNTS_MOST", most)
         assert cover.count(forced=problem.forced, budget=AUTO) == every
-        for limit in (3, 5):
-            assert cover.count(forced=problem.forced, limit=limit, budget=AUTO) == \
-                min(limit, every)
+        for limit in (3, 5, 65, 100):
+            stats = Stats()
+            assert cover.count(forced=problem.forced, limit=limit, budget=AUTO,
+                               stats=stats) == min(limit, every) == stats.solutions
 
 
 def test_a_count_the_learner_settles_is_the_learners_not_dlxs_enumeration():
@@ -129,7 +130,7 @@ def test_a_count_the_learner_settles_is_the_learners_not_dlxs_enumeration():
     was DLX's alone: example21's `--count` ran past 40 s, its `--unique` took 8.5)."""
     board = mutilated_board()
     board.count_plainly()
-    for limit in (None, 3):  # a count stopped at 3 too (attack15b)
+    for limit in (None, 3, 100):  # stopped at 3 too (attack15b), and above 64 (session 16)
         stats = Stats()
         assert board.count(limit=limit, budget=AUTO, stats=stats) == 0
         assert stats.decisions > 0 and stats.nodes < 500_000

@@ -209,6 +209,36 @@ def test_a_pigeonhole_counted_over_two_jobs_is_dlxs_memo_count(name, problem):
     assert started == [] and done == [1] and stats.memo[1] > 0  # hits
 
 
+@FEW
+@given(problems(), st.sampled_from([3, 5, 65, 100]))
+def test_a_count_stopped_at_a_limit_over_two_jobs_is_brute_forces(problem, limit):
+    """A count stopped at 3 or more under auto over two jobs (DLX's count beside cubes
+    counting to the limit, or to 65 and then DLX's alone to the limit): brute force's
+    count, or the limit; the figures' solutions the same."""
+    cover = cover_of(problem)
+    every = oracle.exact_covers(problem.n_primary, problem.n_secondary, problem.options,
+                                problem.forced, problem.colors)
+    stats = Stats()
+    with short_rounds():
+        assert cover.count(forced=problem.forced, limit=limit, stats=stats,
+                           budget=Budget(split=Split(jobs=2, probe=0.0))) == \
+            min(len(every), limit) == stats.solutions
+
+
+@pytest.mark.parametrize("limit", [None, 5, 100])
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_k21_counted_to_a_limit_is_dlxs_memo_count_too(limit, jobs):
+    """K21's matchings counted to 5 or 100: none, in the time of the whole count (DLX's
+    memo, past its first turn), on one job or two. Stopped at 3 to 64 the count was the
+    portfolio's solutions listed, DLX's without a memo, and above 64 DLX's list: a
+    count to 5 ran for minutes where the whole count took 0.1 s."""
+    stats = Stats()
+    budget = Budget(timeout=60) if jobs == 1 else Budget(split=Split(jobs=2, probe=0.0),
+                                                          timeout=60)
+    assert complete_graph(21).count(limit=limit, budget=budget, stats=stats) == 0
+    assert stats.memo[1] > 0  # hits: DLX's count with its memo
+
+
 @C_ONLY
 def test_a_hard_25x25_counted_over_two_jobs_comes_back_as_over_one():
     """`sudoku --count --jobs 2` on Gecode's example19: DLX's split count alone

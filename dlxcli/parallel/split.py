@@ -145,54 +145,70 @@ def _probe_from_environment():
 # -- the three queries -------------------------------------------------------------------
 
 def count(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bool = False,
-          budget: Budget, stats: Optional[Stats] = None) -> int:
-    """The number of solutions: what --jobs 1's portfolio settles with few solutions
-    (`_few`), under auto; else DLX's count split over the jobs (`_split_count`)."""
-    few = _few(problem, list(forced), first_item, budget, stats)
+          budget: Budget, stats: Optional[Stats] = None, limit: Optional[int] = None) -> int:
+    """The number of solutions (at most `limit`: a count stopped at 3 or more under
+    auto): what --jobs 1's portfolio settles with few solutions (`_few`), under auto;
+    else DLX's count split over the jobs (`_split_count`), or, stopped at `limit`, the
+    portfolio's count here, as --jobs 1 gives it (strategies.Portfolio.count)."""
+    few = _few(problem, list(forced), first_item, budget, stats, limit)
     if few is not None:
         return few
+    if limit is not None:
+        return strategies.PORTFOLIO.count(problem, forced, first_item, budget, stats, limit)
     return _split_count(problem, forced, first_item, budget, stats)
 
 
-def _few(problem, forced, first_item, budget, stats):
+def _few(problem, forced, first_item, budget, stats, limit):
     """A count under auto (the portfolio: strategies.choose_count) where it has few
-    solutions (`_counted_beside_cubes`), or None: a checkpoint (the split count is what
-    it holds), a node limit or a trace (which a race refuses), a single job, or a count
-    that has many (its costs then count in, its solutions not: Budget.apart)."""
+    solutions, or stopped at `limit` (`_counted_beside_cubes`); or None: a checkpoint
+    (the split count is what it holds), a node limit or a trace (which a race
+    refuses), a single job, or a count that has many (its costs then count in, its
+    solutions not: Budget.apart)."""
     split = budget.split
     if split.alone or split.checkpoint or budget.node_limit is not None \
             or budget.trace is not None or strategies.choose_count(
                 budget.reason, problem, first_item, forced) is not strategies.PORTFOLIO:
         return None
     return budget.apart(stats, lambda its_budget, cost: _counted_beside_cubes(
-        problem, forced, its_budget, cost), keeps_solutions=lambda count: count is not None)
+        problem, forced, its_budget, cost, limit), keeps_solutions=lambda count: count is not None)
 
 
-def _counted_beside_cubes(problem, forced, budget, stats):
-    """The count as --jobs 1's portfolio gives it where it has few solutions, or None.
+def _counted_beside_cubes(problem, forced, budget, stats, limit=None):
+    """The count as --jobs 1's portfolio gives it where it has few solutions, or stopped
+    at `limit`; else None.
     --jobs 1 counts with DLX (its memo and all) and, past AUTO_NODES, the Learner in
     turns, the Learner listing the solutions while either search has met at most
     LEARNER_COUNTS_MOST (`Portfolio.count`): DLX's memo settles a pigeonhole (K21's
     matchings, the mutilated 14x14 board) in a fraction of a second, the Learner a hard
     25x25 that DLX counts for minutes. Here: DLX's count alone for AUTO_NODES (where it
-    ends, --jobs 1's answer, figures and all); then, where it has met at most
-    LEARNER_COUNTS_MOST solutions, DLX's count goes on here, turn by turn, while the
-    jobs count to one more than that cut into cubes (`_Conquering`, as --unique is,
-    beside DLX as beside a first solution's race; DLX's share: `_first_decided`), the
-    first to decide answering:
-    DLX's count, or the cubes' that found fewer. None where either met more (a count
-    that large is DLX's: the split count gives it). Its costs go into `stats`."""
-    split, most = budget.split, strategies.LEARNER_COUNTS_MOST + 1
+    ends, --jobs 1's answer, figures and all); then, where it has met fewer than `most`
+    solutions (LEARNER_COUNTS_MOST + 1, or the limit if lower), DLX's count goes on
+    here, turn by turn, while the jobs count to `most` cut into cubes (`_Conquering`,
+    as --unique is, beside DLX as beside a first solution's race; DLX's share:
+    `_first_decided`), the first to decide answering: DLX's count, or the cubes' that
+    found fewer. Where either meets `most`: the limit, if that is it; past the Learner's
+    LEARNER_COUNTS_MOST, DLX's count here alone to the limit; or, for every solution,
+    None (a count that large is DLX's: the split count gives it). Its costs go into
+    `stats`."""
+    split = budget.split
+    most = strategies.LEARNER_COUNTS_MOST + 1 if limit is None \
+        else min(limit, strategies.LEARNER_COUNTS_MOST + 1)
     counting = strategies.Counting(problem, forced, budget)
-    conquest = answer = None
+    conquest = cubes = answer = None
     try:
-        if _first_turn(counting, most, budget):
-            answer = counting.found
-        elif counting.found < most and strategies.learnable(problem, forced):
+        _first_turn(counting, most, budget)
+        if not counting.done and counting.found < most and strategies.learnable(problem, forced):
             conquest = _Conquering(problem, forced, most, budget, True, here=False)
             conquest.start(split, split.jobs)
-            answer = _first_decided(counting, conquest, strategies.round_nodes(problem, forced),
-                                    most, budget)
+            cubes = _first_decided(counting, conquest, strategies.round_nodes(problem, forced),
+                                   most, budget)
+            conquest.close()
+        if counting.done:
+            answer = counting.found if limit is None else min(counting.found, limit)
+        elif cubes is not None and cubes < most:
+            answer = cubes
+        elif limit is not None:  # at least `most`
+            answer = limit if limit <= most else _counted_to(counting, limit, budget)
         return answer
     except SearchLimit as stopped:
         stopped.counted(_count_costs(counting, conquest, 0))
@@ -206,38 +222,40 @@ def _counted_beside_cubes(problem, forced, budget, stats):
 def _first_turn(counting, most, budget):
     """DLX's first turn of AUTO_NODES nodes, in FIRST_TURN_PIECES pieces, cut short
     once it has met `most` solutions (so that a count with many, which the split count
-    gives, spends no more than that here); whether the count ended."""
+    gives, spends no more than that here)."""
     piece = -(-strategies.AUTO_NODES // FIRST_TURN_PIECES)
     for _ in range(FIRST_TURN_PIECES):
-        if counting.turn(piece, budget):
-            return True
-        if counting.found >= most:
-            break
-    return False
+        if counting.turn(piece, budget) or counting.found >= most:
+            return
 
 
 def _first_decided(counting, conquest, units, most, budget):
     """DLX's count here, `units` nodes a turn, and the cubes' between the turns, until
-    one decides: the count, or None where it has `most` solutions or more. After each
-    of its turns DLX waits for the cubes' reports `conquest.dlx_every` times as long
-    as the turn took (each cube's DLX takes one round in that many: 1, then doubled
-    by each cube the Learner answers, halved by each DLX answers), so that the cubes
-    have every core but for DLX's share here: half of one at first, a 17th of one on
-    a 25x25 sudoku, where the Learner answers every cube."""
+    one decides: None where DLX's count did (it ended, or met `most` solutions), else
+    the solutions the cubes found (fewer than `most`: the count; or `most`). After
+    each of its turns DLX waits for the cubes' reports `conquest.dlx_every` times as
+    long as the turn took (each cube's DLX takes one round in that many: 1, then
+    doubled by each cube the Learner answers, halved by each DLX answers), so that the
+    cubes have every core but for DLX's share here: half of one at first, a 17th of
+    one on a 25x25 sudoku, where the Learner answers every cube."""
     while True:
         began = time.perf_counter()
-        if counting.turn(units, budget):
-            return counting.found
-        if counting.found >= most:
+        if counting.turn(units, budget) or counting.found >= most:
             return None
         until = time.perf_counter() + conquest.dlx_every * (time.perf_counter() - began)
         while True:
             conquest.step(max(until - time.perf_counter(), 0.0))
             if conquest.decided:
-                found = len(conquest.solutions())
-                return found if found < most else None
+                return len(conquest.solutions())
             if time.perf_counter() >= until:
                 break
+
+
+def _counted_to(counting, limit, budget):
+    """DLX's count here, alone, on to `limit` solutions or its end: min(count, limit)."""
+    while counting.found < limit and not counting.turn(strategies.AUTO_NODES, budget):
+        pass
+    return min(counting.found, limit)
 
 
 def _count_costs(counting, conquest, solutions):
