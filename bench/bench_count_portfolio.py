@@ -9,7 +9,8 @@ Usage: DLXCLI_ENGINE=c python bench/bench_count_portfolio.py [--rounds R] [--cap
 NAME: a Gecode 25x25 (bench/data/gecode25/NAME.in, `sudoku --count`), `hard1000` (the
 first 200 puzzles of ../shared/data/sudoku/hard1000.txt, one process), `pento`
 (../shared/data/exact-cover/pento6x10_all.dlx: 9,356 tilings), `queens13` (73,712),
-or mutilatedN / kN (bench_parallel_proof.matrix, written as Knuth's format: none).
+or mutilatedN / kN (bench_parallel_proof.matrix, written as Knuth's format: none);
+NAME@L counts NAME to the limit L (`--limit L`).
 Prints a line a run, then a table: the seconds of each reason, auto / the better of
 singles and learn (the goal: at most 2, plus 0.5 s), and auto / singles.
 
@@ -36,7 +37,10 @@ REASONS = ("auto", "singles", "learn")
 
 
 def command(name, folder):
-    """The dlxcli arguments that count NAME's solutions."""
+    """The dlxcli arguments that count NAME's solutions (NAME@L: to the limit L)."""
+    if "@" in name:
+        name, limit = name.split("@")
+        return command(name, folder) + ["--limit", limit]
     if name == "hard1000":
         path = os.path.join(folder, "hard1000.txt")
         with open(os.path.join(SHARED, "sudoku", "hard1000.txt")) as source, \
