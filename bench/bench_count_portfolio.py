@@ -9,7 +9,9 @@ Usage: DLXCLI_ENGINE=c python bench/bench_count_portfolio.py [--rounds R] [--cap
 NAME: a Gecode 25x25 (bench/data/gecode25/NAME.in, `sudoku --count`), `hard1000` (the
 first 200 puzzles of ../shared/data/sudoku/hard1000.txt, one process), `pento`
 (../shared/data/exact-cover/pento6x10_all.dlx: 9,356 tilings), `queens13` (73,712),
-or mutilatedN / kN (bench_parallel_proof.matrix, written as Knuth's format: none);
+or mutilatedN / kN (bench_parallel_proof.matrix, written as Knuth's format: none), or
+trominoN (mutilatedN with one L-tromino option more and an unused secondary item: no
+cover, which DLX's memo count settles and the Learner does not: attack16's);
 NAME@L counts NAME to the limit L (`--limit L`).
 Prints a line a run, then a table: the seconds of each reason, auto / the better of
 singles and learn (the goal: at most 2, plus 0.5 s), and auto / singles.
@@ -51,6 +53,9 @@ def command(name, folder):
         return ["matrix", "--count", os.path.join(SHARED, "exact-cover", "pento6x10_all.dlx")]
     if name == "queens13":
         return ["matrix", "--count", os.path.join(SHARED, "exact-cover", "queens13.dlx")]
+    if name.startswith("tromino"):
+        return ["matrix", "--input-format", "knuth", "--count",
+                tromino_board(int(name[len("tromino"):]), folder)]
     problem = matrix(name)
     if problem is not None:
         n_primary, _, options, _, _ = problem.definition
@@ -60,6 +65,20 @@ def command(name, folder):
             out.writelines(" ".join(f"c{k}" for k in option) + "\n" for option in options)
         return ["matrix", "--input-format", "knuth", "--count", path]
     return ["sudoku", "--count", os.path.join(DATA, f"{name}.in")]
+
+
+def tromino_board(side, folder):
+    """trominoN in Knuth's format (see the usage): its path."""
+    cells = [(r, c) for r in range(side) for c in range(side)
+             if (r, c) not in ((0, 0), (side - 1, side - 1))]
+    here = set(cells)
+    path = os.path.join(folder, f"tromino{side}.dlx")
+    with open(path, "w") as out:
+        out.write(" ".join(f"x{r}_{c}" for r, c in cells) + " | s\n")
+        out.writelines(f"x{r}_{c} x{r + dr}_{c + dc}\n" for r, c in cells
+                       for dr, dc in ((0, 1), (1, 0)) if (r + dr, c + dc) in here)
+        out.write("x1_1 x1_2 x2_1\n")
+    return path
 
 
 def run(arguments, reason, cap, jobs=None):

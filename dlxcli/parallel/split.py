@@ -233,22 +233,37 @@ def _first_decided(counting, conquest, units, most, budget):
     """DLX's count here, `units` nodes a turn, and the cubes' between the turns, until
     one decides: None where DLX's count did (it ended, or met `most` solutions), else
     the solutions the cubes found (fewer than `most`: the count; or `most`). After
-    each of its turns DLX waits for the cubes' reports `conquest.dlx_every` times as
-    long as the turn took (each cube's DLX takes one round in that many: 1, then
-    doubled by each cube the Learner answers, halved by each DLX answers), so that the
-    cubes have every core but for DLX's share here: half of one at first, a 17th of
-    one on a 25x25 sudoku, where the Learner answers every cube."""
+    each of its turns DLX waits for the cubes' reports as long as a round of the
+    Learner takes (`_learner_round`), as in --jobs 1's portfolio, where they take
+    turns: so DLX's count gets the share of a core it gets there, the cubes the rest.
+    (Following the cubes' own share of DLX instead, `conquest.dlx_every`, a 17th of a
+    core where their Learner answers cubes, left DLX's memo count, which the cubes'
+    searches do not have, three times as long as --jobs 1 on a parity board of 16 x 16
+    that it alone settles: attack16.)"""
+    learner_round = _learner_round(conquest)
     while True:
         began = time.perf_counter()
         if counting.turn(units, budget) or counting.found >= most:
             return None
-        until = time.perf_counter() + conquest.dlx_every * (time.perf_counter() - began)
+        now = time.perf_counter()
+        until = now + (now - began if learner_round is None else learner_round)
         while True:
             conquest.step(max(until - time.perf_counter(), 0.0))
             if conquest.decided:
                 return len(conquest.solutions())
             if time.perf_counter() >= until:
                 break
+
+
+def _learner_round(conquest):
+    """The seconds of ROUND_STEPS steps of the Learner, as its warm-up here took them
+    (`conquest.warm`, learner_cut); None where the cubes were cut without one."""
+    warm = conquest.warm
+    if warm is None:
+        return None
+    search = warm.search
+    steps = search.decisions + search.conflicts
+    return strategies.ROUND_STEPS * search.seconds / steps if steps else None
 
 
 def _counted_to(counting, limit, budget):
