@@ -476,6 +476,53 @@ def test_a_signal_outside_the_run_as_click_works_ends_like_the_run(monkeypatch, 
     assert capsys.readouterr().err.endswith(message)
 
 
+@pytest.mark.parametrize("signum, status", [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_sigterm_or_sighup_as_click_parses_the_command_line_says_its_line(signum, status):
+    """A real SIGTERM or SIGHUP that lands once the command line has started, before the
+    run's own handlers (while click is imported or parses, the input is read): the
+    run's one line and status; it killed the run without a word (attack16)."""
+    script = textwrap.dedent(f"""
+        import os, sys, time
+        import dlxcli.cli as entry
+        from dlxcli.cli.group import cli
+
+        def landing(ctx):
+            os.kill(os.getpid(), {int(signum)})
+            time.sleep(5)
+
+        cli.invoke = landing
+        sys.argv = ["dlxcli", "queens", "--timeout", "5"]
+        entry.main()
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=60)
+    assert (done.returncode, done.stderr, done.stdout) == (status, "dlxcli: terminated\n", "")
+
+
+def test_a_run_started_with_sighup_ignored_keeps_ignoring_it_from_the_start():
+    """`nohup dlxcli ...`: SIGHUP ignored when the run starts stays ignored from the first
+    moment of the command line (not taken over early either); the run answers."""
+    script = textwrap.dedent("""
+        import os, signal, sys
+        import dlxcli.cli as entry
+        from dlxcli.cli.group import cli
+        invoke = cli.invoke
+
+        def landing(ctx):
+            os.kill(os.getpid(), signal.SIGHUP)
+            return invoke(ctx)
+
+        cli.invoke = landing
+        sys.argv = ["dlxcli", "queens"]
+        entry.main()
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          input="8\n", timeout=60,
+                          preexec_fn=lambda: signal.signal(signal.SIGHUP, signal.SIG_IGN))
+    assert (done.returncode, done.stderr) == (0, "")
+    assert done.stdout.splitlines()[-1] == "92"
+
+
 def test_ctrl_c_as_click_parses_the_command_line_says_one_line_only():
     """A real SIGINT that lands while click parses (before the run's own handlers): the
     run's one line and status 130, without the blank line click writes before its

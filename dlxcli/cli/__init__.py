@@ -13,7 +13,8 @@ import sys
 
 from ..commands import PUZZLES
 from ..errors import DlxError, OutOfMemory
-from ._signals import Interrupted, Terminated, around_click, exit_status, ignore_ending, restore
+from ._signals import (Interrupted, Terminated, around_click, exit_status, ignore_ending,
+                       interrupt, restore, terminating_early)
 
 
 def main():
@@ -23,6 +24,7 @@ def main():
     _stand_in_for_closed_streams()
     _exact_integers_of_any_size()
     try:
+        terminating_early()
         _dispatch(sys.argv[1:])
     except DlxError as exc:  # e.g. a DLXCLI_ENGINE that names no twin
         sys.stderr.write(f"dlxcli: {exc}\n")
@@ -123,10 +125,10 @@ def _run_click(args):
         exc.show()
         status = exc.exit_code
     except click.Abort as abort:  # click's stand-in for the KeyboardInterrupt
-        interrupt = abort.__context__
-        raise interrupt if isinstance(interrupt, KeyboardInterrupt) else KeyboardInterrupt()
-    except Interrupted:
-        raise KeyboardInterrupt() from None
+        stopped = abort.__context__
+        raise stopped if isinstance(stopped, KeyboardInterrupt) else KeyboardInterrupt()
+    except Interrupted as stopped:
+        raise interrupt(stopped.signum) from None
     finally:
         restore(previous)
     sys.exit(status or 0)

@@ -55,7 +55,8 @@ def take_over(handler):
 
 
 def _taken_over(signum):
-    """Whether `take_over` takes this ending signal over."""
+    """Whether `take_over` (or `around_click`, `terminating_early`) takes this ending
+    signal over."""
     current = _signal.getsignal(signum)
     if signum == _signal.SIGINT:
         return current in (_signal.default_int_handler, _interrupt_past_click)
@@ -63,22 +64,40 @@ def _taken_over(signum):
 
 
 class Interrupted(BaseException):
-    """Ctrl-C while click parses the command line (`around_click`): not a
+    """An ending signal while click parses the command line (`around_click`): not a
     KeyboardInterrupt, which click answers with a blank line on stderr before
-    dlxcli's own message."""
+    dlxcli's own message. `signum`: the signal."""
+
+    def __init__(self, signum):
+        super().__init__(signum)
+        self.signum = signum
 
 
 def _interrupt_past_click(signum, frame):
-    raise Interrupted()
+    raise Interrupted(signum)
 
 
 def around_click():
-    """Make Ctrl-C raise `Interrupted` until a run takes the ending signals over (its
-    own handler) or they are restored (the returned handlers, for `restore`); a SIGINT
-    the run was started ignoring stays ignored."""
-    if _signal.getsignal(_signal.SIGINT) is not _signal.default_int_handler:
-        return {}
-    return handle([_signal.SIGINT], _interrupt_past_click)
+    """Make the ending signals raise `Interrupted` until a run takes them over (its
+    own handler) or they are restored (the returned handlers, for `restore`); those
+    the run was started ignoring stay ignored (`take_over`'s rule)."""
+    return handle([signum for signum in ENDING if _taken_over(signum)],
+                  _interrupt_past_click)
+
+
+def terminating_early():
+    """Make SIGTERM (and SIGHUP, unless the run was started ignoring it) raise
+    `Terminated` from the moment the command line starts (`main`), not only once a run
+    takes the ending signals over: one that came while click was imported or the input
+    read killed the run without its message (attack16). Ctrl-C raises its
+    KeyboardInterrupt there already; `around_click` then takes them all over while
+    click works."""
+    return handle([signum for signum in ENDING if signum != _signal.SIGINT
+                   and _taken_over(signum)], _terminated)
+
+
+def _terminated(signum, frame):
+    raise Terminated(signum)
 
 
 def ignore_ending():
