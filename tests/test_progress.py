@@ -87,3 +87,23 @@ def test_the_cubes_settled_come_first_and_the_speed_where_it_fits(width, speed):
                    for rate in rates), rates
     else:
         assert rates == ["3/256 cubes", "4/256 cubes", "136/256 cubes", "137/256 cubes"]
+
+
+@pytest.mark.any_twin  # a display
+def test_a_search_past_its_measured_part_shows_no_time_left():
+    """A count whose Learner starts past DLX's first turn shows its part done, then
+    none (`?`): the time left must go too. rich's estimate, from the part done before,
+    went on counting down ('? 769k nodes/s, depth 202  ETA 9:53:01': attack16b)."""
+    from rich.console import Console
+
+    from dlxcli.cli._ui import LiveDisplay
+    out = io.StringIO()
+    display = LiveDisplay(console=Console(file=out, width=120, force_terminal=True))
+    display.start(1)
+    for step in range(1, 6):
+        display.search(0.001 * step, 1_000 * step, 0)
+        time.sleep(0.05)
+    column, task = display.bar.columns[-1], display.bar.tasks[0]  # the time left
+    assert str(column.render(task)) != "-:--:--"  # a time left, from the part done
+    display.search(None, 6_000, 0, depth=40)
+    assert str(column.render(task)) == "-:--:--"

@@ -239,6 +239,35 @@ def test_k21_counted_to_a_limit_is_dlxs_memo_count_too(limit, jobs):
     assert stats.memo[1] > 0  # hits: DLX's count with its memo
 
 
+def example19_times(ways):
+    """Gecode's example19 (one solution) with one more primary item that `ways` options
+    of it alone cover: `ways` solutions, which only the Learner lists in seconds.
+    (problem, forced options)."""
+    from dlxcli.puzzles import sudoku
+    with open(hard("example19")) as lines:
+        (puzzle,), _ = sudoku.parse_lines(lines.read().strip())
+    grid = sudoku.sudoku_grid(puzzle.side)
+    n_primary, n_secondary, options, _, _ = grid.problem.definition
+    moved = [[item + (item >= n_primary) for item in option] for option in options]
+    return (ExactCover(n_primary + 1, n_secondary, moved + [[n_primary]] * ways),
+            grid.forced(puzzle.givens))
+
+
+@C_ONLY
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_count_stopped_above_its_count_of_65_is_the_learners(jobs):
+    """A 25x25 with 65 solutions counted to 66 and 100: 65, the Learner listing them to
+    the limit on one job or over two (cubes to the limit). The Learner left at 64 solutions,
+    so DLX alone ran for minutes, where the limit 65 answered in a second (attack16b)."""
+    problem, forced = example19_times(65)
+    for limit in (66, 100):
+        stats = Stats()
+        budget = Budget(timeout=60) if jobs == 1 else Budget(split=Split(jobs=2, probe=0.0),
+                                                              timeout=60)
+        assert problem.count(forced=forced, limit=limit, budget=budget, stats=stats) == 65
+        assert stats.solutions == 65
+
+
 @C_ONLY
 def test_a_hard_25x25_counted_over_two_jobs_comes_back_as_over_one():
     """`sudoku --count --jobs 2` on Gecode's example19: DLX's split count alone

@@ -287,7 +287,7 @@ class LiveDisplay(SummarisedDisplay):
             rate = f"{parts[0]}/{parts[1]} cubes"
             if len(f"{parts[1]}/{parts[1]} cubes, 9.9k {unit}") <= self.layout.rate:
                 rate += f", {speed}"
-        self._update(rate=rate, share="  ?")
+        self._update(rate=rate, share=UNKNOWN_SHARE)
 
     def finished(self, name, nodes):
         self.done += 1
@@ -346,7 +346,25 @@ def bar_columns(layout):
                text("{task.fields[share]}")]
     if layout.rate:
         columns.append(text("{task.fields[rate]}", layout.rate))
-    return columns + [text("ETA"), TimeRemainingColumn()]
+    return columns + [text("ETA"), _time_left_column(TimeRemainingColumn)]
+
+
+UNKNOWN_SHARE = "  ?"
+"""The share a search with no part of its tree to show gives (`_unmeasured`)."""
+
+
+def _time_left_column(TimeRemainingColumn):
+    """rich's time remaining, but none (-:--:--) while the share is unknown: rich's
+    estimate, from the part done before, went on counting down past it (`? 769k
+    nodes/s, depth 202  ETA 9:53:01` once a count's Learner had started: attack16b)."""
+    from rich.text import Text
+
+    class TimeLeft(TimeRemainingColumn):
+        def render(self, task):
+            if task.fields.get("share") == UNKNOWN_SHARE:
+                return Text("-:--:--", style="progress.remaining")
+            return super().render(task)
+    return TimeLeft()
 
 
 def _compact(rate):

@@ -41,7 +41,7 @@ cubes ends as it is."""
 PIECES_PER_IDLE = 2
 """The pieces the tail split cuts a cube into, per process waiting (at least)."""
 REPORT_EVERY = 0.1
-"""The fewest seconds between two progress reports of a verdict's cubes (`_report`)."""
+"""The fewest seconds between two progress reports of a verdict's cubes (`report`)."""
 
 
 WARM_UP = -1
@@ -181,10 +181,10 @@ class _Conquering:
         self.left = self.total = 0
         """The cubes of the first cut not settled yet, and all of them."""
         self.reported = 0.0
-        """When the progress callback last heard of the cubes (`_report`)."""
+        """When the progress callback last heard of the cubes (`report`)."""
         self.quiet = budget.reporting(None)
         """The budget of the cubes searched here: this one's, but for its progress
-        callback, which `_report` tells of every cube."""
+        callback, which `report` tells of every cube."""
         self.pieces = {}
         """A cube split by the tail split -> its pieces (cubes too)."""
         self.parent = {}
@@ -218,10 +218,10 @@ class _Conquering:
         self.start(split, split.jobs)
         while not self.decided:
             self.step(executors.TICK)
-            self._report()
+            self.report()
         return self.solutions()
 
-    def _report(self):
+    def report(self):
         """Tell the budget's progress callback (at most every REPORT_EVERY seconds, and
         once the verdict is decided) of all the cubes: no part of a tree done (a
         cube's share says little of its cost), the cubes of the first cut settled of

@@ -182,17 +182,16 @@ def _counted_beside_cubes(problem, forced, budget, stats, limit=None):
     matchings, the mutilated 14x14 board) in a fraction of a second, the Learner a hard
     25x25 that DLX counts for minutes. Here: DLX's count alone for AUTO_NODES (where it
     ends, --jobs 1's answer, figures and all); then, where it has met fewer than `most`
-    solutions (LEARNER_COUNTS_MOST + 1, or the limit if lower), DLX's count goes on
-    here, turn by turn, while the jobs count to `most` cut into cubes (`_Conquering`,
-    as --unique is, beside DLX as beside a first solution's race; DLX's share:
-    `_first_decided`), the first to decide answering: DLX's count, or the cubes' that
-    found fewer. Where either meets `most`: the limit, if that is it; past the Learner's
-    LEARNER_COUNTS_MOST, DLX's count here alone to the limit; or, for every solution,
-    None (a count that large is DLX's: the split count gives it). Its costs go into
-    `stats`."""
+    solutions (LEARNER_COUNTS_MOST + 1, or the limit), DLX's count goes on here, turn
+    by turn, while the jobs count to `most` cut into cubes (`_Conquering`, as --unique
+    is, beside DLX as beside a first solution's race; DLX's share: `_first_decided`),
+    the first to decide answering: DLX's count, or the cubes' that found fewer. Where
+    either meets `most`: the limit, if there is one; for every solution, None (a count
+    that large is DLX's: the split count gives it). Where the forced options cannot be
+    the Learner's, DLX's count alone (to the limit, or None: the split count). Its
+    costs go into `stats`."""
     split = budget.split
-    most = strategies.LEARNER_COUNTS_MOST + 1 if limit is None \
-        else min(limit, strategies.LEARNER_COUNTS_MOST + 1)
+    most = strategies.LEARNER_COUNTS_MOST + 1 if limit is None else limit
     counting = strategies.Counting(problem, forced, budget)
     conquest = cubes = answer = None
     try:
@@ -207,8 +206,9 @@ def _counted_beside_cubes(problem, forced, budget, stats, limit=None):
             answer = counting.found if limit is None else min(counting.found, limit)
         elif cubes is not None and cubes < most:
             answer = cubes
-        elif limit is not None:  # at least `most`
-            answer = limit if limit <= most else _counted_to(counting, limit, budget)
+        elif limit is not None:  # the limit met, or no Learner: DLX's count alone
+            answer = limit if counting.found >= limit or cubes is not None \
+                else _counted_to(counting, limit, budget)
         return answer
     except SearchLimit as stopped:
         stopped.counted(_count_costs(counting, conquest, 0))
@@ -239,16 +239,19 @@ def _first_decided(counting, conquest, units, most, budget):
     (Following the cubes' own share of DLX instead, `conquest.dlx_every`, a 17th of a
     core where their Learner answers cubes, left DLX's memo count, which the cubes'
     searches do not have, three times as long as --jobs 1 on a parity board of 16 x 16
-    that it alone settles: attack16.)"""
-    learner_round = _learner_round(conquest)
+    that it alone settles: attack16.) The progress shown is the cubes' (cubes
+    settled of all of them), as for --unique: DLX's part of its tree done, on a hard
+    25x25, promised an end in 200 hours (attack16b)."""
+    learner_round, quiet = _learner_round(conquest), budget.reporting(None)
     while True:
         began = time.perf_counter()
-        if counting.turn(units, budget) or counting.found >= most:
+        if counting.turn(units, quiet) or counting.found >= most:
             return None
         now = time.perf_counter()
         until = now + (now - began if learner_round is None else learner_round)
         while True:
             conquest.step(max(until - time.perf_counter(), 0.0))
+            conquest.report()
             if conquest.decided:
                 return len(conquest.solutions())
             if time.perf_counter() >= until:
