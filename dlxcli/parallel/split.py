@@ -162,10 +162,11 @@ def _few(problem, forced, first_item, budget, stats, limit):
     """A count under auto (the portfolio: strategies.choose_count) where it has few
     solutions, or stopped at `limit` (`_counted_beside_cubes`); or None: a checkpoint
     (the split count is what it holds), a node limit or a trace (which a race
-    refuses), a single job, or a count that has many (its costs then count in, its
-    solutions not: Budget.apart)."""
+    refuses), a single job, a cluster (`--scheduler`: the split count goes to it at
+    once, without a probe here), or a count that has many (its costs then count in,
+    its solutions not: Budget.apart)."""
     split = budget.split
-    if split.alone or split.checkpoint or budget.node_limit is not None \
+    if split.alone or split.checkpoint or split.scheduler or budget.node_limit is not None \
             or budget.trace is not None or strategies.choose_count(
                 budget.reason, problem, first_item, forced) is not strategies.PORTFOLIO:
         return None
