@@ -73,8 +73,7 @@ class Budget:
                 their own keywords (dlxcli.parallel.Split cuts the search into
                 subproblems solved on other processes or on a cluster); a first
                 solution and a count stopped at 1 or 2 under the portfolio or the
-                Learner (under the portfolio, at up to LEARNER_COUNTS_MOST) go to
-                split.race (the searches raced over its processes,
+                Learner go to split.race (the searches raced over its processes,
                 the answer that of one process), which may hand them back (None);
                 split.count_each(problems, ...) counts several problems as one split
                 search (a puzzle's searches dealt out together: pack's parts), where

@@ -335,7 +335,7 @@ def bar_layout(width):
 
 def bar_columns(layout):
     """The rich progress columns of a BarLayout, none of which wraps."""
-    from rich.progress import BarColumn, TextColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, TextColumn
     from rich.table import Column
 
     def text(template, width=None):
@@ -346,17 +346,18 @@ def bar_columns(layout):
                text("{task.fields[share]}")]
     if layout.rate:
         columns.append(text("{task.fields[rate]}", layout.rate))
-    return columns + [text("ETA"), _time_left_column(TimeRemainingColumn)]
+    return columns + [text("ETA"), _time_left_column()]
 
 
 UNKNOWN_SHARE = "  ?"
 """The share a search with no part of its tree to show gives (`_unmeasured`)."""
 
 
-def _time_left_column(TimeRemainingColumn):
+def _time_left_column():
     """rich's time remaining, but none (-:--:--) while the share is unknown: rich's
     estimate, from the part done before, went on counting down past it (`? 769k
     nodes/s, depth 202  ETA 9:53:01` once a count's Learner had started: attack16b)."""
+    from rich.progress import TimeRemainingColumn
     from rich.text import Text
 
     class TimeLeft(TimeRemainingColumn):

@@ -33,8 +33,7 @@ Learner's, once DLX here is done (`_Racing.run`)."""
 class Race:
     """A hard query as the workers get it (picklable): the problem's definition, the
     forced options, the solutions known already (`found`: DLX's, from its first turn)
-    and the solutions asked for (`limit`: 1, or a count's, 2 or up to
-    LEARNER_COUNTS_MOST); `digest` names this race alone, at
+    and the solutions asked for (`limit`, 1 or 2); `digest` names this race alone, at
     random, as a Deal's and a Cubes': a cluster's worker outlives a race, and keeps its
     members (`_racers`) and problem (`_built`) until its next one. Named by the query, a
     later race of the same query on the same workers took up the members where the

@@ -386,8 +386,7 @@ def count_each(problems: Sequence[ExactCover], *, budget: Budget,
 def race(problem: ExactCover, strategy: Any, *, forced: Sequence[int] = (), limit: int,
          budget: Budget, stats: Optional[Stats] = None) -> Optional[list[Solution]]:
     """The solutions of a first solution (`limit` 1, under the portfolio: --reason
-    auto) or of a count stopped at `limit` (2 under learn; up to LEARNER_COUNTS_MOST
-    under auto), raced over the split's
+    auto) or of a count stopped at 2 (under auto or learn), raced over the split's
     jobs: the answer of --jobs 1, found sooner (docs/parallel.md, "One hard proof over
     the jobs"). None where the query is not raced, and is searched here as with --jobs
     1: a single local job, a node limit (it counts the nodes of --jobs 1's turns, which
