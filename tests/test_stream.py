@@ -15,6 +15,7 @@ import select
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
@@ -196,6 +197,36 @@ def test_an_out_file_is_not_kept_when_a_limit_cuts_the_list_short(inputs):
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 3 and "node limit" in result.stderr
     assert list((inputs / "answers").iterdir()) == []
+
+
+HARD3 = Path(__file__).resolve().parent.parent / "puzzles" / "sudoku" / "hard1000_first3"
+"""Three hard1000 sudokus (each with one solution, in the .out beside them): the second
+needs 3,705 nodes to prove it, the others 2,106 and 1,595 (`--unique -v`)."""
+
+
+def test_a_node_limit_cuts_one_puzzles_list_and_the_others_are_listed(tmp_path):
+    """Each list ends with its empty line, the cut one too (so the k-th list is the k-th
+    puzzle's); stderr names the cut one; with --out no answer file is kept."""
+    answers = (HARD3.with_suffix(".out")).read_text().splitlines()
+    args = DLXCLI + ["sudoku", "--all", "--node-limit", "3000", str(HARD3.with_suffix(".in"))]
+    shown = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 3
+    assert shown.stdout == "".join(f"{answer}\n\n" for answer in answers)
+    assert shown.stderr.endswith("node limit for the puzzle starting on line 2\n")
+    saved = subprocess.run(args + ["--out", str(tmp_path / "answers")], capture_output=True,
+                           text=True, timeout=120)
+    assert saved.returncode == 3 and list((tmp_path / "answers").iterdir()) == []
+
+
+def test_a_squiggly_case_cut_by_a_node_limit_ends_its_list_and_keeps_no_file(tmp_path):
+    sample = Path(__file__).resolve().parent.parent / "puzzles" / "squiggly" / "sample.in"
+    args = DLXCLI + ["squiggly", "--all", "--node-limit", "20", str(sample)]
+    shown = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    assert shown.returncode == 3 and "node limit for the puzzles starting on lines" in shown.stderr
+    assert shown.stdout.startswith("Case 1:\n\nCase 2:\n")
+    saved = subprocess.run(args + ["--out", str(tmp_path / "answers")], capture_output=True,
+                           text=True, timeout=120)
+    assert saved.returncode == 3 and list((tmp_path / "answers").iterdir()) == []
 
 
 def test_an_out_file_holds_what_stdout_gets(inputs):

@@ -137,16 +137,18 @@ class Answer:
              that reads two ways was read; why pack found no packing without a
              search): the CLI writes each on stderr (not with -q), changing neither
              the answer nor the exit status
+    cut      whether a limit cut a list of --all short: the CLI then keeps no answer
+             file (never a partial one; docs/queries.md)
     """
 
-    __slots__ = ("text", "failure", "data", "stats", "errors", "limited", "notes")
+    __slots__ = ("text", "failure", "data", "stats", "errors", "limited", "notes", "cut")
 
     def __init__(self, text: str, failure: Optional[Unsolved] = None,
                  data: Optional[dict[str, Any]] = None, stats: Optional[Stats] = None,
                  errors: Optional[list[Exception]] = None,
                  limited: Optional[Unsolved] = None,
-                 notes: Optional[list[str]] = None) -> None:
-        self.text, self.failure, self.limited = text, failure, limited
+                 notes: Optional[list[str]] = None, cut: bool = False) -> None:
+        self.text, self.failure, self.limited, self.cut = text, failure, limited, cut
         self.data = {} if data is None else data
         self.stats = Stats() if stats is None else stats
         self.errors = [] if errors is None else errors

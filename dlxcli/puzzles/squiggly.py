@@ -321,6 +321,8 @@ def solve_text(text: str, *, query: str = "judge", limit: int | None = None,
             limited.append((number, stopped))
             if isinstance(stopped, TimeLimitExceeded):
                 break
+            if query == "all":  # the case's list ends, as every list does
+                out.add([""])
             continue
         out.add([f"Case {number}:"])
         out.add(rows or [NO_SOLUTION if verdict == "none" else MULTIPLE])
@@ -330,7 +332,8 @@ def solve_text(text: str, *, query: str = "judge", limit: int | None = None,
             "puzzles": records if asked else None}
     return Answer(out.text(), data=data, stats=stats,
                   errors=case_errors(text, bad_cases),
-                  limited=_limited(text, limited, len(numbers)))
+                  limited=_limited(text, limited, len(numbers)),
+                  cut=query == "all" and bool(limited))
 
 
 def _limited(text, limited, cases):

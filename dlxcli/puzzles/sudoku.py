@@ -248,11 +248,28 @@ class Solved:
         self.texts, self.unsolved, self.limited = [], [], []
         self.verdict, self.untried, self.stats = None, 0, Stats()
 
+    def stopped(self, puzzle, limit, after):
+        """Note `puzzle` stopped by `limit` (a SearchLimit), `after` puzzles behind it;
+        whether the input goes on: a node limit stops one puzzle's search and the next
+        is tried, a time limit ends the input there (those before keep their answers)."""
+        self.limited.append(puzzle)
+        self.verdict = limit.verdict
+        if isinstance(limit, TimeLimitExceeded):
+            self.untried = after
+            return False
+        return True
+
+    def limited_failure(self, text):
+        """The Unsolved naming the puzzles a limit stopped, or None."""
+        if not self.limited:
+            return None
+        limited = _failure(text, self.limited, self.verdict)
+        limited.untried = self.untried
+        return limited
+
 
 def solve_puzzles(puzzles, form, budget=UNLIMITED):
-    """Solve each puzzle in turn. A node limit stops one puzzle's search and the next
-    is solved; a time limit ends the input there (the puzzles before it keep their
-    answers)."""
+    """Solve each puzzle in turn (`Solved.stopped` says what a limit does)."""
     solved = Solved()
     for index, puzzle in enumerate(puzzles):
         try:
@@ -261,11 +278,8 @@ def solve_puzzles(puzzles, form, budget=UNLIMITED):
                                           stats=solved.stats)
             text = None if solution is None else format_solution(solution, puzzle.side, form)
         except SearchLimit as limit:
-            solved.limited.append(puzzle)
             solved.texts.append(None)
-            solved.verdict = limit.verdict
-            if isinstance(limit, TimeLimitExceeded):
-                solved.untried = len(puzzles) - index - 1
+            if not solved.stopped(puzzle, limit, len(puzzles) - index - 1):
                 break
             continue
         if text is None:
@@ -275,17 +289,25 @@ def solve_puzzles(puzzles, form, budget=UNLIMITED):
 
 
 def ask_puzzles(puzzles, form, query, out, limit=None, budget=UNLIMITED):
-    """(records, stats) of a setter's query on every puzzle (`queries.answer`), the
-    lines written to `out`."""
-    records, stats = [], Stats()
-    for puzzle in puzzles:
+    """(records, solved) of a setter's query on every puzzle (`queries.answer`), the
+    lines written to `out`; a limit stops a puzzle as in `solve_puzzles`, the puzzle
+    getting no record (an `--all` list it stopped ends with its empty line, so that the
+    next puzzle's list is not read as its own)."""
+    records, solved = [], Solved()
+    for index, puzzle in enumerate(puzzles):
         def show(solution, side=puzzle.side):
             text = format_solution(solution, side, form)
             return text.splitlines(), text
-        records.append(queries.answer(sudoku_grid(puzzle.side), puzzle.givens, query,
-                                      cell_names(puzzle.side), show, out, limit, budget,
-                                      stats))
-    return records, stats
+        try:
+            records.append(queries.answer(sudoku_grid(puzzle.side), puzzle.givens, query,
+                                          cell_names(puzzle.side), show, out, limit, budget,
+                                          solved.stats))
+        except SearchLimit as stopped:
+            if not solved.stopped(puzzle, stopped, len(puzzles) - index - 1):
+                break
+            if query == "all":
+                out.add([""])
+    return records, solved
 
 
 def solve_text(text: str, *, input_format: str = "auto", query: str = "judge",
@@ -296,17 +318,14 @@ def solve_text(text: str, *, input_format: str = "auto", query: str = "judge",
         raise errors[0]
     if query != "judge":
         out = Output(budget.emit)
-        records, stats = ask_puzzles(puzzles, form, query, out, limit, budget)
+        records, asked = ask_puzzles(puzzles, form, query, out, limit, budget)
         return Answer(out.text(), data={"format": form, "query": query,
                                         "solutions": None, "puzzles": records},
-                      stats=stats, errors=errors)
+                      limited=asked.limited_failure(text), stats=asked.stats, errors=errors,
+                      cut=query == "all" and bool(asked.limited))
     solved = solve_puzzles(puzzles, form, budget)
-    limited = None
-    if solved.limited:
-        limited = _failure(text, solved.limited, solved.verdict)
-        limited.untried = solved.untried
     return Answer("".join(t for t in solved.texts if t is not None),
-                  failure=_failure(text, solved.unsolved), limited=limited,
+                  failure=_failure(text, solved.unsolved), limited=solved.limited_failure(text),
                   data={"format": form, "query": query, "solutions": solved.texts,
                         "puzzles": None},
                   stats=solved.stats, errors=errors)
