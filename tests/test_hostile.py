@@ -773,6 +773,24 @@ def test_help_or_version_to_a_closed_or_full_stdout_is_one_line_and_status_2(arg
         2, "dlxcli: cannot write to stdout: No space left on device\n")
 
 
+@pytest.mark.parametrize("args, status", [
+    (["-v"], 0),                         # the figures' line lost
+    (["--node-limit", "1"], 3),          # the limit's message lost
+    (["--bogus"], 2),                    # click's usage lost
+    (["--unique", "--jobs", "2"], 0)])   # a split search's workers beside it
+def test_a_full_stderr_leaves_the_answer_and_its_status(args, status):
+    """With stderr on a full device (`2>/dev/full`) the first message was an OSError that
+    nothing could report: status 1 whatever the run's."""
+    path = PUZZLES / "sudoku/hard1000_first3.in"
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(command_line(["sudoku", *args, path]), env=dlxcli_env(),
+                              stdout=subprocess.PIPE, stderr=full, timeout=60, text=True)
+    expected = {0: path.with_suffix(".out").read_text(), 2: "", 3: ""}[status]
+    if "--unique" in args:
+        expected = "unique\n" * 3
+    assert (done.returncode, done.stdout) == (status, expected)
+
+
 def test_a_closed_stderr_leaves_the_answer_and_its_status():
     """With stderr closed nothing at all was written: the progress display's check of
     stderr raised first (exit 1)."""

@@ -22,6 +22,7 @@ def main():
     ignored: the interpreter's exit gives Ctrl-C back its default action, and a late
     one would kill a run that has written all its answers, without a word."""
     _stand_in_for_closed_streams()
+    sys.stderr = _Diagnostics(sys.stderr)
     _exact_integers_of_any_size()
     try:
         terminating_early()
@@ -85,6 +86,33 @@ def _stand_in_for_closed_streams():
             descriptor = os.open(os.devnull, flags)
             setattr(sys, name, open(descriptor, "r" if name == "stdin" else "w",
                                     encoding="utf-8", errors="surrogateescape"))
+
+
+class _Diagnostics:
+    """The run's stderr, whose failures are swallowed: on a full disk or device
+    (`2>/dev/full`), a closed pipe or any other failed write the diagnostics are lost,
+    and the answer and the exit status stand (as with a stderr closed from the start:
+    `_stand_in_for_closed_streams`). Unwrapped, the first message that could not be
+    written raised an OSError that nothing could report: status 1, whatever the run's
+    (a node limit's 3, a bad option's 2)."""
+
+    def __init__(self, stream):
+        self._stream = stream
+
+    def write(self, text):
+        try:
+            return self._stream.write(text)
+        except OSError:
+            return len(text)
+
+    def flush(self):
+        try:
+            self._stream.flush()
+        except OSError:
+            pass
+
+    def __getattr__(self, name):
+        return getattr(self._stream, name)
 
 
 def _ignore_late_signals():
