@@ -65,6 +65,11 @@ class NodeLimitExceeded(SearchLimit):
     verdict = "node limit"
 
 
+def nodes_said(count: int) -> str:
+    """A number of nodes as a message says it: '1 node', '3000 nodes'."""
+    return f"{count} node" if count == 1 else f"{count} nodes"
+
+
 MEMO_HINT = ("a count's memo takes at most DLXCLI_MEMO_BYTES, 256 MiB unless set: "
              "docs/engine.md, \"Counting with a memo\"")
 """What to do about a count that ran out of memory: its memo may be given less."""

@@ -549,7 +549,7 @@ def test_a_checkpoint_on_a_verdict_stopped_by_a_limit_still_says_nothing_was_rec
                      input=b"................\n")
     assert stopped.returncode == 3 and not path.exists()
     assert stopped.stderr.decode().splitlines() == [
-        "dlxcli: <stdin>: search stopped after 5 nodes (node limit)",
+        "dlxcli: <stdin>: node limit for the puzzle starting on line 1",
         f"dlxcli: --checkpoint {path}: nothing was recorded: no search was split into "
         "subproblems (only the search of a count, a listing of all solutions or a maximize "
         "is, and some inputs are answered without one)"]

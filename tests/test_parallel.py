@@ -322,6 +322,28 @@ def test_a_small_search_ends_in_the_probe_without_a_pool(monkeypatch):
     assert cover.count(budget=Budget(split=Split(jobs=2, probe=60.0))) == 92
 
 
+@pytest.mark.parametrize("query", ["all", "count", "maximize"])
+def test_a_search_that_ends_within_the_probe_is_not_cut(monkeypatch, query):
+    """A 9x9 sudoku's search of 2 ms cost 50 ms of frontier before its probe, once per
+    puzzle of `sudoku --all --jobs 2 FILE`: 40 times --jobs 1 (attack17). Searched whole
+    within the probe, it is not cut (no frontier, no pool), its answer the sequential
+    one; with no probe (or one too short) it is cut as before."""
+    cuts = []
+    frontier = ExactCover.frontier
+    monkeypatch.setattr(ExactCover, "frontier",
+                        lambda self, *args, **kwargs: cuts.append(1) or frontier(self, *args,
+                                                                                 **kwargs))
+    cover = weighted_queens(6)
+    asked = {"all": lambda budget: list(cover.solutions(budget=budget)),
+             "count": lambda budget: cover.count(budget=budget),
+             "maximize": lambda budget: cover.maximize(budget=budget)}[query]
+    sequential = asked(Budget(reason="singles"))
+    assert asked(Budget(split=Split(jobs=2, probe=60.0), reason="singles")) == sequential
+    assert cuts == []
+    assert asked(Budget(split=Split(jobs=2, probe=0.0), reason="singles")) == sequential
+    assert cuts
+
+
 def test_a_probe_that_runs_out_leaves_the_rest_to_the_pool(monkeypatch):
     """Few subproblems, so that the probe's time runs out within one: the search looks
     at the time every engine.SLICE nodes (65,536 on the C twin, 2,048 on Python's).

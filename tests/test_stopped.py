@@ -142,3 +142,44 @@ def test_an_interrupted_learning_search_says_its_decisions_and_conflicts():
     assert counters, learning
     decisions = int(counters.group(1).replace(",", ""))
     assert solutions > 0 and nodes == decisions > 0
+
+
+# -- limits under the setters' queries, per puzzle (attack17) ------------------------------
+
+HARD3 = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                     "puzzles", "sudoku", "hard1000_first3.in")
+"""Three hard1000 sudokus, one a line: `--unique` needs 2,106, 3,705 and 1,595 nodes."""
+
+
+def hard_line(k):
+    with open(HARD3) as lines:
+        return lines.read().splitlines()[k - 1] + "\n"
+
+
+@pytest.mark.parametrize("query", ["--unique", "--rate"])
+def test_a_query_stopped_by_a_node_limit_counts_the_stopped_search_in(query):
+    """--rate counted its search into a Stats of its own, added once the search ended:
+    the search a limit stopped was left out of -v (0 nodes)."""
+    status, stderr = dlxcli("sudoku", query, "-v", "--node-limit", "3000", stdin=hard_line(2))
+    assert status == 3 and "node limit for the puzzle starting on line 1" in stderr
+    nodes, _, solutions, _ = figures(stderr)
+    assert (nodes, solutions) == (3000, 1)
+
+
+def test_each_puzzle_is_named_by_the_limit_that_stopped_it():
+    """The node limit stops line 1's search (3,705 nodes to prove it unique); five
+    25x25 --minimal checks (a fifth of a second each here, every search under the node
+    limit) then meet the time limit. Every stopped puzzle was named by the last limit:
+    "time limit for the puzzles starting on lines 1, 3"."""
+    with open(os.path.join(os.path.dirname(HARD3), "25x25.in")) as big:
+        grid = big.read().replace("\n", " ").strip() + "\n"
+    text = hard_line(2) + grid * 5 + hard_line(1)
+    done = subprocess.run(DLXCLI + ["sudoku", "--minimal", "--node-limit", "3000",
+                                    "--timeout", "0.5", "-"], input=text.encode(),
+                          capture_output=True, timeout=120)
+    lines = done.stderr.decode().splitlines()
+    assert done.returncode == 3 and len(lines) == 2, lines
+    assert lines[0] == "dlxcli: <stdin>: node limit for the puzzle starting on line 1"
+    stopped = re.fullmatch(r"dlxcli: <stdin>: time limit for the puzzle starting on line "
+                           r"(\d); (\d) puzzles? after it not tried", lines[1])
+    assert stopped and 2 <= int(stopped[1]) <= 6 and int(stopped[2]) == 7 - int(stopped[1])

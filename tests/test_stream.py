@@ -9,7 +9,9 @@ Expected solutions are checked by their own rules (a valid sudoku grid, a cover 
 matrix), and a split run against the same run on one process.
 """
 
+import json
 import os
+import re
 import resource
 import select
 import subprocess
@@ -216,6 +218,40 @@ def test_a_node_limit_cuts_one_puzzles_list_and_the_others_are_listed(tmp_path):
     saved = subprocess.run(args + ["--out", str(tmp_path / "answers")], capture_output=True,
                            text=True, timeout=120)
     assert saved.returncode == 3 and list((tmp_path / "answers").iterdir()) == []
+
+
+@pytest.mark.parametrize("query", [["--all"], ["--count"], ["--all", "--limit", "3"]])
+def test_a_node_limit_over_two_jobs_is_the_one_search_of_one_job(tmp_path, query):
+    """Split over two jobs, the search of the 2nd puzzle (3,705 nodes) ran to its end,
+    past the limit of 3,000, and its list lost the solution it had found (attack17); a
+    split count passed the limit by a subproblem's nodes. Now a node limit keeps each
+    search --jobs 1's: the same bytes, the same figures, the limit's nodes exactly."""
+    single = tmp_path / "second.txt"
+    single.write_text(HARD3.with_suffix(".in").read_text().splitlines()[1] + "\n")
+    runs = [subprocess.run(DLXCLI + ["sudoku", *query, "-v", "--jobs", jobs, "--node-limit",
+                                     "3000", str(single)], capture_output=True, text=True,
+                           timeout=120) for jobs in ("1", "2")]
+    assert runs[0].returncode == runs[1].returncode == 3
+    assert runs[0].stdout == runs[1].stdout
+    assert [re.sub(r"[\d.]+ s\b", "", line) for line in runs[0].stderr.splitlines()] == \
+        [re.sub(r"[\d.]+ s\b", "", line) for line in runs[1].stderr.splitlines()]
+    assert ": 3,000 nodes," in runs[1].stderr
+    if query == ["--all"]:
+        solution = HARD3.with_suffix(".out").read_text().splitlines()[1]
+        assert runs[1].stdout == f"{solution}\n\n"
+
+
+def test_a_json_document_of_a_cut_list_is_kept(tmp_path):
+    """A JSON document is written whole once its input is done, never cut: the rule that
+    keeps no file of a list a limit cut short is a streamed list's (attack17)."""
+    done = subprocess.run(DLXCLI + ["sudoku", "--all", "--format", "json", "--node-limit",
+                                    "3000", "--out", str(tmp_path / "answers"),
+                                    str(HARD3.with_suffix(".in"))],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 3
+    document = json.loads((tmp_path / "answers" / "hard1000_first3.out").read_text())
+    assert document["verdict"] == "node limit"
+    assert document["errors"][0].endswith("node limit for the puzzle starting on line 2")
 
 
 def test_a_squiggly_case_cut_by_a_node_limit_ends_its_list_and_keeps_no_file(tmp_path):

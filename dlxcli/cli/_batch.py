@@ -64,7 +64,14 @@ class Limits:
         return Estimator(probes, SEED if seed is None else seed)
 
     def split_over(self, processes):
-        """These limits, each search split over `processes` local processes."""
+        """These limits, each search split over `processes` local processes; under a
+        node limit, these limits as they are: each search then is --jobs 1's, in one
+        process. The limit counts the nodes of that search, which a split's subproblems
+        cannot stop at: a split search passed it by a subproblem's nodes, and a list it
+        stopped lost the solutions of subproblems it had finished (attack17). (With
+        --checkpoint or --scheduler the run's own Split is kept: parallel.md.)"""
+        if self.node_limit is not None:
+            return self
         from ..parallel import Split
         return Limits(self.timeout, self.node_limit, Split(processes), reason=self.reason,
                       estimate=self.estimate)
@@ -402,8 +409,8 @@ class Outcome:
             self._worsen("error")
         if answer.failure is not None:
             self._unanswered_puzzles(answer.failure.shifted(before), "no answer")
-        if answer.limited is not None:
-            self._unanswered_puzzles(answer.limited.shifted(before), answer.limited.reason)
+        for limited in answer.limited:
+            self._unanswered_puzzles(limited.shifted(before), limited.reason)
 
     def _estimated(self, before, piece):
         """Take a piece estimated, not searched (--estimate): its estimate and the
@@ -414,8 +421,8 @@ class Outcome:
         self.messages.extend(str(error.located(self.name, before)) for error in answer.errors)
         if answer.errors:
             self._worsen("error")
-        if answer.limited is not None:  # a time limit before its searches were probed
-            self._unanswered_puzzles(answer.limited.shifted(before), answer.limited.reason)
+        for limited in answer.limited:  # a time limit before its searches were probed
+            self._unanswered_puzzles(limited.shifted(before), limited.reason)
         if self.verdict == "answered":
             self.verdict = "estimated"
 

@@ -48,8 +48,8 @@ class Writer:
     def piece(self, job, piece):
         """Write one piece's answer (JSON waits for the whole input)."""
         self._start(job)
-        self.cut_short = self.cut_short or (self.streaming and piece.answer is None) or (
-            piece.answer is not None and piece.answer.cut)
+        self.cut_short = self.cut_short or self.streaming and (
+            piece.answer is None or piece.answer.cut)
         self.streaming = False
         if piece.answer is None or self.format == "json":
             return

@@ -5,11 +5,13 @@ Layer: parallel's (see dlxcli.parallel), the top of its modules. `ExactCover.cou
 `solutions` (all of them) and `maximize` come here when their Budget carries a `Split`
 (the strategy object they call: exact_cover never imports this package):
 
-1. `ExactCover.frontier` cuts the search into subproblems, option prefixes in the
-   order the search visits them (`subproblems.subproblems_wanted`: about PER_WORKER per
-   worker), the largest estimated ones cut first;
-2. this process solves the first ones itself for `Split.probe` seconds: a search that
-   ends by then never starts a worker (so a small one costs what it costs alone);
+1. this process searches the whole for `Split.probe` seconds (a local search, no
+   checkpoint): one that ends by then is neither cut nor farmed out, so that a small
+   search costs what it costs alone; else `ExactCover.frontier` cuts the search into
+   subproblems, option prefixes in the order the search visits them
+   (`subproblems.subproblems_wanted`: about PER_WORKER per worker), the largest
+   estimated ones cut first;
+2. this process solves the first ones itself for `Split.probe` seconds;
 3. the rest go to a pool of `Split.jobs` - 1 processes, this process searching beside
    them (so `jobs` processes search, and between the slices of its own search it
    hands its workers more), or to the Dask cluster at `Split.scheduler`, a few per

@@ -126,8 +126,9 @@ class Answer:
              was already written through the budget's `emit` (see Output)
     failure  an Unsolved when the input has puzzles with no answer the judge defines
              (an unsolvable P1784 sudoku): the CLI says so on stderr and exits 1
-    limited  an Unsolved naming the puzzles whose search a limit stopped while the
-             others were answered: the CLI names them and exits 3
+    limited  Unsolveds naming the puzzles whose search a limit stopped while the
+             others were answered, one for each limit (the node limit's, then the time
+             limit's): the CLI names them and exits 3
     data     the answer as JSON-able values, for --format json
     stats    what the searches cost, added up
     errors   InputErrors of parts that could not be answered while the rest were
@@ -146,7 +147,7 @@ class Answer:
     def __init__(self, text: str, failure: Optional[Unsolved] = None,
                  data: Optional[dict[str, Any]] = None, stats: Optional[Stats] = None,
                  errors: Optional[list[Exception]] = None,
-                 limited: Optional[Unsolved] = None,
+                 limited: Sequence[Unsolved] = (),
                  notes: Optional[list[str]] = None, cut: bool = False) -> None:
         self.text, self.failure, self.limited, self.cut = text, failure, limited, cut
         self.data = {} if data is None else data

@@ -181,9 +181,11 @@ def measure(grid: Grid, givens: Sequence[int], budget: Budget = UNLIMITED,
     The measure is DLX's: its search runs under --reason singles whatever the budget's
     (--reason learn refuses --rate: dlxcli.commands.learn_refused)."""
     own = Stats()
-    found = search(grid, givens, 2, budget.reasoning("singles"), own)
-    if stats is not None:
-        stats.add(own)
+    try:
+        found = search(grid, givens, 2, budget.reasoning("singles"), own)
+    finally:  # a search a limit stopped counts in too
+        if stats is not None:
+            stats.add(own)
     empty = sum(1 for symbol in givens if not symbol)
     return VERDICTS[found], own.nodes - empty - 1, own.nodes, empty
 

@@ -23,7 +23,7 @@ values travel as bytes so that splitting them into walls and digits is one
 
 from __future__ import annotations
 
-from ..errors import InputError, SearchLimit, TimeLimitExceeded
+from ..errors import InputError, NodeLimitExceeded, SearchLimit, TimeLimitExceeded
 from ..exact_cover import UNLIMITED, Stats
 from ..formats import Tokens, token_lines, token_starts
 from ..memo import memoised
@@ -337,14 +337,17 @@ def solve_text(text: str, *, query: str = "judge", limit: int | None = None,
 
 
 def _limited(text, limited, cases):
-    """The Unsolved naming the cases a limit stopped, by the line each case starts on
-    (its first cell value), with the cases a time limit left untried."""
-    if not limited:
-        return None
-    last, limit = limited[-1]
-    untried = cases - last if isinstance(limit, TimeLimitExceeded) else 0
-    lines = token_lines(text, [1 + (number - 1) * CELLS for number, _ in limited])
-    return Unsolved(lines, limit.verdict, untried)
+    """The Unsolveds naming the cases each limit stopped, by the line each case starts
+    on (its first cell value): the node limit's, then the time limit's, with the cases
+    it left untried (each case named by its own limit: attack17)."""
+    unsolved = []
+    for verdict in (NodeLimitExceeded.verdict, TimeLimitExceeded.verdict):
+        numbers = [number for number, limit in limited if limit.verdict == verdict]
+        if numbers:
+            untried = cases - numbers[-1] if verdict == TimeLimitExceeded.verdict else 0
+            lines = token_lines(text, [1 + (number - 1) * CELLS for number in numbers])
+            unsolved.append(Unsolved(lines, verdict, untried))
+    return unsolved
 
 
 def figures(data: dict[str, Any]) -> list[Figure]:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from itertools import chain
 
-from ..errors import InputError, SearchLimit, TimeLimitExceeded
+from ..errors import InputError, NodeLimitExceeded, SearchLimit, TimeLimitExceeded
 from ..exact_cover import UNLIMITED, Stats
 from ..formats import Tokens, describe, first_line, locate, token_lines
 from ..memo import memoised
@@ -239,32 +239,40 @@ def cell_names(side):
 
 class Solved:
     """What the searches of an input's puzzles gave: the output text of each puzzle
-    (None if it got none), the puzzles without a solution, those a limit stopped (with
-    the limit's verdict, and how many a time limit left untried), and their cost."""
+    (None if it got none), the puzzles without a solution, those the node limit
+    stopped, the one the time limit stopped (and how many it left untried), and their
+    cost."""
 
-    __slots__ = ("texts", "unsolved", "limited", "verdict", "untried", "stats")
+    __slots__ = ("texts", "unsolved", "node_limited", "timed_out", "untried", "stats")
 
     def __init__(self):
-        self.texts, self.unsolved, self.limited = [], [], []
-        self.verdict, self.untried, self.stats = None, 0, Stats()
+        self.texts, self.unsolved, self.node_limited = [], [], []
+        self.timed_out, self.untried, self.stats = None, 0, Stats()
 
     def stopped(self, puzzle, limit, after):
         """Note `puzzle` stopped by `limit` (a SearchLimit), `after` puzzles behind it;
         whether the input goes on: a node limit stops one puzzle's search and the next
         is tried, a time limit ends the input there (those before keep their answers)."""
-        self.limited.append(puzzle)
-        self.verdict = limit.verdict
         if isinstance(limit, TimeLimitExceeded):
-            self.untried = after
+            self.timed_out, self.untried = puzzle, after
             return False
+        self.node_limited.append(puzzle)
         return True
 
-    def limited_failure(self, text):
-        """The Unsolved naming the puzzles a limit stopped, or None."""
-        if not self.limited:
-            return None
-        limited = _failure(text, self.limited, self.verdict)
-        limited.untried = self.untried
+    @property
+    def any_stopped(self):
+        return bool(self.node_limited) or self.timed_out is not None
+
+    def limited(self, text):
+        """The Unsolveds naming the puzzles each limit stopped: the node limit's, the
+        time limit's (each named by its own limit: attack17)."""
+        limited = []
+        if self.node_limited:
+            limited.append(_failure(text, self.node_limited, NodeLimitExceeded.verdict))
+        if self.timed_out is not None:
+            timed_out = _failure(text, [self.timed_out], TimeLimitExceeded.verdict)
+            timed_out.untried = self.untried
+            limited.append(timed_out)
         return limited
 
 
@@ -321,11 +329,11 @@ def solve_text(text: str, *, input_format: str = "auto", query: str = "judge",
         records, asked = ask_puzzles(puzzles, form, query, out, limit, budget)
         return Answer(out.text(), data={"format": form, "query": query,
                                         "solutions": None, "puzzles": records},
-                      limited=asked.limited_failure(text), stats=asked.stats, errors=errors,
-                      cut=query == "all" and bool(asked.limited))
+                      limited=asked.limited(text), stats=asked.stats, errors=errors,
+                      cut=query == "all" and asked.any_stopped)
     solved = solve_puzzles(puzzles, form, budget)
     return Answer("".join(t for t in solved.texts if t is not None),
-                  failure=_failure(text, solved.unsolved), limited=solved.limited_failure(text),
+                  failure=_failure(text, solved.unsolved), limited=solved.limited(text),
                   data={"format": form, "query": query, "solutions": solved.texts,
                         "puzzles": None},
                   stats=solved.stats, errors=errors)
