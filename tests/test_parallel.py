@@ -361,11 +361,13 @@ def test_a_probe_that_runs_out_leaves_the_rest_to_the_pool(monkeypatch):
     assert cover.count(budget=split_count, stats=stats) == QUEENS[n]
     alone = Stats()
     cover.count(stats=alone, budget=Budget(reason="singles"))
-    # The subproblem the probe gave up is not counted (that would add a good part of
-    # the search); the nodes split into parts differ by a few between a whole search
-    # and its pieces, each with its own rule (docs/engine.md, "Independent parts"):
-    # 36 of 327,817 on the Python twin's queens 12.
-    assert abs(stats.nodes - alone.nodes) <= alone.nodes // 1_000
+    # What the probe gave up (the whole search tried first, then a subproblem) is not
+    # counted (that would add a good part of the search); the nodes split into parts
+    # differ by a few between a whole search and its pieces, each with its own rule
+    # (docs/engine.md, "Independent parts": 36 of 327,817 on the Python twin's queens
+    # 12), and the memo that the whole search given up left serves the pieces (valid
+    # whatever is forced: 9,839 fewer nodes there).
+    assert alone.nodes // 2 <= stats.nodes <= alone.nodes + alone.nodes // 1_000
 
 
 def recorded_pool_sizes(monkeypatch):
