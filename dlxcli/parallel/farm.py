@@ -69,21 +69,24 @@ def _finished(problem, search, budget, stats):
 
 WHOLE = [((), 1.0)]
 """The cut of a search into one subproblem: itself."""
+WHOLE_SHARE = 0.25
+"""The part of the split's probe this process first searches the whole for
+(`_whole_here`): a search that outlasts it loses that much here before it is cut."""
 
 
 def _whole_here(problem, search, budget, spent):
-    """The whole search as one subproblem, where this process finishes it within the
-    split's probe seconds (one problem's search on local jobs, no checkpoint); else
-    None, and the search is cut. Cut first, a 9x9 sudoku's search of 2 ms cost 50 ms
-    of frontier (`ExactCover.frontier`: a start of the Solver per node it opens),
-    which `sudoku --all --jobs 2` paid for each puzzle of a file: 40 times --jobs 1's
-    time (attack17). A search that outlasts the probe loses what it did here (at most the
-    probe's time, on a search longer than that)."""
+    """The whole search as one subproblem, where this process finishes it within
+    WHOLE_SHARE of the split's probe seconds (one problem's search on local jobs, no
+    checkpoint); else None, and the search is cut. Cut first, a 9x9 sudoku's search
+    of 2 ms cost 50 ms of frontier (`ExactCover.frontier`: a start of the Solver per
+    node it opens), which `sudoku --all --jobs 2` paid for each puzzle of a file: 40
+    times --jobs 1's time (attack17). A search that outlasts it loses what it did here
+    (a count keeps its memo's entries, valid whatever the prefix)."""
     probe = budget.split.probe
     if not probe:
         return None
     tally = Tally(WHOLE, budget, spent, search.node_limit, search.query == "maximize")
-    until = None if budget.split.alone else time.perf_counter() + probe
+    until = None if budget.split.alone else time.perf_counter() + WHOLE_SHARE * probe
     try:
         done = _solve_one(problem, search, WHOLE, 0, budget, until, tally)
     except TimeLimitExceeded:

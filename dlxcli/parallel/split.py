@@ -5,10 +5,10 @@ Layer: parallel's (see dlxcli.parallel), the top of its modules. `ExactCover.cou
 `solutions` (all of them) and `maximize` come here when their Budget carries a `Split`
 (the strategy object they call: exact_cover never imports this package):
 
-1. this process searches the whole for `Split.probe` seconds (a local search, no
-   checkpoint): one that ends by then is neither cut nor farmed out, so that a small
-   search costs what it costs alone; else `ExactCover.frontier` cuts the search into
-   subproblems, option prefixes in the order the search visits them
+1. this process searches the whole for a quarter of `Split.probe` seconds (a local
+   search, no checkpoint): one that ends by then is neither cut nor farmed out, so
+   that a small search costs what it costs alone; else `ExactCover.frontier` cuts
+   the search into subproblems, option prefixes in the order the search visits them
    (`subproblems.subproblems_wanted`: about PER_WORKER per worker), the largest
    estimated ones cut first;
 2. this process solves the first ones itself for `Split.probe` seconds;
