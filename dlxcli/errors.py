@@ -66,8 +66,9 @@ class NodeLimitExceeded(SearchLimit):
 
 
 def nodes_said(count: int) -> str:
-    """A number of nodes as a message says it: '1 node', '3000 nodes'."""
-    return f"{count} node" if count == 1 else f"{count} nodes"
+    """A number of nodes as a message says it, as -v says it beside it: '1 node',
+    '1,025,241 nodes'."""
+    return "1 node" if count == 1 else f"{count:,} nodes"
 
 
 MEMO_HINT = ("a count's memo takes at most DLXCLI_MEMO_BYTES, 256 MiB unless set: "

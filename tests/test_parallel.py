@@ -344,6 +344,30 @@ def test_a_search_that_ends_within_the_probe_is_not_cut(monkeypatch, query):
     assert cuts
 
 
+def pairs_cover(n):
+    """Two equal options for each of n items: 2**n covers, one every few nodes."""
+    return ExactCover(n, 0, [[item] for item in range(n) for _ in range(2)])
+
+
+def test_a_list_searched_whole_gives_up_in_time_and_the_split_goes_on_past_it(monkeypatch):
+    """Its time was looked at between the search's slices only, which a search with a
+    solution every few nodes never ends: the probe ran on to LISTED + 1 solutions and
+    was then dropped, the whole list searched again here (pentominoes over 2 jobs: 1.3
+    times --jobs 1; attack17c). Now it gives up in time, the split's cut goes on past
+    the solutions it gave, in order, each counted once."""
+    cuts = []
+    frontier = ExactCover.frontier
+    monkeypatch.setattr(ExactCover, "frontier",
+                        lambda self, *args, **kwargs: cuts.append(1) or frontier(self, *args,
+                                                                                 **kwargs))
+    cover = pairs_cover(14)
+    sequential = list(cover.solutions(budget=Budget(reason="singles")))
+    stats = Stats()
+    split = Budget(split=Split(jobs=2, probe=0.004), reason="singles")
+    assert list(cover.solutions(budget=split, stats=stats)) == sequential
+    assert cuts and stats.solutions == len(sequential) == 2 ** 14
+
+
 def test_a_probe_that_runs_out_leaves_the_rest_to_the_pool(monkeypatch):
     """Few subproblems, so that the probe's time runs out within one: the search looks
     at the time every engine.SLICE nodes (65,536 on the C twin, 2,048 on Python's).

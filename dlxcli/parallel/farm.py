@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import math
 import time
 
 from ..errors import NodeLimitExceeded, SearchLimit, TimeLimitExceeded, nodes_said
@@ -38,8 +39,8 @@ def _finished(problem, search, budget, stats):
             split.checkpointed = True
         if split.scheduler:
             workers = Cluster(search, split.scheduler, split.notice, budget)
-        whole = None if checkpoint or workers or not isinstance(search, Search) else \
-            _whole_here(problem, search, budget, spent)
+        whole = None if search.query == "all" or whole_until(budget) is None \
+            or not isinstance(search, Search) else _whole_here(problem, search, budget, spent)
         if whole is not None:
             yield whole
             return
@@ -71,29 +72,78 @@ WHOLE = [((), 1.0)]
 """The cut of a search into one subproblem: itself."""
 WHOLE_SHARE = 0.25
 """The part of the split's probe this process first searches the whole for
-(`_whole_here`): a search that outlasts it loses that much here before it is cut."""
+(`_whole_here`, `listed_whole`): a search that outlasts it loses that much here before
+it is cut."""
+
+
+def whole_until(budget):
+    """When a split search searched whole here first gives up (a time.perf_counter()
+    instant; math.inf where this process searches alone): a search cut first, a 9x9
+    sudoku's of 2 ms cost 50 ms of frontier (`ExactCover.frontier`: a start of the
+    Solver per node it opens), which `sudoku --all --jobs 2` paid for each puzzle of a
+    file: 40 times --jobs 1's time (attack17). None where the search is cut at once:
+    a checkpoint (which holds subproblems), a cluster, no probe."""
+    split = budget.split
+    if split.checkpoint or split.scheduler or not split.probe:
+        return None
+    return math.inf if split.alone else time.perf_counter() + WHOLE_SHARE * split.probe
 
 
 def _whole_here(problem, search, budget, spent):
-    """The whole search as one subproblem, where this process finishes it within
-    WHOLE_SHARE of the split's probe seconds (one problem's search on local jobs, no
-    checkpoint); else None, and the search is cut. Cut first, a 9x9 sudoku's search
-    of 2 ms cost 50 ms of frontier (`ExactCover.frontier`: a start of the Solver per
-    node it opens), which `sudoku --all --jobs 2` paid for each puzzle of a file: 40
-    times --jobs 1's time (attack17). A search that outlasts it loses what it did here
-    (a count keeps its memo's entries, valid whatever the prefix)."""
-    probe = budget.split.probe
-    if not probe:
-        return None
+    """A count's or a maximize's whole search as one subproblem, where this process
+    finishes it by `whole_until`; else None, and the search is cut (a count keeps its
+    memo's entries, valid whatever the prefix)."""
     tally = Tally(WHOLE, budget, spent, search.node_limit, search.query == "maximize")
-    until = None if budget.split.alone else time.perf_counter() + WHOLE_SHARE * probe
+    until = whole_until(budget)
+    until = None if until == math.inf else until
     try:
         done = _solve_one(problem, search, WHOLE, 0, budget, until, tally)
     except TimeLimitExceeded:
         budget.check(tally.nodes)
         return None  # the probe's time is up, not the search's
     tally.add(done)
-    return _relisted(done, problem, search, WHOLE, budget, tally)
+    return done
+
+
+def listed_whole(problem, search, budget, stats):
+    """A list's whole search here, as `whole_until` allows, its solutions given as it
+    finds them (a list streams: `dlxcli sudoku --all | head -1`): a generator whose
+    last item is None where it gave up (the rest is then the split's, past as many
+    solutions as it gave: the split gives them in the same order), or None where the
+    search is cut at once. The time is looked at after each solution too, not only
+    between the search's slices, which a search whose solutions come often never
+    ends (pentominoes: attack17c)."""
+    until = whole_until(budget)
+    if until is None:
+        return None
+    return _listing(problem, search, budget, stats, until)
+
+
+def _listing(problem, search, budget, stats, until):
+    """`listed_whole`'s generator. Its costs go into `stats` and the budget's spent
+    figures, its solutions only where it ended (where it gave up, the split finds them
+    again, and counts them)."""
+    part = budget.reasoning("singles").until(None if until == math.inf else until,
+                                             budget.progress)
+    part.spent, own, ended = None, Stats(), False
+    found = problem.solutions(forced=search.forced, first_item=search.first_item,
+                              limit=search.limit, budget=part, stats=own)
+    try:
+        for solution in found:
+            yield solution
+            if time.perf_counter() >= until:
+                budget.check(own.nodes)
+                yield None
+                return
+        ended = True
+    except TimeLimitExceeded:
+        budget.check(own.nodes)
+        yield None  # the probe's time is up, not the search's
+    finally:
+        found.close()
+        for figures in (stats, budget.spent):
+            if figures is not None:
+                figures.add(own, solutions=ended)
 
 
 def _solved(problem, search, cut, pending, budget, tally, workers, probe_last=False):

@@ -33,6 +33,7 @@ members over the jobs (dlxcli.parallel.racing), the count cut into cubes
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 
@@ -41,7 +42,7 @@ from ..errors import DlxError, SearchLimit
 from ..exact_cover import Budget, ExactCover, Stats
 from ..pool import processes_for, usable_cores
 from .cubes import _Conquering
-from .farm import _finished
+from .farm import _finished, listed_whole
 from .racing import _costs, _Racing
 from .subproblems import Deal, Search
 
@@ -314,11 +315,25 @@ def solutions(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bo
     workers finish what they have in hand and get nothing new. The subproblems waiting
     for their turn are at most those of the frontier, LISTED solutions each."""
     search = Search(problem.definition, "all", forced, first_item, limit, budget.node_limit)
-    waiting, next_index, given = {}, 0, 0
+    given = 0
+    whole = listed_whole(problem, search, budget, stats)
+    if whole is not None:
+        with contextlib.closing(whole):
+            for solution in whole:
+                if solution is None:
+                    break
+                yield solution
+                given += 1
+            else:
+                return
+    waiting, next_index, skip = {}, 0, given
     for done in _finished(problem, search, budget, stats):
         waiting[done.index] = done.value
         while next_index in waiting:
             for solution in waiting.pop(next_index):
+                if skip:
+                    skip -= 1
+                    continue
                 yield solution
                 given += 1
                 if given == limit:

@@ -51,7 +51,7 @@ class Search:
     and so do the workers' copies (not part of the digest: the counts are the same)."""
 
     __slots__ = ("definition", "query", "forced", "first_item", "limit", "node_limit",
-                 "digest", "plain")
+                 "_digest", "plain")
     PROBE_LAST = False
     """Whether this process's probe takes the last subproblems (`_solved`)."""
 
@@ -61,7 +61,18 @@ class Search:
         self.definition, self.query = definition, query
         self.forced, self.first_item = list(forced), bool(first_item)
         self.limit, self.node_limit, self.plain = limit, node_limit, plain
-        self.digest = _digest(definition, query, self.forced, self.first_item, limit)
+        self._digest: Optional[str] = None
+
+    @property
+    def digest(self) -> str:
+        """A SHA-256 of the problem and the query (`_digest`), made when first asked
+        for: by a checkpoint, or by a worker building the problem. A search that ends
+        within the probe never needs it, and it cost a 9x9 sudoku's list (2 ms of
+        search) 1 ms: `sudoku --all --jobs 2` on 3,000 small puzzles (attack17c)."""
+        if self._digest is None:
+            self._digest = _digest(self.definition, self.query, self.forced,
+                                   self.first_item, self.limit)
+        return self._digest
 
     def cut(self, problem: ExactCover, min_open: int, stats: Stats, budget: Budget) -> Cut:
         """The search cut into subproblems (`ExactCover.frontier`)."""
