@@ -297,6 +297,28 @@ def test_split_queries_give_the_sequential_answers(twin, problem, first_item):
                                                     problem.forced)
 
 
+@PROFILE
+@given(problem=problems(), first_item=st.booleans(), limit=st.sampled_from([None, 1, 2, 3]))
+def test_a_list_past_a_whole_search_given_up_is_the_sequential_one(twin, problem,
+                                                                   first_item, limit):
+    """A split list searched whole first and given up at once (its deadline passed:
+    after its first solution, or before any), the split going on past what it gave: the
+    sequential list, whatever the problem, at most `limit` of it."""
+    from dlxcli.parallel import farm
+    cover = on_twin(twin, problem.n_primary, problem.n_secondary, problem.options,
+                    problem.weights)
+    query = {"forced": problem.forced, "first_item": first_item}
+    everything = list(cover.solutions(**query))
+    original = farm.whole_until
+    farm.whole_until = lambda budget: 0.0 if original(budget) is not None else None
+    try:
+        listed = list(parallel.solutions(cover, limit=limit, **query,
+                                         budget=Budget(split=Split(jobs=2, probe=0.01))))
+    finally:
+        farm.whole_until = original
+    assert listed == everything[:limit]
+
+
 @pytest.mark.parametrize("n", [1, 2, 6, 9])
 def test_queens_counted_on_two_processes(n):
     cover = ExactCover(*queens_definition(n))

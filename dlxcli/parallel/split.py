@@ -326,6 +326,8 @@ def solutions(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bo
                 given += 1
             else:
                 return
+        if given == limit:  # met as the whole search gave up
+            return
     waiting, next_index, skip = {}, 0, given
     for done in _finished(problem, search, budget, stats):
         waiting[done.index] = done.value
