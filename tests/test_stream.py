@@ -241,6 +241,21 @@ def test_a_node_limit_over_two_jobs_is_the_one_search_of_one_job(tmp_path, query
         assert runs[1].stdout == f"{solution}\n\n"
 
 
+@pytest.mark.parametrize("timeout", ["0.01", "0.1", "0.3"])
+def test_a_split_list_cut_by_the_time_limit_says_the_solutions_it_wrote(inputs, timeout):
+    """-v said 0 solutions after thousands were written, or half of them (attack17d,
+    attack17e): a list handed on by its whole search to the split, which the time limit
+    stopped, counted the subproblems' solutions finished ahead of their turn, not those
+    written. (--jobs 1 may say one more: the solution found as the limit came.)"""
+    done = subprocess.run(DLXCLI + ["sudoku", "--all", "-v", "--jobs", "2", "--timeout",
+                                    timeout, "empty.txt"], cwd=inputs, capture_output=True,
+                          text=True, timeout=120)
+    written = len(done.stdout.splitlines())
+    said = re.search(r"([\d,]+) solutions", done.stderr)
+    assert done.returncode == 3 and said, done.stderr
+    assert written <= int(said[1].replace(",", "")) <= written + 1
+
+
 def test_a_json_document_of_a_cut_list_is_kept(tmp_path):
     """A JSON document is written whole once its input is done, never cut: the rule that
     keeps no file of a list a limit cut short is a streamed list's (attack17)."""

@@ -313,22 +313,50 @@ def solutions(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bo
     A subproblem with more than LISTED solutions is searched again here when its turn
     comes, its solutions yielded as they are found (`farm._relisted`); meanwhile the
     workers finish what they have in hand and get nothing new. The subproblems waiting
-    for their turn are at most those of the frontier, LISTED solutions each."""
+    for their turn are at most those of the frontier, LISTED solutions each.
+
+    Where a limit or a signal stops the list, the solutions of its figures (`stats`,
+    the budget's spent ones) are those it gave: the subproblems a worker finished ahead
+    of their turn counted theirs, not given, and a whole search that handed the list
+    on to the split did not count its own, given (-v said 0 solutions after thousands
+    were written, or half of them: attack17d, attack17e)."""
+    figures = [figure for figure in (stats, budget.spent) if figure is not None]
+    before = [figure.solutions for figure in figures]
+    listing = _Listing()
+    try:
+        yield from _in_order(problem, forced, first_item, limit, budget, stats, listing)
+    except BaseException:
+        for figure, solutions in zip(figures, before):
+            figure.solutions = solutions + listing.given
+        raise
+
+
+class _Listing:
+    """How many solutions a split list has given so far."""
+
+    __slots__ = ("given",)
+
+    def __init__(self):
+        self.given = 0
+
+
+def _in_order(problem, forced, first_item, limit, budget, stats, listing):
+    """`solutions`' list: the whole search here first (`farm.listed_whole`), then, where
+    it hands the list on, the split's subproblems in order, past what it gave."""
     search = Search(problem.definition, "all", forced, first_item, limit, budget.node_limit)
-    given = 0
     whole = listed_whole(problem, search, budget, stats)
     if whole is not None:
         with contextlib.closing(whole):
             for solution in whole:
                 if solution is None:
                     break
+                listing.given += 1  # counted as it goes out: a signal may come as it is written
                 yield solution
-                given += 1
             else:
                 return
-        if given == limit:  # met as the whole search gave up
+        if listing.given == limit:  # met as the whole search gave up
             return
-    waiting, next_index, skip = {}, 0, given
+    waiting, next_index, skip = {}, 0, listing.given
     for done in _finished(problem, search, budget, stats):
         waiting[done.index] = done.value
         while next_index in waiting:
@@ -336,9 +364,9 @@ def solutions(problem: ExactCover, *, forced: Sequence[int] = (), first_item: bo
                 if skip:
                     skip -= 1
                     continue
+                listing.given += 1
                 yield solution
-                given += 1
-                if given == limit:
+                if listing.given == limit:
                     return
             next_index += 1
 
