@@ -309,13 +309,13 @@ def test_a_list_past_a_whole_search_given_up_is_the_sequential_one(twin, problem
                     problem.weights)
     query = {"forced": problem.forced, "first_item": first_item}
     everything = list(cover.solutions(**query))
-    original = farm.whole_until
-    farm.whole_until = lambda budget: 0.0 if original(budget) is not None else None
+    original = farm._whole_deadline
+    farm._whole_deadline = lambda budget: 0.0
     try:
         listed = list(parallel.solutions(cover, limit=limit, **query,
                                          budget=Budget(split=Split(jobs=2, probe=0.01))))
     finally:
-        farm.whole_until = original
+        farm._whole_deadline = original
     assert listed == everything[:limit]
 
 

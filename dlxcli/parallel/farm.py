@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import math
 import time
 
 from ..errors import NodeLimitExceeded, SearchLimit, TimeLimitExceeded, nodes_said
@@ -40,7 +39,7 @@ def _finished(problem, search, budget, stats):
         if split.scheduler:
             workers = Cluster(search, split.scheduler, split.notice, budget)
         whole, best = None, None
-        if search.query != "all" and whole_until(budget) is not None \
+        if search.query != "all" and searched_whole_first(budget) \
                 and isinstance(search, Search):
             whole, best = _whole_here(problem, search, budget, spent)
         if whole is not None:
@@ -79,32 +78,34 @@ WHOLE_SHARE = 0.25
 it is cut."""
 
 
-def whole_until(budget):
-    """When a split search searched whole here first gives up (a time.perf_counter()
-    instant; math.inf where this process searches alone): a search cut first, a 9x9
+def searched_whole_first(budget):
+    """Whether a split search is searched whole here before it is cut: cut first, a 9x9
     sudoku's of 2 ms cost 50 ms of frontier (`ExactCover.frontier`: a start of the
     Solver per node it opens), which `sudoku --all --jobs 2` paid for each puzzle of a
-    file: 40 times --jobs 1's time (attack17). None where the search is cut at once:
-    a checkpoint (which holds subproblems), a cluster, no probe."""
+    file: 40 times --jobs 1's time (attack17). Not where it is cut at once: a
+    checkpoint (which holds subproblems), a cluster, no probe."""
     split = budget.split
-    if split.checkpoint or split.scheduler or not split.probe:
-        return None
-    return math.inf if split.alone else time.perf_counter() + WHOLE_SHARE * split.probe
+    return not (split.checkpoint or split.scheduler or not split.probe)
+
+
+def _whole_deadline(budget):
+    """When a whole search here gives up (a time.perf_counter() instant), or None where
+    this process searches alone (it then searches to the end)."""
+    split = budget.split
+    return None if split.alone else time.perf_counter() + WHOLE_SHARE * split.probe
 
 
 def _whole_here(problem, search, budget, spent):
     """(Done, None): a count's or a maximize's whole search as one subproblem, where
-    this process finishes it by `whole_until`; else (None, the best weight a maximize
+    this process finishes it by `_whole_deadline`; else (None, the best weight a maximize
     found by then, or None), and the search is cut: a count keeps its memo's entries
     (valid whatever the prefix), a maximize's subproblems get that weight as the bound
     they share (`Bound`: below the largest weight, so the answer stays the sequential
     one). Without it a target-sudoku of 9 givens, cut over two jobs, searched 6.0
     million nodes where one job searches 1.1 (attack17d)."""
     tally = Tally(WHOLE, budget, spent, search.node_limit, search.query == "maximize")
-    until = whole_until(budget)
-    until = None if until == math.inf else until
     try:
-        done = _solve_one(problem, search, WHOLE, 0, budget, until, tally)
+        done = _solve_one(problem, search, WHOLE, 0, budget, _whole_deadline(budget), tally)
     except TimeLimitExceeded:
         budget.check(tally.nodes)  # the run's time limit; else the probe's time is up
         maximize = search.query == "maximize"
@@ -114,17 +115,16 @@ def _whole_here(problem, search, budget, spent):
 
 
 def listed_whole(problem, search, budget, stats):
-    """A list's whole search here, as `whole_until` allows, its solutions given as it
+    """A list's whole search here, as `_whole_deadline` allows, its solutions given as it
     finds them (a list streams: `dlxcli sudoku --all | head -1`): a generator whose
     last item is None where it gave up (the rest is then the split's, past as many
     solutions as it gave: the split gives them in the same order), or None where the
     search is cut at once. The time is looked at after each solution too, not only
     between the search's slices, which a search whose solutions come often never
     ends (pentominoes: attack17c)."""
-    until = whole_until(budget)
-    if until is None:
+    if not searched_whole_first(budget):
         return None
-    return _listing(problem, search, budget, stats, until)
+    return _listing(problem, search, budget, stats, _whole_deadline(budget))
 
 
 def _listing(problem, search, budget, stats, until):
@@ -132,8 +132,7 @@ def _listing(problem, search, budget, stats, until):
     figures, its solutions too but where it hands the list on to the split (which finds
     them again, and counts them): where it ends, or the run's time limit ends it, they
     are the solutions given (attack17d)."""
-    part = budget.reasoning("singles").until(None if until == math.inf else until,
-                                             budget.progress)
+    part = budget.reasoning("singles").until(until, budget.progress)
     part.spent, own, handed_on = None, Stats(), False
     found = problem.solutions(forced=search.forced, first_item=search.first_item,
                               limit=search.limit, budget=part, stats=own)
@@ -142,7 +141,7 @@ def _listing(problem, search, budget, stats, until):
             for solution in found:
                 yield solution
                 budget.check(own.nodes)
-                if time.perf_counter() >= until:
+                if until is not None and time.perf_counter() >= until:
                     break
             else:
                 return
