@@ -65,10 +65,10 @@ class NodeLimitExceeded(SearchLimit):
     verdict = "node limit"
 
 
-def nodes_said(count: int) -> str:
-    """A number of nodes as a message says it, as -v says it beside it: '1 node',
-    '1,025,241 nodes'."""
-    return "1 node" if count == 1 else f"{count:,} nodes"
+def counted(count: int, noun: str, plural: str = "") -> str:
+    """A count as every message and -v line says it: '1 node', '1,025,241 nodes',
+    '1 query' ('queries' given as the plural)."""
+    return f"{count:,} {noun if count == 1 else plural or noun + 's'}"
 
 
 MEMO_HINT = ("a count's memo takes at most DLXCLI_MEMO_BYTES, 256 MiB unless set: "

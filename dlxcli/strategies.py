@@ -17,7 +17,7 @@ import time
 
 from . import engine
 from .engine._checks import forced_options
-from .errors import EngineBusy, NodeLimitExceeded, ProblemError, SearchLimit, nodes_said
+from .errors import EngineBusy, NodeLimitExceeded, ProblemError, SearchLimit, counted
 from .stats import Stats
 
 TYPE_CHECKING = False  # typing costs start-up time: only mypy reads this
@@ -710,7 +710,8 @@ def _advance(search: Search, units: Optional[int], budget: Budget, others: int =
 def _nodes_left(node_limit: int, nodes: int) -> int:
     """The nodes left under the node limit after `nodes`: NodeLimitExceeded if none."""
     if nodes >= node_limit:
-        raise NodeLimitExceeded(f"search stopped after {nodes_said(nodes)} (node limit)", nodes)
+        raise NodeLimitExceeded(f"search stopped after {counted(nodes, 'node')} (node limit)",
+                                nodes)
     return node_limit - nodes
 
 

@@ -28,6 +28,7 @@ on untraced at full speed.
 from __future__ import annotations
 
 from . import engine
+from .errors import counted
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
@@ -99,7 +100,7 @@ class LearnerTrace:
 
     def _kept(self) -> str:
         kept = self.learner.learned - self.learner.deleted
-        return f"{kept:,} learned clause{'' if kept == 1 else 's'} kept"
+        return f"{counted(kept, 'learned clause')} kept"
 
 
 class _TracedSearch:
@@ -193,8 +194,8 @@ class _TracedSearch:
 
     def _ended(self):
         self._moved([])
-        solutions = f"{self.solutions:,} solution{'' if self.solutions == 1 else 's'}"
-        self.trace.emit(0, "end", f"Altogether {solutions}, {self.solver.nodes:,} nodes.")
+        self.trace.emit(0, "end", f"Altogether {counted(self.solutions, 'solution')}, "
+                                  f"{counted(self.solver.nodes, 'node')}.")
         return engine.EXHAUSTED
 
 

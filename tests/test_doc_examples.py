@@ -65,7 +65,7 @@ def masked(text, tmp):
 
 
 NOT_COUNTED = "updates and mems not counted by the Python twin"
-LINK_COUNTS = re.compile(r"(?P<nodes>[\d,]+ nodes), [\d,]+ updates, (?P<mems>[\d,]+) mems"
+LINK_COUNTS = re.compile(r"(?P<nodes>[\d,]+ nodes?), [\d,]+ updates, (?P<mems>[\d,]+) mems"
                          r"(?P<per>; per solution: [\d,.]+ nodes, [\d,.]+ updates, "
                          r"[\d,.]+ mems)?")
 JSON_LINK_COUNTS = re.compile(r'"updates": \d+, (?P<middle>"solutions": \d+, '

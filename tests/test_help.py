@@ -109,7 +109,7 @@ def test_the_bash_completion_script_completes_in_bash(tmp_path):
 STATISTICS = re.compile(r"dlxcli: (?P<name>\S+): (?P<nodes>\d[\d,]*) nodes, "
                         r"(?:(?P<updates>\d[\d,]*) updates, (?P<mems>\d[\d,]*) mems|"
                         r"updates and mems not counted by the Python twin), "
-                        r"(?P<solutions>\d[\d,]*) solutions, "
+                        r"(?P<solutions>\d[\d,]*) solutions?, "
                         r"\d+\.\d{3} s(?:; memo: .*)?")
 
 

@@ -107,3 +107,18 @@ def test_a_search_past_its_measured_part_shows_no_time_left():
     assert str(column.render(task)) != "-:--:--"  # a time left, from the part done
     display.search(None, 6_000, 0, depth=40)
     assert str(column.render(task)) == "-:--:--"
+
+
+@pytest.mark.any_twin  # a display
+@pytest.mark.skipif(usable_cores() < 2, reason="a split search needs two processes")
+def test_a_split_search_searched_whole_first_shows_no_subproblems(monkeypatch):
+    """While a split search is searched whole first (docs/parallel.md), the bar shows its
+    percentage and speed, not '0/1 subproblems' (attack17c left it so)."""
+    monkeypatch.setenv("DLXCLI_SPLIT_PROBE", "20")  # the whole search: 5 s, past the limit
+    done = subprocess.run(DLXCLI + ["queens", "--progress", "--jobs", "2", "--timeout", "1"],
+                          input="15\n", cwd=REPO, capture_output=True, text=True, timeout=120)
+    plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", done.stderr)
+    lines = [line for line in re.split(r"[\r\n]", plain) if "ETA" in line]
+    assert done.returncode == 3, done.stderr  # the time limit
+    assert any(re.search(r"\d+% [\d,]+ nodes/s", line) for line in lines), lines
+    assert not any("subproblems" in line for line in lines), lines

@@ -260,3 +260,19 @@ def test_levels_and_lengths_show_the_node_about_to_be_visited(twin):
     assert solver.lengths() == []  # node 6 is the solution
     assert solver.run(1) == twin.SOLUTION and solver.nodes == 6
     assert (solver.run(0), solver.nodes) == (twin.EXHAUSTED, 6)  # backs up, visits none
+
+
+@pytest.mark.parametrize("command, said", [
+    ("printf '1 1\\n1\\n' | dlxcli matrix -v --stats", ["1 solution,", "per solution: 2 nodes"]),
+    ("printf '1 1\\n1\\n' | dlxcli matrix -v --node-limit 1",
+     ["search stopped after 1 node (node limit)", ": 1 node, "]),
+    ("printf '2 2\\n1 0\\n0 1\\n' | dlxcli matrix -v --reason learn",
+     ["1 solution,", "learning search (1 query)"]),
+])
+def test_one_of_a_kind_is_said_in_the_singular(command, said):
+    """A count of one is 'one node', not '1 nodes' (-v, --stats, the node-limit line:
+    attack17c left it)."""
+    stderr = run_shell(command, merged=False).stderr
+    assert all(words in stderr for words in said), stderr
+    assert not re.search(r"(?<![\d,])1 (nodes|solutions|updates|mems|queries|decisions|"
+                         r"conflicts|learned clauses)\b", stderr), stderr

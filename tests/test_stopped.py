@@ -20,7 +20,7 @@ from dlxcli.puzzles.queens import board, organ_pipe
 from dlxcli.puzzles.sudoku import sudoku_grid
 
 DLXCLI = [sys.executable, "-m", "dlxcli"]
-FIGURES = re.compile(r"^dlxcli: <stdin>: ([\d,]+) nodes, (.*), ([\d,]+) solutions, "
+FIGURES = re.compile(r"^dlxcli: <stdin>: ([\d,]+) nodes?, (.*), ([\d,]+) solutions?, "
                      r"[\d.]+ s(.*)$", re.MULTILINE)
 """-v's line: nodes, (updates and mems), solutions, seconds, (the learning search)."""
 PYTHON_TWIN = os.environ.get("DLXCLI_ENGINE") == "python"

@@ -12,6 +12,7 @@ so that the two never share a line.
 import sys
 import time
 
+from ..errors import counted
 from ..memo import memoised
 
 
@@ -49,7 +50,7 @@ def display(wanted=None, verbosity=0, knuth_figures=False, typed=False):
 
 def statistics_line(name, stats):
     """-v's line for one input, with the counts Knuth's programs report."""
-    return (f"{name}: {_figures(_counts(stats))}, {stats.solutions:,} solutions, "
+    return (f"{name}: {_figures(_counts(stats))}, {counted(stats.solutions, 'solution')}, "
             f"{stats.seconds:.3f} s{_learning(stats)}{_memo(stats)}")
 
 
@@ -57,12 +58,10 @@ def knuth_figures_line(name, stats):
     """--stats's line for one input: its solutions, then nodes, updates and mems, in
     all and per solution (Knuth's way of comparing searches, TAOCP 7.2.2.1)."""
     counts = _counts(stats)
-    line = (f"{name}: {stats.solutions:,} solution{'' if stats.solutions == 1 else 's'}, "
-            + _figures(counts))
+    line = f"{name}: {counted(stats.solutions, 'solution')}, " + _figures(counts)
     if stats.solutions:
         line += "; per solution: " + ", ".join(
-            f"{_per(value, stats.solutions)} {what}" for what, value in counts
-            if value is not None)
+            _per(value, stats.solutions, what) for what, value in counts if value is not None)
     return line + _learning(stats) + _memo(stats)
 
 
@@ -89,31 +88,34 @@ def _learning(stats):
     among the nodes; the updates and mems are the DLX search's."""
     if not stats.learning:
         return ""
-    queries = f"{stats.learning:,} quer{'y' if stats.learning == 1 else 'ies'}"
-    return (f"; learning search ({queries}): {stats.decisions:,} decisions, "
-            f"{stats.conflicts:,} conflicts, {stats.learned:,} learned clauses")
+    return (f"; learning search ({counted(stats.learning, 'query', 'queries')}): "
+            f"{counted(stats.decisions, 'decision')}, {counted(stats.conflicts, 'conflict')}, "
+            f"{counted(stats.learned, 'learned clause')}")
 
 
 def _counts(stats):
-    """(name, value) of nodes, updates and mems; a value None was not counted."""
-    return (("nodes", stats.nodes), ("updates", stats.updates), ("mems", stats.mems))
+    """(noun, value) of nodes, updates and mems; a value None was not counted."""
+    return (("node", stats.nodes), ("update", stats.updates), ("mem", stats.mems))
 
 
 def _figures(counts):
     """'6 nodes, 17 updates, 400 mems'; what was not counted (None: the Python twin
     counts no updates or mems) is named as such: '6 nodes, updates and mems not
     counted by the Python twin'."""
-    shown = [f"{value:,} {what}" for what, value in counts if value is not None]
-    missing = [what for what, value in counts if value is None]
+    shown = [counted(value, what) for what, value in counts if value is not None]
+    missing = [what + "s" for what, value in counts if value is None]
     if missing:
         shown.append(f"{' and '.join(missing)} not counted by the Python twin")
     return ", ".join(shown)
 
 
-def _per(value, solutions):
-    """value / solutions, with one decimal unless it is whole."""
+def _per(value, solutions, noun):
+    """value / solutions nouns, with one decimal unless it is whole: '1 node',
+    '40.8 nodes'."""
+    if value == solutions:
+        return f"1 {noun}"
     share = value / solutions
-    return f"{share:,.0f}" if value % solutions == 0 else f"{share:,.1f}"
+    return f"{share:,.0f} {noun}s" if value % solutions == 0 else f"{share:,.1f} {noun}s"
 
 
 class QuietDisplay:

@@ -13,7 +13,7 @@ import collections
 import contextlib
 import time
 
-from ..errors import NodeLimitExceeded, SearchLimit, TimeLimitExceeded, nodes_said
+from ..errors import NodeLimitExceeded, SearchLimit, TimeLimitExceeded, counted
 from ..exact_cover import Stats
 from . import executors
 from .checkpoint import Checkpoint
@@ -335,6 +335,7 @@ class Tally:
         self.bound = Bound(maximize)
         self.shares = [share for _, share in cut]
         self.whole = sum(self.shares) or 1.0
+        self.cut_up = cut is not WHOLE  # the whole search searched first shows no parts
         self.budget, self.spent, self.node_limit = budget, spent, node_limit
         self.finished, self.part, self.here = 0, 0.0, 0
         self.reported, self.resumed_nodes = 0.0, 0
@@ -356,7 +357,7 @@ class Tally:
         searched = self.spent.nodes - self.resumed_nodes
         if self.node_limit is not None and searched > self.node_limit:
             raise NodeLimitExceeded(
-                f"search stopped after {nodes_said(searched)} (node limit)", self.spent.nodes)
+                f"search stopped after {counted(searched, 'node')} (node limit)", self.spent.nodes)
         self.report()
 
     def report(self, fraction=0.0, nodes=0, solutions=0):
@@ -367,9 +368,9 @@ class Tally:
         if self.budget.progress is None or now - self.reported < self.REPORT_EVERY:
             return
         self.reported = now
+        parts = (self.finished, len(self.shares)) if self.cut_up else None
         self.budget.progress((self.part + fraction) / self.whole, self.spent.nodes + nodes,
-                             self.spent.solutions + solutions,
-                             parts=(self.finished, len(self.shares)))
+                             self.spent.solutions + solutions, parts=parts)
 
     def reporter(self, share):
         """The progress callback of a subproblem with this share, solved here. A search
