@@ -263,7 +263,7 @@ class LiveDisplay(SummarisedDisplay):
         if parts is not None:
             rate = f"{parts[0]:,}/{parts[1]:,} subproblems, {rate}"
         if self.layout.solutions:
-            rate += f", {solutions:,} solutions"
+            rate += f", {counted(solutions, 'solution')}"
         completed = self.done + min(fraction, 0.999)
         self._update(completed=completed, rate=rate,
                      share=_share(completed / max(self.total, 1)))
