@@ -110,8 +110,9 @@ class WorkerPool:
         self._context = _multiprocessing().get_context()
         self._start_args = (initializer, initargs, not nested)
         self.size, self.depth = size, depth
-        # (ticket, message, worker index or None) not sent yet
-        self._backlog: collections.deque[tuple[int, tuple, int | None]] = collections.deque()
+        # (ticket, message, worker index or None, on_send) not sent yet
+        self._backlog: collections.deque[tuple[int, tuple, int | None, Any]] = \
+            collections.deque()
         self._finished: dict[int, tuple[bool, Any]] = {}  # ticket -> (ok, value), for `result`
         self._tickets = 0
         self._workers = []
@@ -123,13 +124,16 @@ class WorkerPool:
             self.close()
             raise
 
-    def submit(self, function: Callable[..., Any], *args: Any, worker: int | None = None) -> int:
+    def submit(self, function: Callable[..., Any], *args: Any, worker: int | None = None,
+               on_send: Callable[[], object] | None = None) -> int:
         """Queue a task (on worker `worker` modulo `size`, if given); its ticket (tickets
-        count up from 0)."""
+        count up from 0). `on_send()`, if given, is called here as the task leaves the
+        backlog for its worker, before its arguments are pickled: what it changes in
+        them goes along (a time limit that starts then: `_batch.Job.sent`)."""
         ticket = self._tickets
         self._tickets += 1
         self._backlog.append((ticket, (ticket, function, args),
-                              None if worker is None else worker % self.size))
+                              None if worker is None else worker % self.size, on_send))
         self._dispatch()
         return ticket
 
@@ -194,7 +198,7 @@ class WorkerPool:
         `_next` fails them all: replaced here, it dropped those it held."""
         waiting = []
         while self._backlog:
-            ticket, message, pin = task = self._backlog.popleft()
+            ticket, message, pin, on_send = task = self._backlog.popleft()
             worker = min(self._workers, key=_load) if pin is None else self._workers[pin]
             if len(worker.tasks) >= self.depth:
                 waiting.append(task)
@@ -203,6 +207,8 @@ class WorkerPool:
                 continue
             if not worker.tasks and worker.process.exitcode is not None:
                 worker = self._renew(worker)  # died idle: replace it quietly
+            if on_send is not None:
+                on_send()
             if not worker.send(ticket, message):
                 self._finished[ticket] = (False, MemoryError("a task too large to send"))
         self._backlog.extendleft(reversed(waiting))

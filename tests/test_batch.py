@@ -25,6 +25,7 @@ from dlxcli.cli._output import AnswerFile
 from dlxcli.cli._ui import QuietDisplay
 from dlxcli.errors import InputError, NodeLimitExceeded, TimeLimitExceeded
 from dlxcli.exact_cover import UNLIMITED, Stats
+from dlxcli.pool import usable_cores
 from dlxcli.puzzles import Answer, Unsolved
 from paths import CASES, REPO
 
@@ -200,6 +201,26 @@ def test_an_input_costs_its_pieces_wall_time_once(tmp_path, squares, monkeypatch
     [outcome] = solved([squares_job(tmp_path, "a", "1\n2\n")], 1)
     assert (outcome.stats.nodes, outcome.stats.updates, outcome.stats.solutions) == (10, 14, 2)
     assert 0 < outcome.stats.seconds < 100
+
+
+@pytest.mark.skipif(usable_cores() < 2, reason="a queue needs two workers busy")
+def test_an_input_waiting_for_a_worker_keeps_its_time_limit(tmp_path, squares, monkeypatch):
+    """Each piece says the time left to its input as its search starts: an input's time
+    limit runs while it is read and solved, not while its pieces wait for a worker
+    behind other inputs' (attack18c: with `--jobs 2 --timeout 2.5`, 14-queens inputs of
+    0.9 s each were stopped in the queue, some before a node). Ten inputs of 0.25 s on
+    two workers: the last ones wait over a second, half their limit."""
+    def solve_text(text, budget=UNLIMITED):
+        left = budget.remaining()
+        time.sleep(0.25)
+        return Answer(f"{left:.3f}\n")
+    monkeypatch.setattr(sys.modules[__name__], "solve_text", solve_text)
+    jobs = [squares_job(tmp_path, f"{k}", "1\n") for k in range(10)]
+    jobs.append(squares_job(tmp_path, "pieces", "1\n2\n3\n"))  # the input's own pieces
+    outcomes = list(solve_jobs(jobs, Limits(timeout=2.0), 2, QuietDisplay(), keep=True))
+    assert [outcome.verdict for _, outcome in outcomes] == ["answered"] * 11
+    left = [float(line) for _, outcome in outcomes for line in outcome.text.split()]
+    assert len(left) == 13 and min(left[:11]) > 1.5, left
 
 
 def test_the_registered_module_splits_the_input(tmp_path, squares):

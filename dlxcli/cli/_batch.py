@@ -10,6 +10,7 @@ module in the registry), the settings, the piece's text and its limits; back com
 puzzle's Answer or the exception it raised.
 """
 
+import functools
 import time
 from itertools import chain
 
@@ -80,13 +81,41 @@ class Limits:
 class Job:
     """One input to solve: where it comes from, which command, with what settings;
     `problem` is a message when it cannot be solved at all (e.g. judge found no
-    command for it), `began` when its reading started."""
+    command for it), `began` when its reading started, `budget` its reading's (whose
+    deadline is the input's), `held` since when its first piece has waited for a
+    worker of the pool (None: not waiting)."""
 
-    __slots__ = ("source", "command", "settings", "problem", "began")
+    __slots__ = ("source", "command", "settings", "problem", "began", "budget", "held",
+                 "sent_any")
 
     def __init__(self, source, command, settings, problem=None):
         self.source, self.command, self.settings = source, command, settings
-        self.problem, self.began = problem, None
+        self.problem, self.began, self.budget = problem, None, None
+        self.held, self.sent_any = None, False
+
+    def queued(self, budget):
+        """A piece of this input, with its `budget`, goes into the pool's backlog: the
+        callable that the pool calls as it leaves for a worker (`sent`). The input's
+        time limit does not run while its first piece waits there behind other
+        inputs' pieces: it counted that wait, and `--jobs 2 --timeout` stopped inputs
+        that `--jobs 1` answers, some before a node of their search (attack18c)."""
+        if self.held is None and not self.sent_any:
+            self.held = time.perf_counter()
+        return functools.partial(self.sent, budget)
+
+    def sent(self, budget):
+        """A piece leaves the backlog: the input's clock runs again from where its
+        first piece began to wait, and the piece takes the input's deadline."""
+        if self.held is not None:
+            if self.budget.deadline is not None:
+                self.budget.deadline += time.perf_counter() - self.held
+            self.held = None
+        self.sent_any = True
+        budget.deadline = self.budget.deadline
+
+    def expired(self):
+        """Whether the input's time limit has passed (never while its clock waits)."""
+        return self.held is None and self.budget.expired()
 
 
 class Piece:
@@ -197,8 +226,9 @@ def _work(jobs, limits):
         job.began = time.perf_counter()
         if job.problem is not None:
             continue
+        job.budget = limits.budget(job.began)
         try:
-            yield from _job_work(job, limits.budget(job.began))
+            yield from _job_work(job, job.budget)
         except DlxError as exc:
             yield job, exc, 0
 
@@ -214,7 +244,7 @@ def _job_work(job, budget):
         for text, before in reading:
             yield job, text, before
             following = _line_after(text, before)
-            if puzzles_in and budget.expired():
+            if puzzles_in and job.expired():
                 rest = _rest(job, reading, budget, following, puzzles_in)
                 if rest is not None:
                     yield job, rest, 0
@@ -332,8 +362,10 @@ def _parallel(work, limits, processes):
             if isinstance(text, DlxError):
                 queued.append((job, before, Piece(problem=text)))
             else:
-                task = (job.command, text, job.settings, limits.budget(job.began))
-                queued.append((job, before, pool.submit(_solve_task, *task)))
+                budget = limits.budget(job.began)
+                queued.append((job, before, pool.submit(
+                    _solve_task, job.command, text, job.settings, budget,
+                    on_send=job.queued(budget))))
             while len(queued) >= IN_FLIGHT * processes:
                 yield _piece_of(pool, *queued.pop(0))
         while queued:
