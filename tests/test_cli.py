@@ -153,6 +153,29 @@ def test_a_directory_without_puzzles_is_status_2(tmp_path):
     assert "no puzzle files" in result.stderr
 
 
+@pytest.mark.parametrize("given", ["top", "locked"])
+def test_a_folder_that_cannot_be_read_is_named_and_status_2(tmp_path, monkeypatch, given):
+    """-r skipped a sub-folder it could not read without a word (its inputs neither
+    answered nor reported, status 0), and one given by name was 'no puzzle files'
+    (attack18c; root reads every folder, so the refusal is made here)."""
+    folder = puzzle_folder(tmp_path, ("n6",))
+    (folder / "locked").mkdir()
+    (folder / "locked" / "n9.in").write_text("9\n")
+    real = os.scandir
+
+    def scandir(path):
+        if os.path.basename(path) == "locked":
+            raise PermissionError(13, "Permission denied", path)
+        return real(path)
+    monkeypatch.setattr(os, "scandir", scandir)
+    result = run("queens", "-r", folder if given == "top" else folder / "locked")
+    assert result.exit_code == 2
+    assert result.stderr == (f"dlxcli: {folder / 'locked'}: expected a readable folder, "
+                             "found Permission denied\n")
+    answered = expected(QUEENS / "derived/n6.out") if given == "top" else ""
+    assert result.stdout == answered
+
+
 # -- formats --------------------------------------------------------------------------------
 
 def test_json_is_one_document_per_input_with_the_documented_schema():

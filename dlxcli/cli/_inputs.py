@@ -54,14 +54,17 @@ def find_sources(paths, recursive):
     """The inputs named by PATHS, in order; a directory gives its puzzle files, sorted.
 
     Returns (sources, problems): problems are messages about directories without
-    puzzle files."""
+    puzzle files, or that cannot be read (a folder skipped without a word left its
+    inputs unanswered, and judge said all was accepted: attack18c)."""
     sources, problems = [], []
     for path in paths or ("-",):
         if path == "-":
             sources.append(STDIN)
         elif os.path.isdir(path):
-            found = _directory_sources(path, recursive)
-            if not found:
+            found, unreadable = _directory_sources(path, recursive)
+            problems.extend(f"{printable(folder)}: expected a readable folder, found {reason}"
+                            for folder, reason in unreadable)
+            if not found and not unreadable:
                 problems.append(f"{printable(path)}: no puzzle files "
                                 f"({', '.join('*' + s for s in PUZZLE_SUFFIXES)})"
                                 + ("" if recursive else "; -r searches sub-directories"))
@@ -73,15 +76,17 @@ def find_sources(paths, recursive):
 
 
 def _directory_sources(top, recursive):
-    """The puzzle files under `top`, sorted by their answer names. Iterative (a tree
-    thousands of levels deep must not exhaust the stack) and not following links to
-    directories (which could loop)."""
-    found, folders = [], [top]
+    """The puzzle files under `top`, sorted by their answer names, and the (folder,
+    reason) of those that could not be read. Iterative (a tree thousands of levels deep
+    must not exhaust the stack) and not following links to directories (which could
+    loop)."""
+    found, folders, unreadable = [], [top], []
     while folders:
         folder = folders.pop()
         try:
             entries = sorted(os.scandir(folder), key=lambda entry: entry.name)
-        except OSError:
+        except OSError as exc:
+            unreadable.append((folder, exc.strerror))
             continue
         for entry in entries:
             if entry.name.startswith("."):
@@ -92,7 +97,7 @@ def _directory_sources(top, recursive):
             elif entry.name.endswith(PUZZLE_SUFFIXES):
                 found.append(Source(entry.path, printable(entry.path),
                                     _answer_name(os.path.relpath(entry.path, top))))
-    return sorted(found, key=lambda source: source.out_name.split(os.sep))
+    return sorted(found, key=lambda source: source.out_name.split(os.sep)), sorted(unreadable)
 
 
 def _answer_name(relative):
