@@ -185,6 +185,16 @@ def test_trace_is_refused_with_a_split_search(option):
                            f"cannot go with {option[0]}\n")
 
 
+def test_trace_is_refused_with_the_environments_scheduler(monkeypatch):
+    """DLXCLI_SCHEDULER is --scheduler's default: with it, the count ran on the cluster,
+    untraced, and the run said nothing (attack18a)."""
+    monkeypatch.setenv("DLXCLI_SCHEDULER", "tcp://127.0.0.1:1")
+    done = run("matrix", "--count", "--trace", KNUTH_6X7)
+    assert done.exit_code == 2 and done.stdout == ""
+    assert done.stderr == ("dlxcli: --trace follows one search in this process: it "
+                           "cannot go with --scheduler (DLXCLI_SCHEDULER)\n")
+
+
 def test_a_trace_in_a_pipe_does_not_import_rich():
     done = subprocess.run([sys.executable, "-X", "importtime", "-m", "dlxcli", "matrix",
                            "--count", "--trace", str(KNUTH_6X7)],

@@ -249,7 +249,8 @@ def trace_refusal(runner):
     node by node in this process, where a split search runs elsewhere."""
     if not runner["trace"]:
         return None
-    for option, given in (("--jobs", runner["jobs"] != 1), ("--scheduler", runner["scheduler"]),
+    scheduler = "--scheduler" if runner["scheduler"] else "--scheduler (DLXCLI_SCHEDULER)"
+    for option, given in (("--jobs", runner["jobs"] != 1), (scheduler, scheduler_of(runner)),
                           ("--checkpoint", runner["checkpoint"])):
         if given:
             return f"--trace follows one search in this process: it cannot go with {option}"
