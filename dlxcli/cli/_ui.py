@@ -69,8 +69,8 @@ def _memo(stats):
     """'; memo: 15,928 hits of 59,058 lookups (27.0%), 37,066 entries, 4,194,304 bytes'
     when a count looked states up in a memo (docs/engine.md, "Counting with a
     memo"), '; memo: dropped after its trial of 4,096 lookups' when it failed its trial
-    (a split count adds 'dropped by a worker' when some process dropped its memo and
-    another kept it), else ''. The hits are the lookups that skipped a subtree: those of
+    (several searches, a split count's or a batch's, add 'dropped by some searches'
+    when one dropped its memo and another kept it), else ''. The hits are the lookups that skipped a subtree: those of
     the trial skip nothing."""
     lookups, hits, entries, size, dropped = stats.memo
     if not lookups and not dropped:
@@ -79,7 +79,7 @@ def _memo(stats):
         return f"; memo: dropped after its trial of {lookups:,} lookups"
     rate = hits / lookups if lookups else 0.0
     return (f"; memo: {hits:,} hits of {lookups:,} lookups ({rate:.1%}), {entries:,} entries, "
-            f"{size:,} bytes{', dropped by a worker' if dropped else ''}")
+            f"{size:,} bytes{', dropped by some searches' if dropped else ''}")
 
 
 def _learning(stats):
