@@ -11,6 +11,7 @@ import os
 import re
 import signal
 import subprocess
+import textwrap
 import time
 import sys
 from pathlib import Path
@@ -257,6 +258,10 @@ def test_out_writes_one_input_file_per_puzzle(tmp_path):
     (["samurai", "--count", "2"], "use --out"),
     (["sudoku", "--difficulty", "9:3"], "LOW is above HIGH"),
     (["sudoku", "--difficulty", "hard"], "expected LOW:HIGH"),
+    (["sudoku", "--difficulty", ":"], "expected LOW:HIGH"),  # attack18b: no band at all
+    (["sudoku", "--difficulty", "\u0661:\u0662"], "expected LOW:HIGH"),  # Arabic-Indic digits
+    (["sudoku", "--difficulty", "1_0:"], "expected LOW:HIGH"),
+    (["sudoku", "--difficulty", " 1:2"], "expected LOW:HIGH"),
     (["sudoku", "--size", "25", "--reason", "singles"], "give --clues N"),
     (["sudoku", "--size", "25", "--minimal", "--reason", "singles"],
      "minimal 25x25 sudoku is out of reach of --reason singles"),
@@ -967,6 +972,39 @@ def puzzle_for_minimal_on_helpers(tmp_path):
     python = os.environ.get("DLXCLI_ENGINE") == "python"
     puzzle.write_text((PUZZLE_25_360 if python else PUZZLE_25) + "\n")
     return puzzle
+
+
+@pytest.mark.parametrize("first, second", [(signal.SIGTERM, signal.SIGINT),
+                                           (signal.SIGINT, signal.SIGTERM)])
+def test_a_second_signal_as_the_held_output_is_written_keeps_the_count(first, second):
+    """The first ending signal writes the held output (an SVG document: seconds when
+    large) and says how many puzzles it kept; a second one sent meanwhile cut that line
+    off, and its own status replaced the first's (attack18b). Here the second is sent
+    from inside the held write, so that it lands there whatever the machine's load."""
+    code = textwrap.dedent(f"""
+        import os, sys
+        from dlxcli.cli import generate
+        write, made = generate.StdoutOutput.write, generate.made
+        def made_then_stopped(*args):
+            yield from list(made(*args))[:2]
+            os.kill(os.getpid(), {int(first)})
+        def write_with_a_second_signal(self, data):
+            os.kill(os.getpid(), {int(second)})
+            write(self, data)
+        generate.made = made_then_stopped
+        generate.StdoutOutput.write = write_with_a_second_signal
+        from dlxcli.cli import main
+        sys.argv = ["dlxcli", "generate", "sudoku", "--count", "5", "--seed", "1",
+                    "--format", "svg", "-q"]
+        main()
+        """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120)
+    assert done.returncode == 128 + first, done.stderr
+    assert done.stderr.decode().splitlines() == [
+        "dlxcli: generate: 2 puzzles written (the same seed with --count 2 makes them again)",
+        "dlxcli: terminated" if first == signal.SIGTERM else "dlxcli: interrupted"]
+    assert done.stdout.decode() == generated("sudoku", "--count", "2", "--seed", "1",
+                                             "--format", "svg")
 
 
 def started_group(args, env=None):

@@ -70,8 +70,8 @@ def _memo(stats):
     when a count looked states up in a memo (docs/engine.md, "Counting with a
     memo"), '; memo: dropped after its trial of 4,096 lookups' when it failed its trial
     (several searches, a split count's or a batch's, add 'dropped by some searches'
-    when one dropped its memo and another kept it), else ''. The hits are the lookups that skipped a subtree: those of
-    the trial skip nothing."""
+    when one dropped its memo and another kept it), else ''. The hits are the lookups
+    that skipped a subtree: those of the trial skip nothing."""
     lookups, hits, entries, size, dropped = stats.memo
     if not lookups and not dropped:
         return ""

@@ -33,27 +33,39 @@ from . import _ui
 from ._inputs import BLOCK, printable
 from ._options import GroupedCommand, help_with_examples
 from ._output import write_file
-from ._signals import held
+from ._signals import held, ignore_ending, restore
 from ._run import (RUN_DEFAULTS, EXIT_BAD_INPUT, EXIT_NO_ANSWER, interruptible,
                    note_slow_twin, processes)
 from ._ui import echo
 
 
 def parse_band(_context, _parameter, value):
-    """--difficulty LOW:HIGH -> (low, high), either end may be left out (open)."""
+    """--difficulty LOW:HIGH -> (low, high), either end may be left out (open), not
+    both; each end in ASCII digits (int() also takes '1_0', ' 1' and other scripts'
+    digits: attack18b)."""
     if value is None:
         return None
     low, colon, high = value.partition(":")
     try:
-        if not colon:
+        if not colon or not (low or high):
             raise ValueError
-        band = tuple(int(end) if end.strip() else None for end in (low, high))
+        band = tuple(_band_end(end) for end in (low, high))
     except ValueError:
         raise click.BadParameter(f"expected LOW:HIGH (integers, either may be left out), "
                                  f"found {value!r}") from None
     if band[0] is not None and band[1] is not None and band[0] > band[1]:
         raise click.BadParameter(f"LOW is above HIGH in {value!r}")
     return band
+
+
+def _band_end(text):
+    """One end of --difficulty: an integer in ASCII digits, or None where empty."""
+    if not text:
+        return None
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise ValueError
+    return int(text)
 
 
 HELP = """Write random puzzles with exactly one solution for KIND (sudoku, squiggly or
@@ -155,8 +167,12 @@ def write_all(output, request, count, jobs, tally):
             for text in texts:
                 output.add(text)
     except KeyboardInterrupt:
-        output.end()
-        echo(f"dlxcli: generate: {kept(output.written)}\n", err=True)
+        ignored = ignore_ending()  # a second signal, sent as the held output is written
+        try:                       # (seconds for a large SVG), cut the count (attack18b)
+            output.end()
+            echo(f"dlxcli: generate: {kept(output.written)}\n", err=True)
+        finally:
+            restore(ignored)
         raise
     except DlxError as exc:
         output.end()
