@@ -649,6 +649,22 @@ def test_an_answer_folder_under_a_file_is_one_line_and_exit_2():
     assert done.stdout == b""
 
 
+@pytest.mark.parametrize("command", [["queens", "puzzles/queens/sample1.in"],
+                                     ["generate", "sudoku", "--seed", "1"]])
+@pytest.mark.parametrize("taken, what", [("device", "something that is not a folder"),
+                                         ("link", "a link to nothing")])
+def test_an_answer_folder_whose_name_is_taken_says_by_what(tmp_path, command, taken, what):
+    """'cannot make this folder: File exists' said nothing of /dev/null or of a link to
+    nothing (attack18b, attack18c)."""
+    folder = "/dev/null" if taken == "device" else tmp_path / "gone"
+    if taken == "link":
+        folder.symlink_to(tmp_path / "nowhere")
+    done = dlxcli(*command, "--out", folder, cwd=REPO)
+    assert done.returncode == 2 and done.stdout == b""
+    assert one_message(done).endswith(f"--out {folder}: cannot make this folder: {what} "
+                                      "holds that name")
+
+
 def test_a_misspelt_engine_is_one_line_and_exit_2():
     done = dlxcli("--version", engine="pyton")
     assert done.returncode == 2

@@ -14,6 +14,7 @@ import os
 
 from ..commands import puzzle_module
 from ..errors import DlxError
+from ._inputs import printable
 from ._signals import held
 from ._ui import echo
 
@@ -245,6 +246,17 @@ class AnswerFile:
             except FileNotFoundError:
                 pass
             remove_empty(self.made)
+
+
+def unmade_folder(folder, exc):
+    """The message of an --out `folder` that makes raised `exc` for: where something
+    that is not a folder holds its name, what it is ('cannot make this folder: File
+    exists' said nothing of /dev/null or of a link to nothing: attack18b, attack18c)."""
+    reason = exc.strerror or exc
+    if isinstance(exc, FileExistsError) or os.path.lexists(folder) and not os.path.isdir(folder):
+        reason = ("a link to nothing" if os.path.islink(folder) and not os.path.exists(folder)
+                  else "something that is not a folder") + " holds that name"
+    return f"--out {printable(folder)}: cannot make this folder: {reason}"
 
 
 def made_folders(folder):

@@ -15,7 +15,7 @@ from ..exact_cover import DEFAULT_REASON
 from . import _signals, _ui
 from ._batch import Job, Limits, solve_jobs
 from ._inputs import find_sources, printable
-from ._output import StdoutFailed, Writer
+from ._output import StdoutFailed, Writer, unmade_folder
 from ._ui import echo
 
 EXIT_OK, EXIT_NO_ANSWER, EXIT_BAD_INPUT, EXIT_LIMIT = 0, 1, 2, 3
@@ -199,7 +199,7 @@ def made_out_dir(out_dir):
     try:
         os.makedirs(out_dir, exist_ok=True)
     except OSError as exc:
-        fail(f"--out {printable(out_dir)}: cannot make this folder: {exc.strerror or exc}")
+        fail(unmade_folder(out_dir, exc))
         return False
     return True
 

@@ -32,7 +32,7 @@ from ..pool import WorkerPool
 from . import _ui
 from ._inputs import BLOCK, printable
 from ._options import GroupedCommand, help_with_examples
-from ._output import write_file
+from ._output import unmade_folder, write_file
 from ._signals import held, ignore_ending, restore
 from ._run import (RUN_DEFAULTS, EXIT_BAD_INPUT, EXIT_NO_ANSWER, interruptible,
                    note_slow_twin, processes)
@@ -571,8 +571,7 @@ def made_folders(folder):
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as exc:
-        raise OutputFailed(f"--out {printable(folder)}: cannot make this folder: "
-                           f"{exc.strerror or exc}") from None
+        raise OutputFailed(unmade_folder(folder, exc)) from None
     return missing[::-1]
 
 
