@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from cli import runner
 from dlxcli.puzzles import compare_lines, judge_lines
 from paths import CASES, SAMPLES
@@ -168,3 +170,22 @@ def test_the_bundled_puzzles_folder_is_judged_in_a_real_process():
                           capture_output=True, timeout=120)
     assert done.returncode == 0, done.stdout
     assert done.stdout.decode().splitlines()[-1].endswith("accepted")
+
+
+@pytest.mark.parametrize("eager", ["--help", "--version", "-h"])
+def test_an_eager_option_in_an_args_file_costs_only_its_own_input(tmp_path, eager):
+    """click acts on --help as soon as it meets it (prints the help and ends the run);
+    in a NAME.args it is one more option queens does not take."""
+    folder = tmp_path / "queens"
+    case(folder, "a", SAMPLES / "queens/sample1.in")
+    case(folder, "b", SAMPLES / "queens/sample1.in")
+    case(folder, "c", CASES / "queens/derived/n7.in", answer=(SAMPLES / "queens/sample1.out")
+         .read_text())
+    (folder / "b.args").write_text(f"{eager}\n")
+    status, lines = judged(tmp_path)
+    assert status == 1
+    assert lines[0] == f"{folder}/a.in: accepted"
+    assert lines[1].startswith(f"{folder}/b.in: error: {folder}/b.args: No such option "
+                               f"'{eager}'")
+    assert lines[2].startswith(f"{folder}/c.in: wrong answer: line 1: ")
+    assert lines[3:] == ["3 inputs: 1 accepted, 1 error, 1 wrong answer"]

@@ -247,9 +247,10 @@ def help_with_examples(text, examples):
 def settings_of(name, args):
     """The puzzle settings that `dlxcli NAME ARGS...` would solve with: what `judge`
     takes from a NAME.args file. Raises click.UsageError for what the command does not
-    take."""
+    take, --help included: click acts on an eager option as it parses it (the help
+    printed on stdout, the whole judge run ended with status 0), so there is none."""
     command = puzzle_command(name)
-    with command.make_context(name, list(args)) as context:
+    with command.make_context(name, list(args), help_option_names=[]) as context:
         return _run.split_options(context.params)
 
 
