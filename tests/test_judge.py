@@ -5,6 +5,7 @@ Expected answers are the official samples (tests/cases/) or deliberately
 broken copies of them.
 """
 
+import os
 import re
 import shutil
 import subprocess
@@ -189,3 +190,37 @@ def test_an_eager_option_in_an_args_file_costs_only_its_own_input(tmp_path, eage
                                f"'{eager}'")
     assert lines[2].startswith(f"{folder}/c.in: wrong answer: line 1: ")
     assert lines[3:] == ["3 inputs: 1 accepted, 1 error, 1 wrong answer"]
+
+
+def judged_in_a_process(*args):
+    """(exit status, verdict lines) of `dlxcli judge ARGS` in a real process that must
+    end within a minute (a run that waits for ever fails the test, not the suite)."""
+    done = subprocess.run([sys.executable, "-m", "dlxcli", "judge", *map(str, args)],
+                          capture_output=True, timeout=60)
+    assert done.stderr == b""
+    return done.returncode, [re.sub(r" \(\d+\.\d{3} s, \d+ nodes\)$", "", line)
+                             for line in done.stdout.decode().splitlines()]
+
+
+def test_an_args_file_that_is_no_regular_file_or_too_big_is_refused(tmp_path):
+    """Read before any input is solved: a FIFO used to hang the run, /dev/zero to fill
+    memory; each is its own input's error verdict, the others are judged."""
+    folder = tmp_path / "queens"
+    for name in ("device", "fifo", "folder", "good", "huge"):
+        case(folder, name, SAMPLES / "queens/sample1.in")
+    (folder / "device.args").symlink_to("/dev/zero")
+    os.mkfifo(folder / "fifo.args")
+    (folder / "folder.args").mkdir()
+    (folder / "good.args").write_text(" " * (16 * 1024 - 1) + "\n")  # 16 KiB: the most
+    (folder / "huge.args").write_text(" " * 16 * 1024 + "\n")
+    assert judged_in_a_process(folder) == (1, [
+        f"{folder}/device.in: error: {folder}/device.args: expected options in a regular "
+        "file, found a device",
+        f"{folder}/fifo.in: error: {folder}/fifo.args: expected options in a regular file, "
+        "found a FIFO",
+        f"{folder}/folder.in: error: {folder}/folder.args: expected options in a regular "
+        "file, found a folder",
+        f"{folder}/good.in: accepted",
+        f"{folder}/huge.in: error: {folder}/huge.args: expected options of at most 16 KiB, "
+        "found more",
+        "5 inputs: 4 errors, 1 accepted"])

@@ -20,13 +20,16 @@ from ..errors import InputError, OutOfMemoryReading
 from ..puzzles import compare_lines
 from . import _ui
 from ._batch import Job, Limits, solve_jobs
-from ._inputs import find_sources, printable
+from ._inputs import find_sources, printable, read_regular
 from ._options import (GroupedCommand, help_with_examples, input_options, option_flags,
                        settings_of)
 from ._run import (EXIT_BAD_INPUT, RUN_DEFAULTS, interruptible, learn_refusal, note_slow_twin,
                    processes)
 
 EXPECTED_SUFFIXES = (".out", ".ans")
+MAX_ARGS_BYTES = 16 << 10
+"""The largest NAME.args read: a line of a command's options needs a few hundred bytes;
+a bigger one is not such a line (docs/judge.md)."""
 JUDGE_HELP = {
     "timeout": "Time limit per input, from when its reading starts: a slower input gets "
                "the verdict 'time limit' and the others are judged on.",
@@ -117,6 +120,8 @@ def _job(source, command_name, reason=RUN_DEFAULTS["reason"]):
         settings = _args_settings(name, args_path)
     except ArgsProblem as exc:
         return Job(source, name, {}, problem=f"{printable(args_path)}: {exc}")
+    except InputError as exc:  # not a regular file, too big, unreadable: it names it
+        return Job(source, name, {}, problem=str(exc))
     refusal = learn_refusal(name, settings, reason)
     return Job(source, name, settings,
                problem=None if refusal is None else f"{source.name}: {refusal}")
@@ -127,15 +132,15 @@ class ArgsProblem(Exception):
 
 
 def _args_settings(name, args_path):
-    """The puzzle settings that NAME.args gives (none when there is no such file)."""
+    """The puzzle settings that NAME.args gives (none when there is no such file). All
+    of them are read before the first input is solved: one that is a FIFO or a device
+    is refused (InputError), not waited on or read to the end."""
     if not os.path.lexists(args_path):
         _, settings = settings_of(name, [])
         return settings
+    data = read_regular(args_path, MAX_ARGS_BYTES, "options")
     try:
-        with open(args_path, "rb") as handle:
-            words = shlex.split(handle.read().decode("utf-8"))
-    except OSError as exc:
-        raise ArgsProblem(f"cannot read it: {exc.strerror or exc}") from None
+        words = shlex.split(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise ArgsProblem("expected UTF-8 text (options of the command)") from None
     except ValueError as exc:  # shlex: an unclosed quotation
