@@ -10,6 +10,7 @@ import re
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -224,3 +225,19 @@ def test_an_args_file_that_is_no_regular_file_or_too_big_is_refused(tmp_path):
         f"{folder}/huge.in: error: {folder}/huge.args: expected options of at most 16 KiB, "
         "found more",
         "5 inputs: 4 errors, 1 accepted"])
+
+
+def test_the_matrix_check_reads_the_input_that_was_solved_not_the_file_again(tmp_path):
+    """A FIFO input is read once, by the solve: the special judge checks the cover
+    against that text (a second read of the FIFO waited for a writer for ever)."""
+    folder = tmp_path / "matrix"
+    folder.mkdir()
+    fifo = folder / "f.in"
+    os.mkfifo(fifo)
+    shutil.copy(CASES / "matrix/sample1.out", folder / "f.out")
+    text = (SAMPLES / "matrix/sample1.in").read_text()
+    writer = threading.Thread(target=fifo.write_text, args=(text,), daemon=True)
+    writer.start()
+    assert judged_in_a_process("--timeout", "30", folder) == (
+        0, [f"{fifo}: accepted", "1 input: 1 accepted"])
+    writer.join()

@@ -80,13 +80,16 @@ class Limits:
 class Job:
     """One input to solve: where it comes from, which command, with what settings;
     `problem` is a message when it cannot be solved at all (e.g. judge found no
-    command for it), `began` when its reading started."""
+    command for it), `began` when its reading started. With `keep_input`, `kept` gathers
+    the texts of its pieces as they are read (judge's check of an answer reads the
+    input that was solved: a FIFO cannot be read twice, a file may have changed)."""
 
-    __slots__ = ("source", "command", "settings", "problem", "began")
+    __slots__ = ("source", "command", "settings", "problem", "began", "kept")
 
-    def __init__(self, source, command, settings, problem=None):
+    def __init__(self, source, command, settings, problem=None, keep_input=False):
         self.source, self.command, self.settings = source, command, settings
         self.problem, self.began = problem, None
+        self.kept = [] if keep_input else None
 
 
 class Piece:
@@ -212,6 +215,8 @@ def _job_work(job, budget):
     following = 1  # the first line after the pieces handed out
     try:
         for text, before in reading:
+            if job.kept is not None:
+                job.kept.append(text)
             yield job, text, before
             following = _line_after(text, before)
             if puzzles_in and budget.expired():

@@ -124,7 +124,8 @@ def _job(source, command_name, reason=RUN_DEFAULTS["reason"]):
         return Job(source, name, {}, problem=str(exc))
     refusal = learn_refusal(name, settings, reason)
     return Job(source, name, settings,
-               problem=None if refusal is None else f"{source.name}: {refusal}")
+               problem=None if refusal is None else f"{source.name}: {refusal}",
+               keep_input=checker(name) is not compare_lines)
 
 
 class ArgsProblem(Exception):
@@ -169,6 +170,7 @@ def _command_of(path):
 
 def judge(job, outcome):
     """(verdict, detail) of one input's outcome against its expected file."""
+    input_text = _solved_text(job)
     if outcome.verdict in ("time limit", "node limit"):
         return outcome.verdict, ""
     if outcome.verdict == "error":
@@ -184,13 +186,19 @@ def judge(job, outcome):
         return "error", str(exc)
     if not expected.strip():
         return "error", f"{printable(expected_path)} is empty (no expected answer)"
-    check = checker(job.command)
     try:
-        input_text = "" if check is compare_lines else _read(job.source.path)
-        problem = check(input_text, expected, outcome.text, **job.settings)
-    except (InputError, OSError, OutOfMemoryReading) as exc:
+        problem = checker(job.command)(input_text, expected, outcome.text, **job.settings)
+    except InputError as exc:
         return "error", f"checker: {exc}"
     return ("wrong answer", problem) if problem else ("accepted", "")
+
+
+def _solved_text(job):
+    """The text of the job's input as its solve read it ('' when its check does not
+    read it), let go of by the job: a batch keeps only the inputs under way."""
+    text = "".join(job.kept or ())
+    job.kept = None
+    return text
 
 
 def _expected_path(path):
