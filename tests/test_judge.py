@@ -241,3 +241,33 @@ def test_the_matrix_check_reads_the_input_that_was_solved_not_the_file_again(tmp
     assert judged_in_a_process("--timeout", "30", folder) == (
         0, [f"{fifo}: accepted", "1 input: 1 accepted"])
     writer.join()
+
+
+def test_a_wrong_answer_shows_at_most_200_characters_of_each_line(tmp_path):
+    """A verdict stays one short line: a line of 20,000 characters is cut to 197 and
+    '...' (as a long token is in an input error)."""
+    long_line = "0" * 20_000
+    assert compare_lines("", long_line + "\n", "1\n") == (
+        f"line 1: expected '{'0' * 197}...', found '1'")
+    assert compare_lines("", "1\n", "2\n" + long_line + "\n") == (
+        "line 1: expected '1', found '2'")
+    assert compare_lines("", "1\n", "1\n" + long_line) == (
+        f"line 2: expected end of output, found '{'0' * 197}...'")
+    path = case(tmp_path / "queens", "six", SAMPLES / "queens/sample1.in",
+                answer=long_line + "\n")
+    assert judged(path) == (1, [f"{path}: wrong answer: line 1: expected '{'0' * 197}...', "
+                                "found '2 4 6 1 3 5'", "1 input: 1 wrong answer"])
+
+
+def test_an_expected_file_over_256_mib_is_an_error_verdict_naming_it(tmp_path):
+    """Capped as an input is, and refused by its size before it is read (a sparse
+    file of 1.5 GB used to take 18 GB of memory)."""
+    path = case(tmp_path / "queens", "six", SAMPLES / "queens/sample1.in")
+    case(tmp_path / "queens", "ok", SAMPLES / "queens/sample1.in")
+    expected = tmp_path / "queens/six.out"
+    with open(expected, "r+b") as handle:
+        handle.truncate(256 * 2 ** 20 + 1)
+    assert judged(tmp_path) == (1, [
+        f"{tmp_path}/queens/ok.in: accepted",
+        f"{path}: error: {expected}: expected an answer of at most 256 MiB, found more",
+        "2 inputs: 1 accepted, 1 error"])

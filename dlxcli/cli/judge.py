@@ -20,7 +20,7 @@ from ..errors import InputError, OutOfMemoryReading
 from ..puzzles import compare_lines
 from . import _ui
 from ._batch import Job, Limits, solve_jobs
-from ._inputs import find_sources, printable, read_regular
+from ._inputs import MAX_INPUT_BYTES, find_sources, printable, read_regular
 from ._options import (GroupedCommand, help_with_examples, input_options, option_flags,
                        settings_of)
 from ._run import (EXIT_BAD_INPUT, RUN_DEFAULTS, interruptible, learn_refusal, note_slow_twin,
@@ -179,10 +179,8 @@ def judge(job, outcome):
     if expected_path is None:
         return "error", "no expected answer (NAME.out or NAME.ans) beside it"
     try:
-        expected = _read(expected_path)
-    except OSError as exc:
-        return "error", f"{printable(expected_path)}: cannot read it: {exc.strerror or exc}"
-    except OutOfMemoryReading as exc:
+        expected = _read_expected(expected_path)
+    except (InputError, OutOfMemoryReading) as exc:
         return "error", str(exc)
     if not expected.strip():
         return "error", f"{printable(expected_path)} is empty (no expected answer)"
@@ -207,12 +205,13 @@ def _expected_path(path):
                  if os.path.isfile(stem + suffix)), None)
 
 
-def _read(path):
-    """The text of the file at `path`; an OutOfMemoryReading naming it if it does not fit
-    in memory."""
+def _read_expected(path):
+    """The text of the expected file at `path`, a regular file of at most
+    MAX_INPUT_BYTES as an input is (an InputError naming it, else); an
+    OutOfMemoryReading naming it if it does not fit in memory."""
     try:
-        with open(path, "rb") as handle:
-            return handle.read().decode("utf-8-sig", errors="replace")
+        data = read_regular(path, MAX_INPUT_BYTES, "an answer")
+        return data.decode("utf-8-sig", errors="replace")
     except MemoryError:  # raised below, once this handler lets go of what was read
         pass
     raise OutOfMemoryReading(printable(path))
