@@ -271,3 +271,35 @@ def test_an_expected_file_over_256_mib_is_an_error_verdict_naming_it(tmp_path):
         f"{tmp_path}/queens/ok.in: accepted",
         f"{path}: error: {expected}: expected an answer of at most 256 MiB, found more",
         "2 inputs: 1 accepted, 1 error"])
+
+
+def test_an_args_file_given_as_a_path_is_refused_as_an_expected_answer_is(tmp_path):
+    path = case(tmp_path / "matrix", "k4", SAMPLES / "matrix/graceful-k4.in")
+    args = tmp_path / "matrix/k4.args"
+    shutil.copy(SAMPLES / "matrix/graceful-k4.args", args)
+    assert judged(args, path) == (1, [
+        f"{args}: error: {args}: an input's options, not an input (judge the input beside "
+        "it)", f"{path}: accepted", "2 inputs: 1 error, 1 accepted"])
+
+
+@pytest.mark.parametrize("written, flag", [("-v", "--verbose"), ("--verbose --verbose",
+                                                                 "--verbose"),
+                                           ("-q", "--quiet"), ("-v -q", "--quiet")])
+def test_a_verbosity_option_in_an_args_file_is_named_as_written(tmp_path, written, flag):
+    """-v and -q set one setting: the refusal names the flag that gave it its value."""
+    path = case(tmp_path / "queens", "six", SAMPLES / "queens/sample1.in")
+    (tmp_path / "queens/six.args").write_text(written + "\n")
+    assert verdict_lines(run(path))[0] == (
+        f"{path}: error: {tmp_path}/queens/six.args: only queens's own options belong here, "
+        f"not {flag} (give those to judge itself)")
+
+
+def test_a_folder_without_inputs_beside_others_is_exit_status_2(tmp_path):
+    """As for the solving commands: the others are judged, the folder is named."""
+    (tmp_path / "empty").mkdir()
+    path = case(tmp_path / "queens", "six", SAMPLES / "queens/sample1.in")
+    result = run(tmp_path / "empty", path)
+    assert (result.exit_code, verdict_lines(result)) == (
+        2, [f"{path}: accepted", "1 input: 1 accepted"])
+    assert result.stderr == (f"dlxcli: {tmp_path}/empty: no puzzle files (*.in, *.txt, "
+                             "*.dlx)\n")

@@ -254,8 +254,14 @@ def settings_of(name, args):
         return _run.split_options(context.params)
 
 
-def option_flags(name):
+def option_flags(name, values):
     """Each option of `dlxcli NAME` by its setting: its long flag, as the help shows it
-    (out_dir: --out)."""
-    return {parameter.name: max(parameter.opts, key=len)
-            for parameter in puzzle_command(name).params if isinstance(parameter, click.Option)}
+    (out_dir: --out); of the flags that share a setting (-v and -q: verbosity), the one
+    that gives it its value in `values`."""
+    flags = {}
+    for parameter in puzzle_command(name).params:
+        if isinstance(parameter, click.Option) and (
+                parameter.name not in flags
+                or parameter.flag_value == values.get(parameter.name)):
+            flags[parameter.name] = max(parameter.opts, key=len)
+    return flags

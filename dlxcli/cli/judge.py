@@ -27,6 +27,11 @@ from ._run import (EXIT_BAD_INPUT, RUN_DEFAULTS, interruptible, learn_refusal, n
                    processes)
 
 EXPECTED_SUFFIXES = (".out", ".ans")
+ARGS_SUFFIX = ".args"
+NOT_INPUTS = {**dict.fromkeys(EXPECTED_SUFFIXES, "an expected answer"),
+              ARGS_SUFFIX: "an input's options"}
+"""What a file beside an input is, by its suffix: given as a PATH, it is refused, not
+solved (a NAME.args solved as a matrix is a wrong answer that says nothing)."""
 MAX_ARGS_BYTES = 16 << 10
 """The largest NAME.args read: a line of a command's options needs a few hundred bytes;
 a bigger one is not such a line (docs/judge.md)."""
@@ -43,7 +48,7 @@ HELP = """Judge PATHS: solve each input and compare the answer with NAME.out (or
     Directories are searched recursively for inputs (*.in, *.txt, *.dlx). Prints one
     verdict per input (accepted, wrong answer with the first differing line, error,
     time limit, node limit) and a summary. Exit status 0 when every input is accepted,
-    1 otherwise (whatever the verdicts), 2 when there is nothing to judge.
+    1 otherwise (whatever the verdicts), 2 when a PATH holds nothing to judge.
     """
 EXAMPLES = ["dlxcli judge puzzles/matrix",
             "dlxcli judge --jobs 2 puzzles/sudoku",
@@ -79,7 +84,15 @@ def command(paths, command_name, timeout, node_limit, reason, jobs, progress, ve
             ui.statistics(job.source.name, outcome.stats)
             ui.record(job.source.name, verdict, outcome)
     click.echo(summary(verdicts))
-    sys.exit(0 if all(v == "accepted" for v in verdicts) else 1)
+    sys.exit(_status(verdicts, problems))
+
+
+def _status(verdicts, problems):
+    """0 when every input is accepted; 1 otherwise; 2 when a PATH held nothing to judge
+    (as for the solving commands: a test folder that lost its inputs must not pass)."""
+    if problems:
+        return EXIT_BAD_INPUT
+    return 0 if all(v == "accepted" for v in verdicts) else 1
 
 
 for _parameter in command.params:
@@ -107,15 +120,16 @@ def _plural(noun, count):
 def _job(source, command_name, reason=RUN_DEFAULTS["reason"]):
     """The Job for one input: its command, and that command's settings from NAME.args
     (a problem instead when either cannot be had, or when --reason cannot answer it)."""
-    if source.path.endswith(EXPECTED_SUFFIXES):
+    beside = NOT_INPUTS.get(os.path.splitext(source.path)[1])
+    if beside is not None:
         return Job(source, None, {}, problem=(
-            f"{source.name}: an expected answer, not an input (judge the input beside it)"))
+            f"{source.name}: {beside}, not an input (judge the input beside it)"))
     name = command_name or _command_of(source.path)
     if name not in PUZZLES:
         return Job(source, name, {}, problem=(
             f"{source.name}: no command for this input (put it under a folder named "
             f"after a command, e.g. puzzles/queens/, or use --command)"))
-    args_path = os.path.splitext(source.path)[0] + ".args"
+    args_path = os.path.splitext(source.path)[0] + ARGS_SUFFIX
     try:
         settings = _args_settings(name, args_path)
     except ArgsProblem as exc:
@@ -153,7 +167,7 @@ def _args_settings(name, args_path):
     changed = sorted(key for key, value in runner.items()
                      if key != "paths" and value != RUN_DEFAULTS[key])
     if changed or runner["paths"]:
-        flags = option_flags(name)
+        flags = option_flags(name, runner)
         what = ", ".join(flags[key] for key in changed) or "a PATH"
         raise ArgsProblem(f"only {name}'s own options belong here, not {what} "
                           f"(give those to judge itself)")
