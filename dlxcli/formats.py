@@ -69,9 +69,10 @@ def _line_col(text: str, offset: int) -> tuple[int, int]:
     return line, offset - (text.rfind("\n", 0, offset) + 1) + 1
 
 
-def describe(token: str) -> str:
-    """A token as an error message shows it: quoted, shortened, non-printables escaped."""
-    shown = token if len(token) <= 20 else token[:17] + "..."
+def describe(token: str, width: int = 20) -> str:
+    """A token (or a line) as a message shows it: quoted, shortened to `width`
+    characters ('...' ending one that was longer), non-printables escaped."""
+    shown = token if len(token) <= width else token[:width - 3] + "..."
     return repr(shown)
 
 

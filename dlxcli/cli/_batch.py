@@ -83,15 +83,18 @@ class Job:
     `problem` is a message when it cannot be solved at all (e.g. judge found no
     command for it), `began` when its reading started, `budget` its reading's (whose
     deadline is the input's), `held` since when its first piece has waited for a
-    worker of the pool (None: not waiting)."""
+    worker of the pool (None: not waiting). With `keep_input`, `kept` gathers the texts
+    of its pieces as they are read (judge's check of an answer reads the input that was
+    solved: a FIFO cannot be read twice, a file may have changed)."""
 
     __slots__ = ("source", "command", "settings", "problem", "began", "budget", "held",
-                 "sent_any")
+                 "sent_any", "kept")
 
-    def __init__(self, source, command, settings, problem=None):
+    def __init__(self, source, command, settings, problem=None, keep_input=False):
         self.source, self.command, self.settings = source, command, settings
         self.problem, self.began, self.budget = problem, None, None
         self.held, self.sent_any = None, False
+        self.kept = [] if keep_input else None
 
     def queued(self, budget):
         """A piece of this input, with its `budget`, goes into the pool's backlog: the
@@ -242,6 +245,8 @@ def _job_work(job, budget):
     following = 1  # the first line after the pieces handed out
     try:
         for text, before in reading:
+            if job.kept is not None:
+                job.kept.append(text)
             yield job, text, before
             following = _line_after(text, before)
             if puzzles_in and job.expired():

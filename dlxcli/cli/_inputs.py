@@ -111,21 +111,70 @@ def read_blocks(source, budget):
     that never gets data, and a FIFO is opened without waiting for its writer."""
     read, close = _reader(source, budget)
     try:
-        total = 0
-        while True:
-            budget.check()
-            block = read()
-            if not block:
-                return
-            total += len(block)
-            if total > MAX_INPUT_BYTES:
-                raise InputError(f"an input of at most {MAX_INPUT_BYTES >> 20} MiB",
-                                 source=source.name, found="more")
-            yield block
+        yield from _capped(read, budget.check, source.name, MAX_INPUT_BYTES, "an input")
     except OSError as exc:
         raise InputError("a readable file", source=source.name, found=exc.strerror) from None
     finally:
         close()
+
+
+def _capped(read, check, name, cap, what):
+    """The blocks that `read` gives until it gives none (`check` called before each),
+    refused once they add up to more than `cap` bytes: `what` (e.g. "an input") names
+    the file's content in the message."""
+    total = 0
+    while True:
+        check()
+        block = read()
+        if not block:
+            return
+        total += len(block)
+        if total > cap:
+            raise _too_big(name, cap, what)
+        yield block
+
+
+def _too_big(name, cap, what):
+    size = f"{cap >> 20} MiB" if cap >= 1 << 20 else f"{cap >> 10} KiB"
+    return InputError(f"{what} of at most {size}", source=name, found="more")
+
+
+def read_regular(path, cap, what):
+    """The bytes of the regular file at `path`, at most `cap` of them: for the files that
+    judge finds beside an input (its NAME.args, its expected answer), which are never
+    streams. Anything else (a FIFO, a device such as /dev/zero, a folder) is refused,
+    neither waited on nor read without end; so is a file of more than `cap` bytes, by
+    its size, before it is read. Raises InputError naming the file; `what` names what
+    it should hold ("an answer")."""
+    name = printable(path)
+    fd = None
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # a FIFO: no wait for a writer
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise InputError(f"{what} in a regular file", source=name,
+                             found=_kind(status.st_mode))
+        if status.st_size > cap:
+            raise _too_big(name, cap, what)
+        return b"".join(_capped(lambda: os.read(fd, BLOCK), _nothing, name, cap, what))
+    except OSError as exc:
+        raise InputError("a readable file", source=name, found=exc.strerror) from None
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
+def _nothing():
+    """A reading's check where nothing is waited on: a regular file has no deadline."""
+
+
+FILE_KINDS = {stat.S_IFDIR: "a folder", stat.S_IFIFO: "a FIFO", stat.S_IFCHR: "a device",
+              stat.S_IFBLK: "a device"}
+"""What a file that is not a regular one is, by its type (stat.S_IFMT), in messages."""
+
+
+def _kind(mode):
+    return FILE_KINDS.get(stat.S_IFMT(mode), "another kind of file")
 
 
 def is_regular(source):

@@ -247,14 +247,21 @@ def help_with_examples(text, examples):
 def settings_of(name, args):
     """The puzzle settings that `dlxcli NAME ARGS...` would solve with: what `judge`
     takes from a NAME.args file. Raises click.UsageError for what the command does not
-    take."""
+    take, --help included: click acts on an eager option as it parses it (the help
+    printed on stdout, the whole judge run ended with status 0), so there is none."""
     command = puzzle_command(name)
-    with command.make_context(name, list(args)) as context:
+    with command.make_context(name, list(args), help_option_names=[]) as context:
         return _run.split_options(context.params)
 
 
-def option_flags(name):
+def option_flags(name, values):
     """Each option of `dlxcli NAME` by its setting: its long flag, as the help shows it
-    (out_dir: --out)."""
-    return {parameter.name: max(parameter.opts, key=len)
-            for parameter in puzzle_command(name).params if isinstance(parameter, click.Option)}
+    (out_dir: --out); of the flags that share a setting (-v and -q: verbosity), the one
+    that gives it its value in `values`."""
+    flags = {}
+    for parameter in puzzle_command(name).params:
+        if isinstance(parameter, click.Option) and (
+                parameter.name not in flags
+                or parameter.flag_value == values.get(parameter.name)):
+            flags[parameter.name] = max(parameter.opts, key=len)
+    return flags

@@ -20,13 +20,21 @@ from ..errors import InputError, OutOfMemoryReading
 from ..puzzles import compare_lines
 from . import _ui
 from ._batch import Job, Limits, solve_jobs
-from ._inputs import find_sources, printable
+from ._inputs import MAX_INPUT_BYTES, find_sources, printable, read_regular
 from ._options import (GroupedCommand, help_with_examples, input_options, option_flags,
                        settings_of)
 from ._run import (EXIT_BAD_INPUT, RUN_DEFAULTS, interruptible, learn_refusal, note_slow_twin,
                    processes)
 
 EXPECTED_SUFFIXES = (".out", ".ans")
+ARGS_SUFFIX = ".args"
+NOT_INPUTS = {**dict.fromkeys(EXPECTED_SUFFIXES, "an expected answer"),
+              ARGS_SUFFIX: "an input's options"}
+"""What a file beside an input is, by its suffix: given as a PATH, it is refused, not
+solved (a NAME.args solved as a matrix is a wrong answer that says nothing)."""
+MAX_ARGS_BYTES = 16 << 10
+"""The largest NAME.args read: a line of a command's options needs a few hundred bytes;
+a bigger one is not such a line (docs/judge.md)."""
 JUDGE_HELP = {
     "timeout": "Time limit per input, from when its reading starts: a slower input gets "
                "the verdict 'time limit' and the others are judged on.",
@@ -40,7 +48,7 @@ HELP = """Judge PATHS: solve each input and compare the answer with NAME.out (or
     Directories are searched recursively for inputs (*.in, *.txt, *.dlx). Prints one
     verdict per input (accepted, wrong answer with the first differing line, error,
     time limit, node limit) and a summary. Exit status 0 when every input is accepted,
-    1 otherwise (whatever the verdicts), 2 when there is nothing to judge.
+    1 otherwise (whatever the verdicts), 2 when a PATH holds nothing to judge.
     """
 EXAMPLES = ["dlxcli judge puzzles/matrix",
             "dlxcli judge --jobs 2 puzzles/sudoku",
@@ -76,7 +84,15 @@ def command(paths, command_name, timeout, node_limit, reason, jobs, progress, ve
             ui.statistics(job.source.name, outcome.stats)
             ui.record(job.source.name, verdict, outcome)
     click.echo(summary(verdicts))
-    sys.exit(0 if all(v == "accepted" for v in verdicts) else 1)
+    sys.exit(_status(verdicts, problems))
+
+
+def _status(verdicts, problems):
+    """0 when every input is accepted; 1 otherwise; 2 when a PATH held nothing to judge
+    (as for the solving commands: a test folder that lost its inputs must not pass)."""
+    if problems:
+        return EXIT_BAD_INPUT
+    return 0 if all(v == "accepted" for v in verdicts) else 1
 
 
 for _parameter in command.params:
@@ -104,22 +120,26 @@ def _plural(noun, count):
 def _job(source, command_name, reason=RUN_DEFAULTS["reason"]):
     """The Job for one input: its command, and that command's settings from NAME.args
     (a problem instead when either cannot be had, or when --reason cannot answer it)."""
-    if source.path.endswith(EXPECTED_SUFFIXES):
+    beside = NOT_INPUTS.get(os.path.splitext(source.path)[1])
+    if beside is not None:
         return Job(source, None, {}, problem=(
-            f"{source.name}: an expected answer, not an input (judge the input beside it)"))
+            f"{source.name}: {beside}, not an input (judge the input beside it)"))
     name = command_name or _command_of(source.path)
     if name not in PUZZLES:
         return Job(source, name, {}, problem=(
             f"{source.name}: no command for this input (put it under a folder named "
             f"after a command, e.g. puzzles/queens/, or use --command)"))
-    args_path = os.path.splitext(source.path)[0] + ".args"
+    args_path = os.path.splitext(source.path)[0] + ARGS_SUFFIX
     try:
         settings = _args_settings(name, args_path)
     except ArgsProblem as exc:
         return Job(source, name, {}, problem=f"{printable(args_path)}: {exc}")
+    except InputError as exc:  # not a regular file, too big, unreadable: it names it
+        return Job(source, name, {}, problem=str(exc))
     refusal = learn_refusal(name, settings, reason)
     return Job(source, name, settings,
-               problem=None if refusal is None else f"{source.name}: {refusal}")
+               problem=None if refusal is None else f"{source.name}: {refusal}",
+               keep_input=checker(name) is not compare_lines)
 
 
 class ArgsProblem(Exception):
@@ -127,15 +147,15 @@ class ArgsProblem(Exception):
 
 
 def _args_settings(name, args_path):
-    """The puzzle settings that NAME.args gives (none when there is no such file)."""
+    """The puzzle settings that NAME.args gives (none when there is no such file). All
+    of them are read before the first input is solved: one that is a FIFO or a device
+    is refused (InputError), not waited on or read to the end."""
     if not os.path.lexists(args_path):
         _, settings = settings_of(name, [])
         return settings
+    data = read_regular(args_path, MAX_ARGS_BYTES, "options")
     try:
-        with open(args_path, "rb") as handle:
-            words = shlex.split(handle.read().decode("utf-8"))
-    except OSError as exc:
-        raise ArgsProblem(f"cannot read it: {exc.strerror or exc}") from None
+        words = shlex.split(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise ArgsProblem("expected UTF-8 text (options of the command)") from None
     except ValueError as exc:  # shlex: an unclosed quotation
@@ -147,7 +167,7 @@ def _args_settings(name, args_path):
     changed = sorted(key for key, value in runner.items()
                      if key != "paths" and value != RUN_DEFAULTS[key])
     if changed or runner["paths"]:
-        flags = option_flags(name)
+        flags = option_flags(name, runner)
         what = ", ".join(flags[key] for key in changed) or "a PATH"
         raise ArgsProblem(f"only {name}'s own options belong here, not {what} "
                           f"(give those to judge itself)")
@@ -164,6 +184,7 @@ def _command_of(path):
 
 def judge(job, outcome):
     """(verdict, detail) of one input's outcome against its expected file."""
+    input_text = _solved_text(job)
     if outcome.verdict in ("time limit", "node limit"):
         return outcome.verdict, ""
     if outcome.verdict == "error":
@@ -172,20 +193,24 @@ def judge(job, outcome):
     if expected_path is None:
         return "error", "no expected answer (NAME.out or NAME.ans) beside it"
     try:
-        expected = _read(expected_path)
-    except OSError as exc:
-        return "error", f"{printable(expected_path)}: cannot read it: {exc.strerror or exc}"
-    except OutOfMemoryReading as exc:
+        expected = _read_expected(expected_path)
+    except (InputError, OutOfMemoryReading) as exc:
         return "error", str(exc)
     if not expected.strip():
         return "error", f"{printable(expected_path)} is empty (no expected answer)"
-    check = checker(job.command)
     try:
-        input_text = "" if check is compare_lines else _read(job.source.path)
-        problem = check(input_text, expected, outcome.text, **job.settings)
-    except (InputError, OSError, OutOfMemoryReading) as exc:
+        problem = checker(job.command)(input_text, expected, outcome.text, **job.settings)
+    except InputError as exc:
         return "error", f"checker: {exc}"
     return ("wrong answer", problem) if problem else ("accepted", "")
+
+
+def _solved_text(job):
+    """The text of the job's input as its solve read it ('' when its check does not
+    read it), let go of by the job: a batch keeps only the inputs under way."""
+    text = "".join(job.kept or ())
+    job.kept = None
+    return text
 
 
 def _expected_path(path):
@@ -194,12 +219,13 @@ def _expected_path(path):
                  if os.path.isfile(stem + suffix)), None)
 
 
-def _read(path):
-    """The text of the file at `path`; an OutOfMemoryReading naming it if it does not fit
-    in memory."""
+def _read_expected(path):
+    """The text of the expected file at `path`, a regular file of at most
+    MAX_INPUT_BYTES as an input is (an InputError naming it, else); an
+    OutOfMemoryReading naming it if it does not fit in memory."""
     try:
-        with open(path, "rb") as handle:
-            return handle.read().decode("utf-8-sig", errors="replace")
+        data = read_regular(path, MAX_INPUT_BYTES, "an answer")
+        return data.decode("utf-8-sig", errors="replace")
     except MemoryError:  # raised below, once this handler lets go of what was read
         pass
     raise OutOfMemoryReading(printable(path))

@@ -41,7 +41,7 @@ counts their puzzles for the message.
 from __future__ import annotations
 
 from ..exact_cover import Stats
-from ..formats import join_lines
+from ..formats import describe, join_lines
 
 TYPE_CHECKING = False  # typing costs every run's start-up 2 ms: only mypy reads this
 if TYPE_CHECKING:
@@ -297,6 +297,16 @@ def box_regions(side: int, box_rows: int, box_cols: int) -> list[list[tuple[int,
 
 # -- checking an answer (dlxcli judge) ---------------------------------------------------------
 
+LINE_SHOWN = 200
+"""The most characters of a line that a wrong answer's detail shows (`shown`): a verdict
+is one short line, whatever the expected file or the answer holds."""
+
+
+def shown(line: str) -> str:
+    """A line of an answer or an expected file as a verdict shows it (describe)."""
+    return describe(line, LINE_SHOWN)
+
+
 def judge_lines(text: str) -> list[str]:
     """Lines as Luogu compares them: trailing spaces dropped, final blank lines too."""
     lines = [line.rstrip() for line in text.split("\n")]
@@ -313,12 +323,12 @@ def compare_lines(input_text: str, expected: str, answer: str,
     want, got = judge_lines(expected), judge_lines(answer)
     for number, (a, b) in enumerate(zip(want, got), 1):
         if a != b:
-            return f"line {number}: expected {a!r}, found {b!r}"
+            return f"line {number}: expected {shown(a)}, found {shown(b)}"
     if len(want) != len(got):
         number = min(len(want), len(got)) + 1
         if len(want) > len(got):
-            return f"line {number}: expected {want[number - 1]!r}, found end of output"
-        return f"line {number}: expected end of output, found {got[number - 1]!r}"
+            return f"line {number}: expected {shown(want[number - 1])}, found end of output"
+        return f"line {number}: expected end of output, found {shown(got[number - 1])}"
     return None
 
 

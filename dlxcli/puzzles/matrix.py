@@ -25,7 +25,7 @@ from ..engine import MAX_NODES
 from ..errors import InputError
 from ..exact_cover import UNLIMITED, ExactCover, Stats
 from ..formats import UNDECODABLE, Tokens, describe, refuse_undecodable, token_words  # noqa: F401
-from . import Answer, Command, Option, Output, compare_lines, judge_lines, queries
+from . import Answer, Command, Option, Output, compare_lines, judge_lines, queries, shown
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # mypy only: a plain run imports no typing (docs/performance.md)
@@ -380,7 +380,7 @@ def check_p4929(input_text, expected, answer):
         return f"expected one line of row numbers, found {len(lines)} lines"
     words = lines[0].split()
     if not all(w.isdigit() and 1 <= int(w) <= n_rows for w in words):
-        return f"line 1: expected row numbers 1..{n_rows}, found {lines[0]!r}"
+        return f"line 1: expected row numbers 1..{n_rows}, found {shown(lines[0])}"
     return _cover_problem(n_cols, 0, [ones[int(w) - 1] for w in words], "row")
 
 
@@ -396,7 +396,7 @@ def check_knuth(input_text, expected, answer):
     chosen, colors = [], []
     for number, line in enumerate(judge_lines(answer), 1):
         if frozenset(line.split()) not in known:
-            return f"line {number}: {line!r} is not an option of the input"
+            return f"line {number}: {shown(line)} is not an option of the input"
         entries = [word.partition(":") for word in line.split()]
         chosen.append([index[name] for name, _, _ in entries])
         colors.append([color for _, _, color in entries])
