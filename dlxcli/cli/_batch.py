@@ -48,20 +48,23 @@ class Limits:
         self.timeout, self.node_limit, self.split = timeout, node_limit, split
         self.trace, self.reason, self.estimate = trace, reason, estimate
 
-    def budget(self, began, progress=None, emit=None):
+    def budget(self, began, progress=None, emit=None, first=True):
         """The Budget of an input whose reading started at `began` (perf_counter),
-        tallying what its searches spend (the figures of a piece they do not finish)."""
+        tallying what its searches spend (the figures of a piece they do not finish);
+        `first`: whether it is for the input's first piece."""
         return Budget(self.timeout, self.node_limit, progress, began=began,
                       split=self.split, trace=self.trace, emit=emit, reason=self.reason,
-                      estimate=self._estimator(), spent=Stats())
+                      estimate=self._estimator(None if first else began), spent=Stats())
 
-    def _estimator(self):
-        """A fresh Estimator for a piece under --estimate, else None."""
+    def _estimator(self, began):
+        """A fresh Estimator for a piece under --estimate, else None; `began`: None for
+        an input's first piece, else when the input's reading began (the default's
+        cap of probing is the input's: estimate.SECONDS)."""
         if self.estimate is None:
             return None
         from ..estimate import SEED, Estimator
         probes, seed = self.estimate
-        return Estimator(probes, SEED if seed is None else seed)
+        return Estimator(probes, SEED if seed is None else seed, began)
 
     def split_over(self, processes):
         """These limits, each search split over `processes` local processes; under a
@@ -119,6 +122,8 @@ def solve_piece(command, text, settings, budget):
     """Run the command's solve_text on one piece within the budget (its deadline also
     interrupts parsing and building), catching what it raises."""
     began = time.perf_counter()
+    if budget.estimate is not None:
+        budget.estimate.begin(began)
     try:
         with deadline_alarm(budget, began):
             answer = puzzle_module(command).solve_text(text, **settings, budget=budget)
@@ -312,14 +317,15 @@ def _sequential(work, limits, ui, on_chunk=None):
     writes anything of its own as it goes (on_chunk)."""
     started = None
     for job, text, before in work:
-        if job is not started:
+        first = job is not started
+        if first:
             started = job
             yield job, 0, None
         if isinstance(text, DlxError):
             yield job, before, Piece(problem=text)
             continue
         ui.begin(job.source.name)
-        budget = limits.budget(job.began, ui.search, _emitter(on_chunk, job))
+        budget = limits.budget(job.began, ui.search, _emitter(on_chunk, job), first)
         yield job, before, solve_piece(job.command, text, job.settings, budget)
 
 
@@ -327,12 +333,15 @@ def _parallel(work, limits, processes):
     """Solve on a pool (dlxcli.pool: it stops whatever signal ends the run). A worker
     that dies takes only its piece down: that piece gets the error."""
     queued = []  # at most IN_FLIGHT * processes: a list (collections costs start-up)
+    started = None
     with WorkerPool(processes) as pool:
         for job, text, before in work:
+            first, started = job is not started, job
             if isinstance(text, DlxError):
                 queued.append((job, before, Piece(problem=text)))
             else:
-                task = (job.command, text, job.settings, limits.budget(job.began))
+                budget = limits.budget(job.began, first=first)
+                task = (job.command, text, job.settings, budget)
                 queued.append((job, before, pool.submit(_solve_task, *task)))
             while len(queued) >= IN_FLIGHT * processes:
                 yield _piece_of(pool, *queued.pop(0))
@@ -422,9 +431,21 @@ class Outcome:
         if answer.errors:
             self._worsen("error")
         for limited in answer.limited:  # a time limit before its searches were probed
-            self._unanswered_puzzles(limited.shifted(before), limited.reason)
+            self._unanswered_puzzles(limited.shifted(before),
+                                     self._unestimated(limited.reason))
         if self.verdict == "answered":
             self.verdict = "estimated"
+
+    def _unestimated(self, verdict):
+        """The verdict of puzzles a limit left without an estimate: once the input has
+        probes, a time limit only cuts the estimate short (it is printed, exit status
+        0: docs/queries.md), and the puzzles are named; before that, the limit's."""
+        estimate = self.estimate
+        if verdict != "time limit" or estimate is None or not estimate.probes:
+            return verdict
+        from ..estimate import TIME_LIMIT
+        estimate.cut = TIME_LIMIT
+        return "estimated"
 
     def _unanswered_puzzles(self, unsolved, verdict):
         """Note puzzles without an answer (named together, by reason, at the end)."""
@@ -446,12 +467,13 @@ class Outcome:
             if spent is None:
                 spent = Stats(problem.nodes, problem.updates, mems=problem.mems)
             self.stats.add(spent, seconds=False)
+            verdict = self._unestimated(problem.verdict)
             if isinstance(problem, NotTried):
-                self._unanswered_puzzles(problem.puzzles.shifted(before), problem.verdict)
+                self._unanswered_puzzles(problem.puzzles.shifted(before), verdict)
             elif self._limited is None:
                 self._limited = problem
                 self.messages.append(f"{self.name}: {problem}")
-            self._worsen(problem.verdict)
+            self._worsen(verdict)
         else:
             self.messages.append(f"{self.name}: {problem}")
             self._worsen("error")
