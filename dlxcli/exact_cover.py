@@ -56,6 +56,13 @@ DEFAULT_REASON = REASONS[0]
 """--reason's default everywhere: auto, the portfolio of both searches."""
 
 
+def _given(seconds: float) -> str:
+    """A --timeout as it was given: '1', '0.5', '1e-320' (not '9.99989e-321', what 6
+    significant digits make of a float that small)."""
+    short, exact = f"{seconds:g}", repr(seconds).removesuffix(".0")
+    return exact if len(exact) < len(short) else short
+
+
 class Budget:
     """The limits of one input's work, shared by every query it makes.
 
@@ -130,7 +137,8 @@ class Budget:
 
     def time_limit(self, nodes: int = 0) -> TimeLimitExceeded:
         """The TimeLimitExceeded of this budget's deadline (`nodes`: searched so far)."""
-        return TimeLimitExceeded(f"stopped after {self.timeout:g} s (time limit)", nodes)
+        return TimeLimitExceeded(f"stopped after {_given(self.timeout or 0.0)} s (time limit)",
+                                 nodes)
 
     def check(self, nodes: int = 0) -> None:
         """Raise TimeLimitExceeded once the deadline has passed."""
@@ -396,7 +404,7 @@ class ExactCover:
         say so: the query then answers "no solution" without searching."""
         if budget.estimate is None:
             return False
-        budget.estimate.search(self, forced, first_item, limit, budget.expired, maximize)
+        budget.estimate.search(self, forced, first_item, limit, budget, maximize)
         return True
 
     def is_solution(self, solution: Sequence[int], forced: int = 0) -> bool:

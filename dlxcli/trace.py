@@ -57,7 +57,8 @@ class Trace:
         if self.lines < self.limit:
             self.write(depth, kind, text)
         elif self.lines == self.limit:
-            self.write(0, "cut", f"trace cut after {self.limit:,} lines; the search goes on")
+            self.write(0, "cut", f"trace cut after {counted(self.limit, 'line')}; "
+                                     "the search goes on")
         self.lines += 1
 
     def learning(self, learner: Any) -> LearnerTrace:
@@ -88,15 +89,18 @@ class LearnerTrace:
         """Show what the step just run did."""
         learner, emit = self.learner, self.trace.emit
         if learner.conflicts // self.EVERY > self.conflicts // self.EVERY:
-            emit(0, "conflicts", f"{learner.conflicts:,} conflicts: level {learner.level}, "
-                                 f"{learner.decisions:,} decisions, {self._kept()}")
+            emit(0, "conflicts", f"{counted(learner.conflicts, 'conflict')}: level "
+                                 f"{learner.level}, {self._decisions()}, {self._kept()}")
         self.conflicts = learner.conflicts
         if status == engine.SOLUTION:
-            emit(0, "solution", f"solution after {learner.decisions:,} decisions and "
-                                f"{learner.conflicts:,} conflicts")
+            emit(0, "solution", f"solution after {self._decisions()} and "
+                                f"{counted(learner.conflicts, 'conflict')}")
         elif status == engine.EXHAUSTED:
-            emit(0, "end", f"no more solutions: {learner.decisions:,} decisions, "
-                           f"{learner.conflicts:,} conflicts")
+            emit(0, "end", f"no more solutions: {self._decisions()}, "
+                           f"{counted(learner.conflicts, 'conflict')}")
+
+    def _decisions(self) -> str:
+        return counted(self.learner.decisions, "decision")
 
     def _kept(self) -> str:
         kept = self.learner.learned - self.learner.deleted

@@ -294,3 +294,104 @@ def test_a_time_limit_that_leaves_nothing_estimated_is_a_time_limit():
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 3 and result.stdout == ""
     assert "time limit" in result.stderr and "estimate (0 probes" not in result.stderr
+
+
+# -- attack18a -----------------------------------------------------------------------
+
+def dlxcli(*args, env=None):
+    """`python -m dlxcli ARGS` in a process of its own (the time limit's alarm)."""
+    return subprocess.run([sys.executable, "-m", "dlxcli", *map(str, args)],
+                          capture_output=True, text=True, timeout=120, env=env)
+
+
+def test_a_time_limit_during_the_probing_prints_the_estimate_so_far(tmp_path):
+    """F1: the alarm that lands inside a probe drops that probe only; the estimate of
+    the probes made is printed, exit status 0, the line saying what cut it; queens'
+    second search (its listing), after the limit, is left out and said so."""
+    path = tmp_path / "n16.in"
+    path.write_text("16\n")
+    result = dlxcli("queens", "--estimate", "--probes", "100000", "--timeout", "0.5",
+                    "--format", "json", path)
+    assert result.returncode == 0, result.stderr
+    found = json.loads(result.stdout)["estimate"]
+    assert found["cut"] and found["cut_by"] == "time limit" and found["probes"] > 0
+    assert (found["searches"], found["left"]) == (1, 1)
+    assert 14772512 / 2 < found["solutions"] < 14772512 * 2  # OEIS A000170
+    assert "seed 0, cut by the time limit): " in result.stderr
+
+
+def test_the_default_cap_is_the_inputs_not_each_pieces():
+    """F2: a file of 1,000 sudokus (10 pieces of 100) is probed for about a second in
+    all, not a second per piece: the searches past the cap (and its grace) count as the
+    mean of those probed, and the line says so."""
+    began = time.perf_counter()
+    path = REPO / "puzzles" / "sudoku" / "hard1000_first3.in"
+    text = path.read_text() * 400  # 1,200 puzzles, 12 pieces
+    result = subprocess.run([sys.executable, "-m", "dlxcli", "sudoku", "--estimate"],
+                            input=text, capture_output=True, text=True, timeout=120)
+    elapsed = time.perf_counter() - began
+    assert result.returncode == 0, result.stderr
+    assert "over 1,200 searches, " in result.stderr
+    assert " of them not probed (each counted as the mean of the others)" in result.stderr
+    assert "cut at 1 s" in result.stderr
+    assert elapsed < 3 * estimate.SECONDS + 4  # a second per piece took 12 s and more
+
+
+def test_a_later_piece_past_the_cap_probes_nothing():
+    """The cap of a piece other than its input's first counts from the input's
+    start; past it and its grace, a search gets no probe and counts as the mean."""
+    estimator = estimate.Estimator(began=time.perf_counter() - 2 * estimate.SECONDS)
+    estimator.begin(time.perf_counter())  # as solve_piece does
+    assert queens_counter(8).count(budget=Budget(estimate=estimator)) == 0
+    found = estimator.estimate
+    assert (found.probes, found.searches, found.unprobed, found.cut) == (0, 0, 1, "cap")
+
+
+def test_searches_not_probed_count_as_the_mean_of_those_probed():
+    probed = estimated(queens_counter(8), 20, 0)
+    probed.unprobed = 3
+    whole = probed.whole()
+    assert whole.nodes == pytest.approx(4 * probed.nodes)
+    assert whole.solutions == pytest.approx(4 * probed.solutions)
+    assert whole.nodes_var == pytest.approx(16 * probed.nodes_var)  # one search: no sample
+
+
+def test_minimal_estimates_the_search_of_every_given():
+    """F4: --minimal makes one search for the puzzle and one per given; under
+    --estimate every search answers "none", so they are estimated as if the puzzle
+    were unique, and the line says so."""
+    path = REPO / "puzzles" / "sudoku" / "hard1000_first3.in"
+    givens = sum(ch.isdigit() and ch != "0" for ch in path.read_text())
+    result = run("sudoku", "--minimal", "--estimate", "--probes", "3", path)
+    assert result.exit_code == 0
+    assert f"over {3 + givens:,} searches" in result.stderr
+    assert result.stderr.rstrip().endswith("--minimal's searches as if each puzzle were unique")
+
+
+def test_the_figures_have_three_significant_digits_and_no_more():
+    """D3: the digits past the third are zeros, not the float's binary tail."""
+    assert estimate._about(5.43e22) == "54,300,000,000,000,000,000,000"
+    assert estimate._about(1.31e23 + 2097152) == "131,000,000,000,000,000,000,000"
+    assert (estimate._about(3.1), estimate._about(9356), estimate._about(0.5)) == (
+        "3.10", "9,360", "0.500")
+
+
+def test_a_single_probe_says_it_has_no_spread():
+    """D2: one probe is no measure of the spread: the line says so rather than read
+    as exact."""
+    result = run("queens", "--estimate", "--probes", "1", QUEENS_13)
+    assert "estimate (2 probes over 2 searches, 2 probed once (no spread), seed 0)" \
+        in result.stderr
+
+
+def test_verbose_estimate_prints_no_line_of_zeros():
+    """D4: -v adds nothing to an estimate, which searched nothing."""
+    result = run("queens", "-v", "--estimate", "--probes", "5", QUEENS_13)
+    assert result.exit_code == 0 and len(result.stderr.splitlines()) == 1
+
+
+def test_a_tiny_time_limit_is_said_as_given():
+    """D9: not '9.99989e-321 s'."""
+    result = dlxcli("queens", "--timeout", "1e-320", REPO / "puzzles" / "queens" / "n13.in")
+    assert result.returncode == 3
+    assert "stopped after 1e-320 s (time limit)" in result.stderr

@@ -169,6 +169,18 @@ def test_the_trace_is_cut_at_its_limit_and_the_search_goes_on():
     assert lines[-1] == "trace cut after 5 lines; the search goes on"
 
 
+def test_a_limit_of_one_says_one_line():
+    done = run("matrix", "--count", "--trace", "--trace-limit", "1", KNUTH_6X7)
+    assert done.stderr.splitlines()[-1] == "trace cut after 1 line; the search goes on"
+
+
+def test_the_learning_search_says_one_conflict_in_the_singular():
+    """A 4x4 whose learning count meets its second solution after one conflict."""
+    done = run("sudoku", "--count", "--trace", "--reason", "learn", input="1.3.....2.4.....\n")
+    assert done.exit_code == 0
+    assert "solution after 6 decisions and 1 conflict\n" in done.stderr
+
+
 def test_a_limit_of_zero_prints_only_the_cut_line():
     done = run("matrix", "--count", "--trace", "--trace-limit", "0", KNUTH_6X7)
     assert (done.exit_code, done.stdout) == (0, "1\n")

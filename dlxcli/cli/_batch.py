@@ -49,20 +49,23 @@ class Limits:
         self.timeout, self.node_limit, self.split = timeout, node_limit, split
         self.trace, self.reason, self.estimate = trace, reason, estimate
 
-    def budget(self, began, progress=None, emit=None):
+    def budget(self, began, progress=None, emit=None, first=True):
         """The Budget of an input whose reading started at `began` (perf_counter),
-        tallying what its searches spend (the figures of a piece they do not finish)."""
+        tallying what its searches spend (the figures of a piece they do not finish);
+        `first`: whether it is for the input's first piece."""
         return Budget(self.timeout, self.node_limit, progress, began=began,
                       split=self.split, trace=self.trace, emit=emit, reason=self.reason,
-                      estimate=self._estimator(), spent=Stats())
+                      estimate=self._estimator(None if first else began), spent=Stats())
 
-    def _estimator(self):
-        """A fresh Estimator for a piece under --estimate, else None."""
+    def _estimator(self, began):
+        """A fresh Estimator for a piece under --estimate, else None; `began`: None for
+        an input's first piece, else when the input's reading began (the default's
+        cap of probing is the input's: estimate.SECONDS)."""
         if self.estimate is None:
             return None
         from ..estimate import SEED, Estimator
         probes, seed = self.estimate
-        return Estimator(probes, SEED if seed is None else seed)
+        return Estimator(probes, SEED if seed is None else seed, began)
 
     def split_over(self, processes):
         """These limits, each search split over `processes` local processes; under a
@@ -83,17 +86,18 @@ class Job:
     `problem` is a message when it cannot be solved at all (e.g. judge found no
     command for it), `began` when its reading started, `budget` its reading's (whose
     deadline is the input's), `held` since when its first piece has waited for a
-    worker of the pool (None: not waiting). With `keep_input`, `kept` gathers the texts
-    of its pieces as they are read (judge's check of an answer reads the input that was
-    solved: a FIFO cannot be read twice, a file may have changed)."""
+    worker of the pool (None: not waiting), `waited` how long it waited. With
+    `keep_input`, `kept` gathers the texts of its pieces as they are read (judge's
+    check of an answer reads the input that was solved: a FIFO cannot be read twice, a
+    file may have changed)."""
 
     __slots__ = ("source", "command", "settings", "problem", "began", "budget", "held",
-                 "sent_any", "kept")
+                 "waited", "sent_any", "kept")
 
     def __init__(self, source, command, settings, problem=None, keep_input=False):
         self.source, self.command, self.settings = source, command, settings
         self.problem, self.began, self.budget = problem, None, None
-        self.held, self.sent_any = None, False
+        self.held, self.waited, self.sent_any = None, 0.0, False
         self.kept = [] if keep_input else None
 
     def queued(self, budget):
@@ -110,11 +114,14 @@ class Job:
         """A piece leaves the backlog: the input's clock runs again from where its
         first piece began to wait, and the piece takes the input's deadline."""
         if self.held is not None:
+            self.waited = time.perf_counter() - self.held
             if self.budget.deadline is not None:
-                self.budget.deadline += time.perf_counter() - self.held
+                self.budget.deadline += self.waited
             self.held = None
         self.sent_any = True
         budget.deadline = self.budget.deadline
+        if budget.estimate is not None and budget.estimate.began is not None:
+            budget.estimate.began = self.began + self.waited  # --estimate's cap: the same clock
 
     def expired(self):
         """Whether the input's time limit has passed (never while its clock waits)."""
@@ -151,6 +158,8 @@ def solve_piece(command, text, settings, budget):
     """Run the command's solve_text on one piece within the budget (its deadline also
     interrupts parsing and building), catching what it raises."""
     began = time.perf_counter()
+    if budget.estimate is not None:
+        budget.estimate.begin(began)
     try:
         with deadline_alarm(budget, began):
             answer = puzzle_module(command).solve_text(text, **settings, budget=budget)
@@ -347,14 +356,15 @@ def _sequential(work, limits, ui, on_chunk=None):
     writes anything of its own as it goes (on_chunk)."""
     started = None
     for job, text, before in work:
-        if job is not started:
+        first = job is not started
+        if first:
             started = job
             yield job, 0, None
         if isinstance(text, DlxError):
             yield job, before, Piece(problem=text)
             continue
         ui.begin(job.source.name)
-        budget = limits.budget(job.began, ui.search, _emitter(on_chunk, job))
+        budget = limits.budget(job.began, ui.search, _emitter(on_chunk, job), first)
         yield job, before, solve_piece(job.command, text, job.settings, budget)
 
 
@@ -362,12 +372,14 @@ def _parallel(work, limits, processes):
     """Solve on a pool (dlxcli.pool: it stops whatever signal ends the run). A worker
     that dies takes only its piece down: that piece gets the error."""
     queued = []  # at most IN_FLIGHT * processes: a list (collections costs start-up)
+    started = None
     with WorkerPool(processes) as pool:
         for job, text, before in work:
+            first, started = job is not started, job
             if isinstance(text, DlxError):
                 queued.append((job, before, Piece(problem=text)))
             else:
-                budget = limits.budget(job.began)
+                budget = limits.budget(job.began, first=first)
                 queued.append((job, before, pool.submit(
                     _solve_task, job.command, text, job.settings, budget,
                     on_send=job.queued(budget))))
@@ -459,9 +471,21 @@ class Outcome:
         if answer.errors:
             self._worsen("error")
         for limited in answer.limited:  # a time limit before its searches were probed
-            self._unanswered_puzzles(limited.shifted(before), limited.reason)
+            self._unanswered_puzzles(limited.shifted(before),
+                                     self._unestimated(limited.reason))
         if self.verdict == "answered":
             self.verdict = "estimated"
+
+    def _unestimated(self, verdict):
+        """The verdict of puzzles a limit left without an estimate: once the input has
+        probes, a time limit only cuts the estimate short (it is printed, exit status
+        0: docs/queries.md), and the puzzles are named; before that, the limit's."""
+        estimate = self.estimate
+        if verdict != "time limit" or estimate is None or not estimate.probes:
+            return verdict
+        from ..estimate import TIME_LIMIT
+        estimate.cut = TIME_LIMIT
+        return "estimated"
 
     def _unanswered_puzzles(self, unsolved, verdict):
         """Note puzzles without an answer (named together, by reason, at the end)."""
@@ -483,12 +507,13 @@ class Outcome:
             if spent is None:
                 spent = Stats(problem.nodes, problem.updates, mems=problem.mems)
             self.stats.add(spent, seconds=False)
+            verdict = self._unestimated(problem.verdict)
             if isinstance(problem, NotTried):
-                self._unanswered_puzzles(problem.puzzles.shifted(before), problem.verdict)
+                self._unanswered_puzzles(problem.puzzles.shifted(before), verdict)
             elif self._limited is None:
                 self._limited = problem
                 self.messages.append(f"{self.name}: {problem}")
-            self._worsen(problem.verdict)
+            self._worsen(verdict)
         else:
             self.messages.append(f"{self.name}: {problem}")
             self._worsen("error")

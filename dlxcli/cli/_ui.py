@@ -144,7 +144,8 @@ class QuietDisplay:
         estimate = outcome.estimate
         if estimate is not None and (estimate.searches or outcome.verdict == "estimated"):
             self.message(f"dlxcli: {name}: {estimate.line()}")
-        self.statistics(name, outcome.stats)
+        else:  # an estimate searched nothing: its statistics would be zeros
+            self.statistics(name, outcome.stats)
         self.record(name, outcome.verdict, outcome)
 
     def statistics(self, name, stats):

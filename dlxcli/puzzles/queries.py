@@ -209,7 +209,10 @@ def record(grid: Grid, givens: Sequence[int], query: str, names: Sequence[str],
         answered["verdict"] = verdict(grid, givens, budget, stats)
     elif query == "minimal":
         unique = verdict(grid, givens, budget, stats)
-        cells = removable(grid, givens, budget, stats) if unique == "unique" else None
+        if budget.estimate is not None:  # "none" is not an answer: see as_if_unique
+            budget.estimate.as_if_unique()
+        cells = (removable(grid, givens, budget, stats)
+                 if unique == "unique" or budget.estimate is not None else None)
         answered.update(verdict=unique,
                         removable=None if cells is None else [names[cell] for cell in cells])
     else:
