@@ -223,6 +223,23 @@ def test_an_input_waiting_for_a_worker_keeps_its_time_limit(tmp_path, squares, m
     assert len(left) == 13 and min(left[:11]) > 1.5, left
 
 
+def test_an_input_read_on_while_its_first_piece_waits_keeps_its_time(tmp_path, squares):
+    """The reading of an input's next piece looks at its deadline too (a block of a
+    long file): a wait of its first piece for a worker meanwhile is taken off its clock
+    there as well as when the piece is sent, or the rest of a long input was not tried."""
+    job = squares_job(tmp_path, "a", "1\n2\n")
+    job.began = time.perf_counter()
+    job.budget = Limits(timeout=0.2).budget(job.began)
+    first, second = job.budget.deadline, Limits(timeout=0.2).budget(job.began)
+    send = job.queued(second)
+    time.sleep(0.3)  # past the limit, all of it waiting
+    assert not job.expired()
+    job.caught_up()  # the reading of the next piece starts
+    assert job.budget.deadline >= first + 0.3 and not job.budget.expired()
+    send()
+    assert second.deadline == job.budget.deadline and 0.3 <= job.waited < 1.0
+
+
 def test_the_registered_module_splits_the_input(tmp_path, squares):
     job = squares_job(tmp_path, "a", "5\n6\n")
     assert list(_batch.pieces(job, Limits().budget(0.0))) == [("5\n", 0), ("6\n", 1)]

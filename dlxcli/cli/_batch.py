@@ -113,15 +113,25 @@ class Job:
     def sent(self, budget):
         """A piece leaves the backlog: the input's clock runs again from where its
         first piece began to wait, and the piece takes the input's deadline."""
-        if self.held is not None:
-            self.waited = time.perf_counter() - self.held
-            if self.budget.deadline is not None:
-                self.budget.deadline += self.waited
-            self.held = None
+        self.caught_up()
+        self.held = None
         self.sent_any = True
         budget.deadline = self.budget.deadline
         if budget.estimate is not None and budget.estimate.began is not None:
             budget.estimate.began = self.began + self.waited  # --estimate's cap: the same clock
+
+    def caught_up(self):
+        """Take the time its first piece has waited so far off the input's clock: as it
+        is sent, and as the reading of its next piece starts (which looks at the
+        deadline too: a wait counted there cut a long input short, its later pieces
+        not tried)."""
+        if self.held is None:
+            return
+        now = time.perf_counter()
+        if self.budget.deadline is not None:
+            self.budget.deadline += now - self.held
+        self.waited += now - self.held
+        self.held = now
 
     def expired(self):
         """Whether the input's time limit has passed (never while its clock waits)."""
@@ -257,6 +267,7 @@ def _job_work(job, budget):
             if job.kept is not None:
                 job.kept.append(text)
             yield job, text, before
+            job.caught_up()
             following = _line_after(text, before)
             if puzzles_in and job.expired():
                 rest = _rest(job, reading, budget, following, puzzles_in)
