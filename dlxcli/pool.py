@@ -114,6 +114,7 @@ class WorkerPool:
         self._backlog: collections.deque[tuple[int, tuple, int | None, Any]] = \
             collections.deque()
         self._finished: dict[int, tuple[bool, Any]] = {}  # ticket -> (ok, value), for `result`
+        self._on_done: dict[int, Callable[[], object]] = {}  # ticket -> `submit`'s on_done
         self._tickets = 0
         self._workers = []
         try:
@@ -125,13 +126,18 @@ class WorkerPool:
             raise
 
     def submit(self, function: Callable[..., Any], *args: Any, worker: int | None = None,
-               on_send: Callable[[], object] | None = None) -> int:
+               on_send: Callable[[], object] | None = None,
+               on_done: Callable[[], object] | None = None) -> int:
         """Queue a task (on worker `worker` modulo `size`, if given); its ticket (tickets
         count up from 0). `on_send()`, if given, is called here as the task leaves the
         backlog for its worker, before its arguments are pickled: what it changes in
-        them goes along (a time limit that starts then: `_batch.Job.sent`)."""
+        them goes along; `on_done()` as it is known here to have finished or failed
+        (an input's time limit that runs only while a piece of it is under way:
+        `_batch.Job`)."""
         ticket = self._tickets
         self._tickets += 1
+        if on_done is not None:
+            self._on_done[ticket] = on_done
         self._backlog.append((ticket, (ticket, function, args),
                               None if worker is None else worker % self.size, on_send))
         self._dispatch()
@@ -211,6 +217,7 @@ class WorkerPool:
                 on_send()
             if not worker.send(ticket, message):
                 self._finished[ticket] = (False, MemoryError("a task too large to send"))
+                self._done(ticket)
         self._backlog.extendleft(reversed(waiting))
 
     def _next(self, timeout):
@@ -230,8 +237,15 @@ class WorkerPool:
         finished = worker.receive()
         if finished is None:  # it died: its tasks fail, a new worker takes its place
             finished = self._replace(worker)
+        self._done(finished[0])
         self._dispatch()
         return finished
+
+    def _done(self, ticket):
+        """Call the on_done of a task known to have finished, if it has one."""
+        on_done = self._on_done.pop(ticket, None)
+        if on_done is not None:
+            on_done()
 
     def _replace(self, worker):
         """A worker that died with tasks: they fail (the first is returned, the others
@@ -241,6 +255,7 @@ class WorkerPool:
         self._renew(worker)
         for ticket, ok, value in failed[1:]:
             self._finished[ticket] = (ok, value)
+            self._done(ticket)
         return failed[0]
 
     def _renew(self, worker):

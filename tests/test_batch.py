@@ -223,21 +223,44 @@ def test_an_input_waiting_for_a_worker_keeps_its_time_limit(tmp_path, squares, m
     assert len(left) == 13 and min(left[:11]) > 1.5, left
 
 
-def test_an_input_read_on_while_its_first_piece_waits_keeps_its_time(tmp_path, squares):
-    """The reading of an input's next piece looks at its deadline too (a block of a
-    long file): a wait of its first piece for a worker meanwhile is taken off its clock
-    there as well as when the piece is sent, or the rest of a long input was not tried."""
+def test_an_input_clock_stands_while_nothing_of_it_is_under_way(tmp_path, squares):
+    """On a pool an input's clock runs while it is read or a piece of it is under way:
+    it stands while a piece waits for a worker, or its reading waits for the main
+    process, and what it stood is taken off its deadline, which each piece sent takes
+    (also once the input's own reading budget has let its deadline go: attack18d)."""
     job = squares_job(tmp_path, "a", "1\n2\n")
-    job.began = time.perf_counter()
-    job.budget = Limits(timeout=0.2).budget(job.began)
-    first, second = job.budget.deadline, Limits(timeout=0.2).budget(job.began)
-    send = job.queued(second)
-    time.sleep(0.3)  # past the limit, all of it waiting
+    job.started(Limits(timeout=0.2))
+    first, pieces = job.deadline, [Limits(timeout=0.2).budget(job.began) for _ in range(2)]
+    send, done = job.queued(pieces[0])
+    time.sleep(0.3)  # past the limit, all of it standing
     assert not job.expired()
     job.caught_up()  # the reading of the next piece starts
-    assert job.budget.deadline >= first + 0.3 and not job.budget.expired()
+    assert job.deadline >= first + 0.3 and not job.expired()
+    send_next, done_next = job.queued(pieces[1])
     send()
-    assert second.deadline == job.budget.deadline and 0.3 <= job.waited < 1.0
+    assert pieces[0].deadline == job.deadline and 0.3 <= job.waited < 1.0
+    job.budget.deadline = None  # as `_rest` lets it go, the limit past
+    send_next()
+    assert pieces[1].deadline == job.deadline is not None
+    done(), done_next()
+    assert job.running == 0 and job.held is not None
+
+
+@pytest.mark.skipif(usable_cores() < 2, reason="a queue needs two workers busy")
+def test_an_input_behind_a_slow_one_keeps_its_time_limit(tmp_path, squares, monkeypatch):
+    """A long input (twelve pieces of 0.1 s) behind a slow one (1.8 s, under a limit of
+    2 s each): its first pieces go to the free worker at once, the rest wait until the
+    slow one's answer is written, in input order; counted all that while, its clock ran
+    past the limit on two jobs, which one job answers within it (attack18d)."""
+    def solve_text(text, budget=UNLIMITED):
+        time.sleep(1.8 if text == "0\n" else 0.1)
+        return Answer(text)
+    monkeypatch.setattr(sys.modules[__name__], "solve_text", solve_text)
+    jobs = [squares_job(tmp_path, "slow", "0\n"),
+            squares_job(tmp_path, "long", "".join(f"{k}\n" for k in range(1, 13)))]
+    outcomes = list(solve_jobs(jobs, Limits(timeout=2.0), 2, QuietDisplay(), keep=True))
+    assert [outcome.verdict for _, outcome in outcomes] == ["answered", "answered"], [
+        outcome.messages for _, outcome in outcomes]
 
 
 def test_the_registered_module_splits_the_input(tmp_path, squares):

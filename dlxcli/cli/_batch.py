@@ -84,58 +84,79 @@ class Limits:
 class Job:
     """One input to solve: where it comes from, which command, with what settings;
     `problem` is a message when it cannot be solved at all (e.g. judge found no
-    command for it), `began` when its reading started, `budget` its reading's (whose
-    deadline is the input's), `held` since when its first piece has waited for a
-    worker of the pool (None: not waiting), `waited` how long it waited. With
-    `keep_input`, `kept` gathers the texts of its pieces as they are read (judge's
-    check of an answer reads the input that was solved: a FIFO cannot be read twice, a
-    file may have changed)."""
+    command for it), `began` when its reading started, `budget` its reading's,
+    `deadline` the input's (None: no time limit). With `keep_input`, `kept` gathers the
+    texts of its pieces as they are read (judge's check of an answer reads the input
+    that was solved: a FIFO cannot be read twice, a file may have changed).
 
-    __slots__ = ("source", "command", "settings", "problem", "began", "budget", "held",
-                 "waited", "sent_any", "kept")
+    On a pool (`_parallel`) an input's clock runs only while it is read or a piece of
+    it is under way on a worker: `held` is since when it has stood (None: it runs),
+    `waited` how long it has stood in all, `running` its pieces under way. Counted
+    from its reading alone, a wait behind other inputs' pieces (for a worker, or for
+    the main process to read on) spent its time, and `--jobs 2 --timeout` stopped
+    inputs that `--jobs 1` answers, some before a node of their search (attack18c,
+    attack18d)."""
+
+    __slots__ = ("source", "command", "settings", "problem", "began", "budget", "deadline",
+                 "held", "waited", "running", "kept")
 
     def __init__(self, source, command, settings, problem=None, keep_input=False):
         self.source, self.command, self.settings = source, command, settings
-        self.problem, self.began, self.budget = problem, None, None
-        self.held, self.waited, self.sent_any = None, 0.0, False
+        self.problem, self.began, self.budget, self.deadline = problem, None, None, None
+        self.held, self.waited, self.running = None, 0.0, 0
         self.kept = [] if keep_input else None
 
+    def started(self, limits):
+        """Its reading starts now, under these limits."""
+        self.began = time.perf_counter()
+        self.budget = limits.budget(self.began)
+        self.deadline = self.budget.deadline
+
     def queued(self, budget):
-        """A piece of this input, with its `budget`, goes into the pool's backlog: the
-        callable that the pool calls as it leaves for a worker (`sent`). The input's
-        time limit does not run while its first piece waits there behind other
-        inputs' pieces: it counted that wait, and `--jobs 2 --timeout` stopped inputs
-        that `--jobs 1` answers, some before a node of their search (attack18c)."""
-        if self.held is None and not self.sent_any:
-            self.held = time.perf_counter()
-        return functools.partial(self.sent, budget)
+        """A piece of it, with its `budget`, goes into the pool's backlog: (on_send,
+        on_done) for the pool (WorkerPool.submit). Its reading has handed the piece on;
+        with nothing of it under way, its clock stands."""
+        self._stands()
+        return functools.partial(self.sent, budget), self.finished
 
     def sent(self, budget):
-        """A piece leaves the backlog: the input's clock runs again from where its
-        first piece began to wait, and the piece takes the input's deadline."""
+        """A piece leaves the backlog for a worker: the clock runs, and the piece takes
+        the input's deadline (and --estimate's cap of probing, the same clock)."""
         self.caught_up()
-        self.held = None
-        self.sent_any = True
-        budget.deadline = self.budget.deadline
+        self.running += 1
+        budget.deadline = self.deadline
         if budget.estimate is not None and budget.estimate.began is not None:
-            budget.estimate.began = self.began + self.waited  # --estimate's cap: the same clock
+            budget.estimate.began = self.began + self.waited
+
+    def finished(self):
+        """A piece is known to have finished (or failed)."""
+        self.running -= 1
+        self._stands()
+
+    def read_through(self):
+        """Its reading is over: with nothing of it under way, its clock stands."""
+        self._stands()
+
+    def _stands(self):
+        if self.running == 0 and self.held is None:
+            self.held = time.perf_counter()
 
     def caught_up(self):
-        """Take the time its first piece has waited so far off the input's clock: as it
-        is sent, and as the reading of its next piece starts (which looks at the
-        deadline too: a wait counted there cut a long input short, its later pieces
-        not tried)."""
+        """The clock runs again (a piece sent, or the reading going on): the time it
+        stood is taken off the input's deadline."""
         if self.held is None:
             return
-        now = time.perf_counter()
-        if self.budget.deadline is not None:
-            self.budget.deadline += now - self.held
-        self.waited += now - self.held
-        self.held = now
+        stood = time.perf_counter() - self.held
+        self.waited += stood
+        if self.deadline is not None:
+            self.deadline += stood
+            self.budget.deadline = self.deadline
+        self.held = None
 
     def expired(self):
-        """Whether the input's time limit has passed (never while its clock waits)."""
-        return self.held is None and self.budget.expired()
+        """Whether the input's time limit has passed (never while its clock stands)."""
+        return (self.held is None and self.deadline is not None
+                and time.perf_counter() > self.deadline)
 
 
 class Piece:
@@ -245,10 +266,9 @@ def _work(jobs, limits):
     """(job, piece text or the DlxError that stopped its reading, lines before) for
     every piece of every job, in order."""
     for job in jobs:
-        job.began = time.perf_counter()
+        job.started(limits)
         if job.problem is not None:
             continue
-        job.budget = limits.budget(job.began)
         try:
             yield from _job_work(job, job.budget)
         except DlxError as exc:
@@ -278,6 +298,8 @@ def _job_work(job, budget):
         if following == 1 or not puzzles_in:
             raise  # nothing handed out: the input as a whole was stopped
         yield job, NotTried(Unsolved([], "time limit", count=0, unread_from=following)), 0
+    finally:
+        job.read_through()
 
 
 def _rest(job, reading, budget, line, puzzles_in):
@@ -391,9 +413,10 @@ def _parallel(work, limits, processes):
                 queued.append((job, before, Piece(problem=text)))
             else:
                 budget = limits.budget(job.began, first=first)
+                on_send, on_done = job.queued(budget)
                 queued.append((job, before, pool.submit(
                     _solve_task, job.command, text, job.settings, budget,
-                    on_send=job.queued(budget))))
+                    on_send=on_send, on_done=on_done)))
             while len(queued) >= IN_FLIGHT * processes:
                 yield _piece_of(pool, *queued.pop(0))
         while queued:
