@@ -81,9 +81,7 @@ class LearnerTrace:
     def __init__(self, trace: Trace, learner: Any) -> None:
         self.trace, self.learner = trace, learner
         self.conflicts = 0
-        trace.emit(0, "search", f"Learning search: {learner.n_options} options, "
-                                f"{learner.n_primary} primary and {learner.n_secondary} "
-                                f"secondary items")
+        trace.emit(0, "search", "Learning search: " + _sizes(learner))
 
     def after(self, status: int) -> None:
         """Show what the step just run did."""
@@ -116,8 +114,7 @@ class _TracedSearch:
         self.name = self.describe.name
         self.path, self.solutions = [], 0
         solver = self.solver
-        trace.emit(0, "search", f"Search: {solver.n_options} options, {solver.n_primary} "
-                                f"primary and {solver.n_secondary} secondary items")
+        trace.emit(0, "search", "Search: " + _sizes(solver))
 
     def run(self, budget, count_only=False):
         """Solver.run's contract: stop at a solution (unless `count_only`), at the end,
@@ -229,3 +226,9 @@ def option_describer(problem):
 def _inverse(index):
     """{number: name} of a {name: number} map (None stays None)."""
     return None if index is None else {number: name for name, number in index.items()}
+
+
+def _sizes(search) -> str:
+    """'12 options, 7 primary and 0 secondary items' of a Solver or a Learner."""
+    return (f"{counted(search.n_options, 'option')}, {search.n_primary:,} primary and "
+            f"{counted(search.n_secondary, 'secondary item')}")

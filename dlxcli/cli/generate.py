@@ -51,8 +51,8 @@ def parse_band(_context, _parameter, value):
             raise ValueError
         band = tuple(_band_end(end) for end in (low, high))
     except ValueError:
-        raise click.BadParameter(f"expected LOW:HIGH (integers, either may be left out), "
-                                 f"found {value!r}") from None
+        raise click.BadParameter("expected LOW:HIGH (integers in ASCII digits, either but "
+                                 f"not both left out), found {value!r}") from None
     if band[0] is not None and band[1] is not None and band[0] > band[1]:
         raise click.BadParameter(f"LOW is above HIGH in {value!r}")
     return band

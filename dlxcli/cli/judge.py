@@ -36,8 +36,8 @@ MAX_ARGS_BYTES = 16 << 10
 """The largest NAME.args read: a line of a command's options needs a few hundred bytes;
 a bigger one is not such a line (docs/judge.md)."""
 JUDGE_HELP = {
-    "timeout": "Time limit per input, from when its reading starts: a slower input gets "
-               "the verdict 'time limit' and the others are judged on.",
+    "timeout": "Time limit per input, counted while it is read and solved: a slower "
+               "input gets the verdict 'time limit' and the others are judged on.",
     "node_limit": "Stop a search after this many nodes: its input gets the verdict 'node "
                   "limit' and the others are judged on."}
 """Help of the shared input options where judge differs: a limit is a verdict (judge
