@@ -297,6 +297,40 @@ def test_a_cube_verdict_counts_what_brute_force_counts(problem, limit, auto, eve
     assert {frozenset(found) for found in verdict.found} <= set(map(frozenset, every_cover))
 
 
+@FEW
+@given(problems(), st.sampled_from([2, 5, 100]), st.booleans())
+def test_a_verdicts_news_give_each_solution_it_knows_once(problem, limit, auto):
+    """A cube's reports carry its news, the solutions found since the report before
+    (attack18d: all of them each time, a count to 200,000 took minutes over two jobs):
+    called after each turn, they give each solution once, and all those it knows in the
+    end, its count's among them."""
+    cover = cover_of(problem)
+    given = []
+    with short_rounds():
+        verdict = strategies.Verdict(cover, problem.forced, Budget(), limit, auto)
+        while not verdict.turn(Budget()):
+            given += verdict.news()
+    given += verdict.news()
+    assert len(set(map(frozenset, given))) == len(given)
+    assert set(map(frozenset, given)) >= set(map(frozenset, verdict.found))
+    assert verdict.news() == []
+
+
+@C_ONLY
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_count_to_a_large_limit_is_no_slower_by_far_over_two_jobs(jobs):
+    """The empty 9x9 sudoku counted to 200,000, on one job or over two: the cubes list
+    solutions to the limit beside DLX's count, and every report carried, merged and
+    hashed all they had found, and the verdict counted them again at every step:
+    minutes, where one job counts in a second (attack18d; now some seconds)."""
+    from dlxcli.puzzles import sudoku
+    split = None if jobs == 1 else Split(jobs=2, probe=0.0)
+    stats = Stats()
+    assert sudoku.sudoku_grid(9).problem.count(
+        limit=200_000, budget=Budget(split=split, timeout=60), stats=stats) == 200_000
+    assert stats.solutions == 200_000
+
+
 class Conquests:
     """The _Conquering objects a test's races made (this process's side), their cut
     the Learner's without its warm-up (which answers these small counts alone)."""

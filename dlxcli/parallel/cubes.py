@@ -93,8 +93,9 @@ class Cubes:
 class Cubed:
     """Where a cube stands after a task: the slot (worker) and the cube (its index in
     the cut), the rounds it took, whether it is done (its count known), its solutions
-    found so far (`Verdict.known`: all of them once done; before attack12 none until
-    then, though the slot's Learner had forbidden them), its costs so far (Stats) and
+    found since its report before (`Verdict.news`: all of them once done, with those;
+    before attack12 none until then, though the slot's Learner had forbidden them; a
+    cube that starts again elsewhere gives its own anew), its costs so far (Stats) and
     nodes, and the clauses its Learner shares once it is done (`clauses`:
     SHARE_MAX_LEN's)."""
 
@@ -104,7 +105,7 @@ class Cubed:
     def __init__(self, slot: int, index: int, verdict: Any,
                  clauses: Sequence[tuple[int, ...]] = ()) -> None:
         self.slot, self.index, self.turns = slot, index, verdict.turns
-        self.done, self.found, self.by_dlx = verdict.done, verdict.known, verdict.by_dlx
+        self.done, self.found, self.by_dlx = verdict.done, verdict.news(), verdict.by_dlx
         self.stats, self.nodes = verdict.stats(), verdict.nodes
         self.clauses = list(clauses)
 
@@ -178,6 +179,12 @@ class _Conquering:
         """The costs of the frontier, and of the cubes done here."""
         self.known = {}
         """A cube -> the solutions found in it so far."""
+        self.seen_in = {}
+        """A cube -> its solutions known, as sets (`_know`)."""
+        self.distinct = set()
+        """Every solution known, of any cube, as a set: the verdict's count so far,
+        kept as they come (counted again from `known` at every step, a count to a
+        limit of 200,000 over two jobs took minutes: attack18d)."""
         self.left = self.total = 0
         """The cubes of the first cut not settled yet, and all of them."""
         self.reported = 0.0
@@ -234,7 +241,7 @@ class _Conquering:
             return
         self.reported = now
         costs = self.costs()
-        self.budget.progress(None, costs.nodes, len(self.solutions()),
+        self.budget.progress(None, costs.nodes, self.found,
                              parts=(self.total - self.left, self.total),
                              conflicts=costs.conflicts or None)
 
@@ -268,7 +275,7 @@ class _Conquering:
         self.warm = learner_cut.LearnerCut(self.problem, self.forced, self.limit,
                                            self.budget)
         self.warm.warm_up(self.budget)  # its costs in `costs`, however it ends
-        self.known[WARM_UP] = self.warm.found
+        self._know(WARM_UP, self.warm.found)
         if self.warm.done:
             return []
         learnts = self.warm.search.learner.learnts(SHARE_MAX_LEN, SHARE_MAX_LBD)
@@ -278,7 +285,13 @@ class _Conquering:
     @property
     def decided(self):
         """Whether the verdict is known: `limit` solutions found, or every cube settled."""
-        return not self.left or len(self.solutions()) >= self.limit
+        return not self.left or self.found >= self.limit
+
+    @property
+    def found(self):
+        """How many solutions are known (up to `limit`): len(solutions()), without
+        making the list, which took seconds for 200,000 of them (attack18d)."""
+        return min(len(self.distinct), self.limit)
 
     def solutions(self):
         """The distinct solutions found so far (up to `limit`), cube by cube."""
@@ -325,7 +338,7 @@ class _Conquering:
         cube, verdict = self.here
         verdict.dlx_every = self.dlx_every
         done = verdict.turn(self.quiet)
-        self._know(cube, verdict.known)
+        self._know(cube, verdict.news())
         if done:
             self.spent.add(verdict.stats())
             self.here = None
@@ -366,8 +379,13 @@ class _Conquering:
         """The solutions found in `cube` so far, added to those known of it (a cube that
         starts again elsewhere, on a cluster, reports its own anew)."""
         known = self.known.setdefault(cube, [])
-        seen = set(map(frozenset, known))
-        known.extend(solution for solution in found if frozenset(solution) not in seen)
+        seen = self.seen_in.setdefault(cube, set())
+        for solution in found:
+            key = frozenset(solution)
+            if key not in seen:
+                seen.add(key)
+                known.append(solution)
+                self.distinct.add(key)
 
     def _hear(self, timeout):
         """Take the reports that have come (waiting up to `timeout` s for the first): a

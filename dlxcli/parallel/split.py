@@ -257,7 +257,7 @@ def _first_decided(counting, conquest, units, most, budget):
             conquest.step(max(until - time.perf_counter(), 0.0))
             conquest.report()
             if conquest.decided:
-                return len(conquest.solutions())
+                return conquest.found
             if time.perf_counter() >= until:
                 break
 
