@@ -174,6 +174,16 @@ class WorkerPool:
             self._finished[finished[0]] = finished[1:]
         return True
 
+    def poll(self) -> None:
+        """Take the tasks finished meanwhile, without waiting (kept for `result`), and
+        send those that wait: for a parent busy elsewhere (reading a pipe)."""
+        while any(worker.tasks for worker in self._workers):
+            finished = self._next(0)
+            if finished is None:
+                break
+            self._finished[finished[0]] = finished[1:]
+        self._dispatch()
+
     def in_order(self, function: Callable[[Any], Any], arguments: Iterable[Any],
                  waiting: Callable[[], object] | None = None,
                  every: float = 0.25) -> Iterator[Any]:

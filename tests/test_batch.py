@@ -263,6 +263,39 @@ def test_an_input_behind_a_slow_one_keeps_its_time_limit(tmp_path, squares, monk
         outcome.messages for _, outcome in outcomes]
 
 
+@pytest.mark.skipif(usable_cores() < 2, reason="a backlog needs two workers busy")
+def test_pieces_read_before_a_slow_pipe_are_solved_while_it_waits(tmp_path, squares,
+                                                                  monkeypatch):
+    """Six pieces of 0.2 s come down a FIFO, then nothing for 3 s, under a limit of
+    1.5 s: the two workers solve all six while the main process waits on the FIFO, as
+    one job does. The pool's pieces went out only between the main process's reads, so
+    four waited in the backlog until the limit had passed (attack18e)."""
+    def solve_text(text, budget=UNLIMITED):
+        time.sleep(0.2)
+        return Answer(text)
+    monkeypatch.setattr(sys.modules[__name__], "solve_text", solve_text)
+    monkeypatch.setattr(sys.modules[__name__], "puzzles_in",  # a line a puzzle, as sudoku's
+                        lambda text, **_: (text.count("\n"), 0), raising=False)
+    monkeypatch.setattr(sys.modules[__name__], "split_lines",  # read as they come
+                        lambda lines, **_: ((line, before) for before, line in enumerate(lines)))
+    fifo = tmp_path / "slow.in"
+    os.mkfifo(fifo)
+
+    def write():
+        with open(fifo, "w") as pipe:
+            pipe.write("1\n2\n3\n4\n5\n6\n")
+            pipe.flush()
+            time.sleep(3)
+    writer = threading.Thread(target=write)
+    writer.start()
+    try:
+        job = Job(Source(str(fifo), "slow.in", "slow.out"), "squares", {})
+        [(_, outcome)] = solve_jobs([job], Limits(timeout=1.5), 2, QuietDisplay(), keep=True)
+    finally:
+        writer.join()
+    assert outcome.verdict == "time limit" and outcome.text == "1\n2\n3\n4\n5\n6\n"
+
+
 def test_the_registered_module_splits_the_input(tmp_path, squares):
     job = squares_job(tmp_path, "a", "5\n6\n")
     assert list(_batch.pieces(job, Limits().budget(0.0))) == [("5\n", 0), ("6\n", 1)]

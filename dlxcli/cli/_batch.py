@@ -20,7 +20,7 @@ from ..errors import (DlxError, InputError, OutOfMemory, OutOfMemoryReading, Sea
 from ..exact_cover import DEFAULT_REASON, Budget, Stats
 from ..pool import WorkerDied, WorkerPool
 from ..puzzles import Unsolved
-from ._inputs import is_regular, read_lines, read_text
+from ._inputs import is_regular, read_lines, read_text, waiting_with
 from ._signals import deadline_alarm
 
 VERDICT_STATUS = {"answered": 0, "estimated": 0, "no answer": 1, "error": 2,
@@ -98,12 +98,12 @@ class Job:
     attack18d)."""
 
     __slots__ = ("source", "command", "settings", "problem", "began", "budget", "deadline",
-                 "held", "waited", "running", "kept")
+                 "held", "waited", "running", "reading", "kept")
 
     def __init__(self, source, command, settings, problem=None, keep_input=False):
         self.source, self.command, self.settings = source, command, settings
         self.problem, self.began, self.budget, self.deadline = problem, None, None, None
-        self.held, self.waited, self.running = None, 0.0, 0
+        self.held, self.waited, self.running, self.reading = None, 0.0, 0, False
         self.kept = [] if keep_input else None
 
     def started(self, limits):
@@ -111,11 +111,13 @@ class Job:
         self.began = time.perf_counter()
         self.budget = limits.budget(self.began)
         self.deadline = self.budget.deadline
+        self.reading = True
 
     def queued(self, budget):
         """A piece of it, with its `budget`, goes into the pool's backlog: (on_send,
         on_done) for the pool (WorkerPool.submit). Its reading has handed the piece on;
         with nothing of it under way, its clock stands."""
+        self.reading = False
         self._stands()
         return functools.partial(self.sent, budget), self.finished
 
@@ -135,11 +137,18 @@ class Job:
 
     def read_through(self):
         """Its reading is over: with nothing of it under way, its clock stands."""
+        self.reading = False
         self._stands()
 
     def _stands(self):
-        if self.running == 0 and self.held is None:
+        if self.running == 0 and not self.reading and self.held is None:
             self.held = time.perf_counter()
+
+    def read_on(self):
+        """The reading of its next piece starts: its clock runs (waiting on a pipe
+        counts, as on one job)."""
+        self.reading = True
+        self.caught_up()
 
     def caught_up(self):
         """The clock runs again (a piece sent, or the reading going on): the time it
@@ -287,7 +296,7 @@ def _job_work(job, budget):
             if job.kept is not None:
                 job.kept.append(text)
             yield job, text, before
-            job.caught_up()
+            job.read_on()
             following = _line_after(text, before)
             if puzzles_in and job.expired():
                 rest = _rest(job, reading, budget, following, puzzles_in)
@@ -406,7 +415,7 @@ def _parallel(work, limits, processes):
     that dies takes only its piece down: that piece gets the error."""
     queued = []  # at most IN_FLIGHT * processes: a list (collections costs start-up)
     started = None
-    with WorkerPool(processes) as pool:
+    with WorkerPool(processes) as pool, waiting_with(pool.poll):
         for job, text, before in work:
             first, started = job is not started, job
             if isinstance(text, DlxError):

@@ -204,6 +204,31 @@ def _reader(source, budget):
     return _descriptor_reader(fd, budget), (lambda: os.close(fd))
 
 
+WAIT_STEP = 0.05
+"""Seconds between two calls of the `waiting_with` hook while a read waits on a pipe."""
+
+
+class waiting_with:
+    """A block in which a read that waits on a pipe, a FIFO or a terminal calls `hook()`
+    every WAIT_STEP seconds: the worker pool takes its pieces' answers and sends the
+    pieces waiting (`_batch._parallel`). Without it the pieces read before a slow
+    pipe waited in the backlog until the pipe brought more, and were stopped by their
+    time limit there, where one job answers them (attack18e)."""
+
+    hook = None
+
+    def __init__(self, hook):
+        self.hook = hook
+
+    def __enter__(self):
+        self.previous, waiting_with.hook = waiting_with.hook, self.hook
+        return self
+
+    def __exit__(self, *exc):
+        waiting_with.hook = self.previous
+        return False
+
+
 def _descriptor_reader(fd, budget):
     if stat.S_ISREG(os.fstat(fd).st_mode):
         return lambda: os.read(fd, BLOCK)
@@ -211,8 +236,12 @@ def _descriptor_reader(fd, budget):
 
     def read():
         while True:
-            if select.select([fd], [], [], budget.remaining())[0]:
+            hook, left = waiting_with.hook, budget.remaining()
+            step = left if hook is None else WAIT_STEP if left is None else min(left, WAIT_STEP)
+            if select.select([fd], [], [], step)[0]:
                 return os.read(fd, BLOCK)
+            if hook is not None:
+                hook()
             budget.check()
     return read
 
